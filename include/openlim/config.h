@@ -1,0 +1,162 @@
+#pragma once
+// The cluster configuration model: one immutable, validated snapshot built from lsf.conf,
+// lsf.shared, lsf.cluster.<name> and $LSF_CONFDIR/hosts (spec/config.md).
+// Everything here is plain data; parsing and validation live in lim/lib/config/.
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "openlim/status.h"
+
+namespace openlim {
+
+enum class ResourceType : uint8_t { kNumeric, kBoolean, kString };
+// kIncreasing: bigger means more loaded (r1m); kDecreasing: bigger is better (mem);
+// kNone: no order (booleans, strings, rexpri).
+enum class Direction : uint8_t { kIncreasing, kDecreasing, kNone };
+
+struct ResourceDef {
+  std::string name;
+  ResourceType type = ResourceType::kBoolean;
+  Direction direction = Direction::kNone;
+  double interval = 0;      // seconds; > 0 only for dynamic resources
+  bool dynamic = false;     // reported at run time (built-in index or elim)
+  bool builtin = false;     // one of LSF's built-in indices or static resources
+  bool builtinIndex = false;  // one of the 11 built-in load indices r15s..mem
+  bool consumable = false;
+  bool release = false;
+  bool shared = false;      // ResourceMap gives [all] or host sets: one value per instance
+  bool memoryLike = false;  // accepts size units (mem swp tmp maxmem maxswp maxtmp)
+  std::string description;
+  int line = 0;  // where it was defined in lsf.shared; 0 for built-ins
+};
+
+// One instance of a ResourceMap entry. For [default] there is no instance: every host that
+// maps the resource has its own value.
+struct ResourceInstance {
+  std::string resource;
+  std::vector<std::string> hosts;  // hosts sharing this instance, in LOCATION order
+                                   // ([all] expands to every host minus the ~ exclusions)
+  bool all = false;                // from [all]: the elim runs on the master
+  std::optional<double> staticNumber;      // (5@[all]) form
+  std::optional<std::string> staticString;  // a static string value, when given that way
+  int line = 0;
+};
+
+struct HostModel {
+  std::string name;
+  double cpuFactor = 1.0;
+  std::string architecture;
+  int line = 0;
+};
+
+struct HostConfig {
+  std::string name;
+  std::string model;  // "!" = detect at run time
+  std::string type;   // "!" = detect at run time
+  bool server = true;
+  int nd = -1;        // ND column, -1 = not set
+  std::optional<double> rexpri;
+  std::string runWindow;  // parsed, not enforced (lockW comes later)
+  std::map<std::string, double> thresholds;  // load index -> busy threshold (ut as 0-1)
+  std::vector<std::string> booleans;         // boolean resources listed in RESOURCES
+  std::map<std::string, std::string> strings;  // name=value string resources
+  std::map<std::string, double> numbers;       // name=value static numeric resources
+  int line = 0;
+};
+
+struct ClusterParams {
+  double exInterval = 15;          // seconds (>= 1 accepted, for tests)
+  double elimPollInterval = 5;     // seconds (0.001 - 5)
+  double probeTimeout = 2;         // seconds
+  int hostInactivityLimit = 5;     // exchanges (>= 2)
+  int masterInactivityLimit = 2;   // exchanges
+  int retryLimit = 2;
+  int adjustDuration = 3;          // exchanges
+  std::string elimArgs;
+  double elimBlockTime = 4;        // seconds; 0 = whole line in one write
+  bool elimDebug = false;
+  int elimRestarts = -1;           // -1 = unlimited
+  int elimAbortValue = 97;
+  double elimRestartInterval = 90;  // seconds
+  double elimStaleFactor = 3;
+  double elimWatchdog = 0;         // seconds; 0 = off
+  double elimKillGrace = 2;        // seconds
+};
+
+struct HostAddress {
+  std::string ip;
+  std::string name;
+  std::vector<std::string> aliases;
+  int line = 0;
+};
+
+enum class Severity : uint8_t { kWarning, kError };
+
+// One problem found while reading the configuration, reported as "file:line: message".
+struct Diagnostic {
+  std::string file;
+  int line = 0;  // 0 when about the whole file
+  Severity severity = Severity::kWarning;
+  std::string message;
+  std::string toString() const {
+    std::string s = file;
+    if (line > 0) s += ":" + std::to_string(line);
+    return s + ": " + message;
+  }
+};
+
+struct ConfigSnapshot {
+  std::string envDir;   // LSF_ENVDIR
+  std::string confDir;  // LSF_CONFDIR
+  std::string clusterName;
+  std::map<std::string, std::string> lsfConf;  // every key of lsf.conf, expanded
+  std::vector<std::string> hostTypes;
+  std::vector<HostModel> models;
+  std::vector<ResourceDef> resources;  // built-ins first, then lsf.shared order
+  std::vector<HostConfig> hosts;       // Host section order
+  std::vector<ResourceInstance> instances;
+  // Resources mapped [default] (each host its own value): name -> hosts that have it.
+  std::map<std::string, std::vector<std::string>> perHostResources;
+  ClusterParams params;
+  std::vector<std::string> admins;
+  std::vector<HostAddress> addresses;  // from $LSF_CONFDIR/hosts
+  std::vector<std::string> masterList;  // LSF_MASTER_LIST, else server hosts in order
+  std::string checksum;  // hex digest of the files read, to detect config drift
+
+  // Lookups (linear or map-backed; return nullptr/-1 when absent).
+  const ResourceDef* findResource(const std::string& name) const;
+  int resourceIndex(const std::string& name) const;  // index into resources, -1 if none
+  const HostConfig* findHost(const std::string& name) const;  // case-insensitive
+  const HostModel* findModel(const std::string& name) const;
+  const HostAddress* findAddress(const std::string& nameOrAlias) const;
+  std::optional<std::string> conf(const std::string& key) const;  // lsf.conf value
+  // Largest CPUFACTOR among the cluster's hosts (for normalised run queues).
+  double maxCpuFactor() const;
+  // External dynamic resources this host is expected to report: its [default] ones plus
+  // the shared instances it serves (the caller says which instances it serves).
+  std::vector<std::string> perHostExternalResources(const std::string& host) const;
+};
+
+using ConfigPtr = std::shared_ptr<const ConfigSnapshot>;
+
+struct ConfigLoad {
+  ConfigPtr snapshot;                   // null when an error makes the config unusable
+  std::vector<Diagnostic> diagnostics;  // every problem, in file/line order
+  int errors() const;
+  int warnings() const;
+};
+
+// Reads the configuration that envDir points to. getenv is injectable for tests (it expands
+// ${VAR} in lsf.conf). Never throws; every problem becomes a Diagnostic.
+using EnvLookup = std::function<std::optional<std::string>(const std::string&)>;
+ConfigLoad loadConfig(const std::string& envDir, const EnvLookup& env);
+// Convenience: LSF_ENVDIR from the process environment (default /etc).
+ConfigLoad loadConfigFromEnvironment();
+
+}  // namespace openlim

@@ -1,0 +1,68 @@
+#pragma once
+// The columnar host table the resource-requirement evaluator reads (DESIGN.md: one array per
+// resource, strings as interned ids). The master lim builds an immutable one per snapshot;
+// `lsplace --from FILE` builds one from JSON. Column c describes config->resources[c].
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "openlim/config.h"
+
+namespace openlim {
+
+enum class HostStatus : uint8_t { kOk = 0, kBusy, kLockU, kLockW, kUnavail };
+const char* hostStatusName(HostStatus s);  // "ok" "busy" "lockU" "lockW" "unavail"
+
+using StringId = int32_t;
+inline constexpr StringId kUnknownString = -1;
+inline constexpr double kUnknown = std::numeric_limits<double>::quiet_NaN();
+inline bool isUnknown(double v) { return std::isnan(v); }
+
+// Interns strings so string columns compare ids for equality and bytes for order.
+class StringPool {
+ public:
+  StringId intern(std::string_view s);
+  StringId find(std::string_view s) const;  // kUnknownString when absent
+  const std::string& get(StringId id) const { return strings_[static_cast<size_t>(id)]; }
+  size_t size() const { return strings_.size(); }
+
+ private:
+  std::vector<std::string> strings_;
+  std::unordered_map<std::string, StringId> ids_;
+};
+
+// One resource's values for every host. Only the vector matching `type` is filled.
+struct Column {
+  ResourceType type = ResourceType::kNumeric;
+  std::vector<double> numbers;     // kUnknown (NaN) = unknown or host lacks the resource
+  std::vector<StringId> strings;   // kUnknownString = unknown or absent
+  std::vector<uint8_t> booleans;   // 1 = host lists it; never unknown
+  std::vector<float> ages;         // seconds since an external value arrived; NaN = n/a
+};
+
+struct HostTable {
+  ConfigPtr config;
+  std::vector<std::string> names;    // host names, row order
+  std::vector<HostStatus> status;
+  // Per row: the indices past their busy threshold (resource indices into config->resources).
+  std::vector<std::vector<int>> busyIndices;
+  std::vector<Column> columns;       // one per config->resources entry
+  StringPool strings;
+
+  size_t size() const { return names.size(); }
+  int row(std::string_view host) const;  // -1 when absent (case-insensitive)
+  // Sizes every column for n rows with unknown values, booleans false.
+  void resize(size_t n);
+  // Convenience accessors by resource name (slow path; the evaluator uses slots).
+  double number(size_t row, const std::string& resource) const;
+};
+
+using HostTablePtr = std::shared_ptr<const HostTable>;
+
+}  // namespace openlim

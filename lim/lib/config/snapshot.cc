@@ -1,0 +1,77 @@
+// Lookups on ConfigSnapshot. (Placeholder bodies; the configuration work owns this file.)
+#include <strings.h>
+
+#include <algorithm>
+
+#include "openlim/config.h"
+
+namespace openlim {
+
+const ResourceDef* ConfigSnapshot::findResource(const std::string& name) const {
+  int i = resourceIndex(name);
+  return i < 0 ? nullptr : &resources[static_cast<size_t>(i)];
+}
+
+int ConfigSnapshot::resourceIndex(const std::string& name) const {
+  for (size_t i = 0; i < resources.size(); ++i)
+    if (resources[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+
+const HostConfig* ConfigSnapshot::findHost(const std::string& name) const {
+  for (const auto& h : hosts)
+    if (strcasecmp(h.name.c_str(), name.c_str()) == 0) return &h;
+  return nullptr;
+}
+
+const HostModel* ConfigSnapshot::findModel(const std::string& name) const {
+  for (const auto& m : models)
+    if (m.name == name) return &m;
+  return nullptr;
+}
+
+const HostAddress* ConfigSnapshot::findAddress(const std::string& nameOrAlias) const {
+  for (const auto& a : addresses) {
+    if (strcasecmp(a.name.c_str(), nameOrAlias.c_str()) == 0) return &a;
+    for (const auto& al : a.aliases)
+      if (strcasecmp(al.c_str(), nameOrAlias.c_str()) == 0) return &a;
+  }
+  return nullptr;
+}
+
+std::optional<std::string> ConfigSnapshot::conf(const std::string& key) const {
+  auto it = lsfConf.find(key);
+  if (it == lsfConf.end()) return std::nullopt;
+  return it->second;
+}
+
+double ConfigSnapshot::maxCpuFactor() const {
+  double best = 0;
+  for (const auto& h : hosts) {
+    const HostModel* m = findModel(h.model);
+    if (m) best = std::max(best, m->cpuFactor);
+  }
+  return best > 0 ? best : 1.0;
+}
+
+std::vector<std::string> ConfigSnapshot::perHostExternalResources(const std::string& host) const {
+  std::vector<std::string> out;
+  for (const auto& [name, holders] : perHostResources) {
+    const ResourceDef* r = findResource(name);
+    if (!r || r->builtin || !r->dynamic) continue;
+    for (const auto& h : holders)
+      if (strcasecmp(h.c_str(), host.c_str()) == 0) { out.push_back(name); break; }
+  }
+  return out;
+}
+
+int ConfigLoad::errors() const {
+  return static_cast<int>(std::count_if(diagnostics.begin(), diagnostics.end(),
+                                        [](const Diagnostic& d) { return d.severity == Severity::kError; }));
+}
+
+int ConfigLoad::warnings() const {
+  return static_cast<int>(diagnostics.size()) - errors();
+}
+
+}  // namespace openlim

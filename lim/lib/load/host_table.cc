@@ -1,0 +1,64 @@
+#include "openlim/host_table.h"
+
+#include <strings.h>
+
+namespace openlim {
+
+const char* hostStatusName(HostStatus s) {
+  switch (s) {
+    case HostStatus::kOk: return "ok";
+    case HostStatus::kBusy: return "busy";
+    case HostStatus::kLockU: return "lockU";
+    case HostStatus::kLockW: return "lockW";
+    case HostStatus::kUnavail: return "unavail";
+  }
+  return "unavail";
+}
+
+StringId StringPool::intern(std::string_view s) {
+  auto it = ids_.find(std::string(s));
+  if (it != ids_.end()) return it->second;
+  auto id = static_cast<StringId>(strings_.size());
+  strings_.emplace_back(s);
+  ids_.emplace(strings_.back(), id);
+  return id;
+}
+
+StringId StringPool::find(std::string_view s) const {
+  auto it = ids_.find(std::string(s));
+  return it == ids_.end() ? kUnknownString : it->second;
+}
+
+int HostTable::row(std::string_view host) const {
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (names[i].size() == host.size() &&
+        strncasecmp(names[i].data(), host.data(), host.size()) == 0)
+      return static_cast<int>(i);
+  }
+  return -1;
+}
+
+void HostTable::resize(size_t n) {
+  names.resize(n);
+  status.resize(n, HostStatus::kUnavail);
+  busyIndices.resize(n);
+  for (auto& c : columns) {
+    switch (c.type) {
+      case ResourceType::kNumeric: c.numbers.resize(n, kUnknown); break;
+      case ResourceType::kString: c.strings.resize(n, kUnknownString); break;
+      case ResourceType::kBoolean: c.booleans.resize(n, 0); break;
+    }
+    c.ages.resize(n, std::numeric_limits<float>::quiet_NaN());
+  }
+}
+
+double HostTable::number(size_t r, const std::string& resource) const {
+  if (!config) return kUnknown;
+  int idx = config->resourceIndex(resource);
+  if (idx < 0 || static_cast<size_t>(idx) >= columns.size()) return kUnknown;
+  const Column& c = columns[static_cast<size_t>(idx)];
+  if (c.type != ResourceType::kNumeric || r >= c.numbers.size()) return kUnknown;
+  return c.numbers[r];
+}
+
+}  // namespace openlim
