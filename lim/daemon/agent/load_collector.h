@@ -1,0 +1,82 @@
+#pragma once
+// The lim agent's built-in load indices and static host info (issue 5 items 1-2).
+// Single-threaded API for the lim event loop: call tick(now) from a timer at nextDeadline()
+// (every 5 s); it reads only what is due (ls/it every 30 s, swp 15 s, tmp 120 s) and never
+// blocks on a filesystem: statvfs(/tmp) runs on a worker thread with a deadline, and a hung
+// or failing one makes tmp unknown (NaN) while every other index keeps updating.
+//
+// Usage (lim master):  LoadCollector collector(procRoot, *config, hostName);
+//   loop: if (now >= collector.nextDeadline()) collector.tick(now);
+//   collector.builtins()  -> BuiltinVector (kBuiltinNames order, NaN unknown)
+//   collector.builtinMap() -> name -> value
+//   collector.staticInfo()
+// `now` is monotonic seconds (any epoch), the same clock for every call.
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+
+#include "agent/proc_source.h"
+#include "agent/static_host_info.h"
+#include "agent/statvfs_probe.h"
+#include "load/load_sampler.h"
+#include "openlim/config.h"
+
+namespace openlim::agent {
+
+struct CollectorOptions {
+  std::string tmpPath = "/tmp";             // real path (not under procRoot): statvfs target
+  std::string utmpPath = "/var/run/utmp";   // under procRoot
+  double statvfsTimeout = 2.0;              // seconds before tmp is reported unknown
+  StatvfsFn statvfsFn;                      // default ::statvfs (tests inject a blocking one)
+  std::string machine;                      // uname -m override ("" = uname())
+};
+
+struct CollectorCounters {
+  uint64_t ticks = 0;
+  uint64_t readErrors = 0;    // a /proc file missing or malformed (that index unknown)
+  uint64_t tmpTimeouts = 0;   // statvfs past its deadline
+  uint64_t tmpFailures = 0;   // statvfs returned an error
+};
+
+class LoadCollector {
+ public:
+  // procRoot prefixes /proc, /sys, /dev and utmp ("/" in production). Reads the static
+  // facts (cpuinfo, meminfo, diskstats, uname) once here; maxtmp arrives with the first
+  // statvfs answer.
+  LoadCollector(std::string procRoot, const ConfigSnapshot& config, std::string hostName,
+                CollectorOptions opts = {});
+  ~LoadCollector();
+
+  // Samples what is due at `now`. Cheap when nothing is due.
+  void tick(double now);
+  // When tick() should run next (monotonic seconds). Before the first tick: -inf (now).
+  double nextDeadline() const;
+
+  const BuiltinVector& builtins() const { return sampler_.values(); }
+  std::map<std::string, double> builtinMap() const;
+  const StaticHostInfo& staticInfo() const { return info_; }
+  const CollectorCounters& counters() const { return counters_; }
+
+  // Re-applies a new config (type/model/cpuf/booleans/LSF_NCPUS); keeps load state.
+  void reconfigure(const ConfigSnapshot& config);
+
+ private:
+  void readFast(uint32_t due, RawSample& raw);
+  void readUsers(RawSample& raw, double now);
+  void pollTmp(RawSample& raw, double now);
+  std::set<std::string> wholeDisks() const;
+
+  ProcSource proc_;
+  std::string hostName_;
+  CollectorOptions opts_;
+  DetectedHost detected_;
+  StaticHostInfo info_;
+  LoadSampler sampler_;
+  StatvfsProbe tmpProbe_;
+  CollectorCounters counters_;
+  bool tmpPendingResult_ = false;
+};
+
+}  // namespace openlim::agent

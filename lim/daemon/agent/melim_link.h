@@ -1,0 +1,125 @@
+#pragma once
+// The lim agent's link to melim (issue 5 item 3; spec/elim.md "Who runs what"): spawns
+// LSF_SERVERDIR/melim with LSF_RESOURCES etc., reads its stdout (the whole merged vector per
+// line) and fd 3 (JSON status lines) through non-blocking pipes, restarts it with a throttle
+// when it dies, and stops it (TERM, KILL after a grace) on demand.
+//
+// Single-threaded, for a poll loop: poll fds() for POLLIN and call onReadable(fd, now);
+// call onTimer(now) at nextDeadline() (reaping, restart, TERM->KILL escalation). The link
+// also reaps in onReadable when a pipe hits EOF, so SIGCHLD handling is not required
+// (waitpid(pid, WNOHANG) on its own pid only; it never reaps other children).
+// fds are raw file descriptors (POCO PollSet takes only Sockets: use ::poll or wrap them).
+// `now` is monotonic seconds; the defaulted argument reads CLOCK_MONOTONIC.
+//
+// melim is started only when `resources` is non-empty (DESIGN.md: only when an external
+// resource is expected on this host). The child gets PR_SET_PDEATHSIG(SIGTERM), so melim
+// dies with lim even if lim is killed; melim also watches its parent.
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "load/procfs/melim_vector.h"
+#include "openlim/config.h"
+#include "openlim/status.h"
+
+namespace openlim::agent {
+
+double monotonicNow();
+
+struct MelimOptions {
+  std::string melimPath;   // default: serverDir + "/melim"
+  std::string serverDir;   // LSF_SERVERDIR
+  std::string envDir;      // LSF_ENVDIR
+  std::string hostName;    // OPENLIM_HOST (the name this lim plays, --host)
+  std::string elimDir;     // LSF_ELIM_DIR ("" = not set)
+  std::string logDir;      // LSF_LOGDIR ("" = not set; then inherited from the environment)
+  ClusterParams params;    // ELIM_ABORT_VALUE, ELIMARGS and the LSF_ELIM_* knobs
+  double restartThrottle = 10;  // seconds between two starts after melim died
+  double stopGrace = 2;         // seconds between TERM and KILL
+  size_t maxLineBytes = 1 << 20;  // longer stdout/fd3 lines are dropped and counted
+};
+
+struct MelimCounters {
+  uint64_t starts = 0;
+  uint64_t deaths = 0;         // melim exited or was killed without our asking
+  uint64_t spawnFailures = 0;  // fork/pipe/exec failed (exec failure shows as exit 127)
+  uint64_t lines = 0;          // stdout lines accepted
+  uint64_t badLines = 0;       // stdout lines rejected (parse error or overlong)
+  uint64_t statusLines = 0;    // fd 3 lines
+  int lastExit = -1;           // last wait status decoded: exit code, or 128+signal
+};
+
+class MelimLink {
+ public:
+  explicit MelimLink(MelimOptions opts);
+  ~MelimLink();  // stopAndWait()
+  MelimLink(const MelimLink&) = delete;
+  MelimLink& operator=(const MelimLink&) = delete;
+
+  // Starts melim serving `resources` (LSF_RESOURCES, space-joined) with LSF_MASTER=Y/N.
+  // Empty resources: nothing runs (values() empty). Already running: same as restart().
+  Status start(const std::vector<std::string>& resources, bool isMaster,
+               double now = monotonicNow());
+  // When the served set or the master role changed: stops the running melim and starts a
+  // new one at once (not throttled). No-op when neither changed and melim is up.
+  Status restart(const std::vector<std::string>& resources, bool isMaster,
+                 double now = monotonicNow());
+  // Sends TERM, closes the pipes, forgets the values; KILL follows after stopGrace from
+  // onTimer(). No restart until start()/restart().
+  void stop(double now = monotonicNow());
+  // Blocking shutdown for lim's exit: TERM, wait up to stopGrace, KILL, reap.
+  void stopAndWait();
+
+  // Raw pipe fds to poll for reading (0, 1 or 2 of them).
+  std::vector<int> fds() const;
+  // Drains fd (non-blocking). Returns true when values() changed.
+  bool onReadable(int fd, double now = monotonicNow());
+  // Earliest time onTimer() has work (restart due, KILL due, reap check); +inf if none.
+  double nextDeadline() const;
+  void onTimer(double now = monotonicNow());
+
+  // Current external values (name -> value; "-" gives known=false). Cleared when melim
+  // dies or is stopped: an absent name is unknown.
+  const ExternalVector& values() const { return values_; }
+  double valuesAt() const { return valuesAt_; }  // `now` of the last accepted line
+  // The latest fd-3 JSON status line (without newline), "" if none yet.
+  const std::string& statusJson() const { return statusJson_; }
+  bool running() const { return pid_ > 0; }
+  pid_t pid() const { return pid_; }
+  const std::vector<std::string>& resources() const { return resources_; }
+  const MelimCounters& counters() const { return counters_; }
+
+ private:
+  struct Pipe {
+    int fd = -1;
+    std::string buf;
+    bool discarding = false;  // inside an overlong line
+  };
+  Status spawn(double now);
+  void closePipes();
+  void handleExit(int waitStatus, double now);
+  void reapIfExited(double now);
+  void onLine(bool status, std::string_view line, double now);
+  void drain(Pipe& p, bool status, double now);
+  std::vector<std::string> buildEnv() const;
+
+  MelimOptions opts_;
+  std::vector<std::string> resources_;
+  bool isMaster_ = false;
+  bool wanted_ = false;  // should be running (restart when it dies)
+  pid_t pid_ = -1;
+  Pipe out_, status_;
+  double startedAt_ = -1e300;
+  double restartAt_ = 1e300;  // +inf-like: no restart scheduled
+  std::vector<std::pair<pid_t, double>> dying_;  // stopped children: pid, KILL deadline
+  ExternalVector values_;
+  double valuesAt_ = -1;
+  std::string statusJson_;
+  MelimCounters counters_;
+};
+
+}  // namespace openlim::agent
