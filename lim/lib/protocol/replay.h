@@ -1,0 +1,28 @@
+#pragma once
+// Replay window per sender (docs/protocol.md): a frame is fresh when its boot epoch is larger
+// than the last accepted one from that sender (the sender rebooted; the sequence restarts),
+// or equal with a larger sequence. Never judged by clock.
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+
+namespace openlim::protocol {
+
+class ReplayGuard {
+ public:
+  bool isFresh(const std::string& sender, uint64_t epoch, uint64_t seq) const;
+  void accept(const std::string& sender, uint64_t epoch, uint64_t seq);
+  // isFresh() then accept(); returns whether it was fresh.
+  bool checkAndAccept(const std::string& sender, uint64_t epoch, uint64_t seq);
+  size_t senders() const { return last_.size(); }
+
+ private:
+  struct Mark {
+    uint64_t epoch = 0;
+    uint64_t seq = 0;
+  };
+  std::unordered_map<std::string, Mark> last_;
+};
+
+}  // namespace openlim::protocol
