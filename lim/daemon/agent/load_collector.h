@@ -12,6 +12,7 @@
 //   collector.staticInfo()
 // `now` is monotonic seconds (any epoch), the same clock for every call.
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -31,6 +32,8 @@ struct CollectorOptions {
   double statvfsTimeout = 2.0;              // seconds before tmp is reported unknown
   StatvfsFn statvfsFn;                      // default ::statvfs (tests inject a blocking one)
   std::string machine;                      // uname -m override ("" = uname())
+  std::function<double()> wallClock;        // realtime seconds for tty idle (default: now)
+  int selfRunning = 1;                      // runnable tasks of lim itself in procs_running
 };
 
 struct CollectorCounters {
@@ -67,6 +70,7 @@ class LoadCollector {
   void readUsers(RawSample& raw, double now);
   void pollTmp(RawSample& raw, double now);
   std::set<std::string> wholeDisks() const;
+  void detect();
 
   ProcSource proc_;
   std::string hostName_;
@@ -76,7 +80,7 @@ class LoadCollector {
   LoadSampler sampler_;
   StatvfsProbe tmpProbe_;
   CollectorCounters counters_;
-  bool tmpPendingResult_ = false;
+  double lastTick_ = 0;
 };
 
 }  // namespace openlim::agent

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "load/procfs/melim_vector.h"
+#include "util/line_framer.h"
 #include "openlim/config.h"
 #include "openlim/status.h"
 
@@ -96,15 +97,20 @@ class MelimLink {
  private:
   struct Pipe {
     int fd = -1;
-    std::string buf;
-    bool discarding = false;  // inside an overlong line
+    LineFramer framer{1 << 20};
+  };
+  struct Dying {
+    pid_t pid;
+    double killAt;
+    bool killed = false;
   };
   Status spawn(double now);
   void closePipes();
   void handleExit(int waitStatus, double now);
   void reapIfExited(double now);
-  void onLine(bool status, std::string_view line, double now);
-  void drain(Pipe& p, bool status, double now);
+  void reapDying(double now);
+  bool onLine(bool status, std::string_view line, double now);
+  bool drain(Pipe& p, bool status, double now);
   std::vector<std::string> buildEnv() const;
 
   MelimOptions opts_;
@@ -115,7 +121,9 @@ class MelimLink {
   Pipe out_, status_;
   double startedAt_ = -1e300;
   double restartAt_ = 1e300;  // +inf-like: no restart scheduled
-  std::vector<std::pair<pid_t, double>> dying_;  // stopped children: pid, KILL deadline
+  std::vector<Dying> dying_;  // stopped children awaiting exit (KILL after the grace)
+  double nextReapCheck_ = 0;
+  double nextDyingCheck_ = 0;
   ExternalVector values_;
   double valuesAt_ = -1;
   std::string statusJson_;

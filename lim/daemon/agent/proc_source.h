@@ -17,7 +17,7 @@ class ProcSource {
   explicit ProcSource(std::string root = "/");
 
   // Whole file at root + path (path is absolute, e.g. "/proc/stat"). Small files only
-  // (procfs reports size 0, so this reads until EOF; at most 4 MB).
+  // (procfs reports size 0, so this reads until EOF; at most 4 MB). kNotFound when absent.
   Result<std::string> read(const std::string& path) const;
   // Names of the entries of a directory (no "." / ".."); empty when it cannot be listed.
   std::vector<std::string> list(const std::string& path) const;

@@ -1,0 +1,168 @@
+#include "agent/load_collector.h"
+
+#include <sys/utsname.h>
+#include <time.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "load/procfs/cpu_topology.h"
+#include "load/procfs/utmp.h"
+
+namespace openlim::agent {
+namespace {
+
+constexpr double kTmpRepoll = 0.2;  // seconds between checks of a pending statvfs
+
+double realtimeNow() {
+  struct timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  return static_cast<double>(ts.tv_sec) + ts.tv_nsec * 1e-9;
+}
+
+std::string unameMachine() {
+  struct utsname u;
+  return ::uname(&u) == 0 ? std::string(u.machine) : std::string();
+}
+
+}  // namespace
+
+LoadCollector::LoadCollector(std::string procRoot, const ConfigSnapshot& config,
+                             std::string hostName, CollectorOptions opts)
+    : proc_(std::move(procRoot)),
+      hostName_(std::move(hostName)),
+      opts_(std::move(opts)),
+      tmpProbe_(opts_.tmpPath, opts_.statvfsTimeout, opts_.statvfsFn) {
+  if (!opts_.wallClock) opts_.wallClock = realtimeNow;
+  detect();
+  info_ = buildStaticInfo(config, hostName_, detected_);
+}
+
+LoadCollector::~LoadCollector() = default;
+
+// Static facts, read once: a failed read leaves that fact 0/unknown.
+void LoadCollector::detect() {
+  detected_.machine = opts_.machine.empty() ? unameMachine() : opts_.machine;
+  if (auto text = proc_.read("/proc/cpuinfo")) {
+    if (auto t = procfs::parseCpuinfo(*text)) {
+      detected_.threads = t->logical;
+      detected_.cores = t->cores;
+    }
+  }
+  detected_.onlineCpus = detected_.threads;
+  if (auto text = proc_.read("/sys/devices/system/cpu/online")) {
+    if (auto n = procfs::parseCpuRangeCount(*text)) detected_.onlineCpus = *n;
+  }
+  if (auto text = proc_.read("/proc/meminfo")) {
+    if (auto mi = procfs::parseMeminfo(*text)) {
+      detected_.memTotalMb = mi->memTotalMb.value_or(std::nan(""));
+      detected_.swapTotalMb = mi->swapTotalMb.value_or(std::nan(""));
+    }
+  }
+  if (auto text = proc_.read("/proc/diskstats")) {
+    auto disks = wholeDisks();
+    if (auto d = procfs::parseDiskstats(*text, disks.empty() ? nullptr : &disks))
+      detected_.disks = d->disks;
+  }
+}
+
+std::set<std::string> LoadCollector::wholeDisks() const {
+  auto names = proc_.list("/sys/block");
+  return std::set<std::string>(names.begin(), names.end());
+}
+
+void LoadCollector::reconfigure(const ConfigSnapshot& config) {
+  double maxtmp = info_.maxtmp;
+  info_ = buildStaticInfo(config, hostName_, detected_);
+  info_.maxtmp = maxtmp;
+}
+
+double LoadCollector::nextDeadline() const {
+  double next = sampler_.nextDue();
+  if (tmpProbe_.state() == StatvfsProbe::State::kPending)
+    next = std::min(next, lastTick_ + kTmpRepoll);
+  return next;
+}
+
+void LoadCollector::tick(double now) {
+  ++counters_.ticks;
+  lastTick_ = now;
+  RawSample raw;
+  raw.selfRunning = opts_.selfRunning;
+  uint32_t due = sampler_.due(now);
+  raw.attempted = due;
+  readFast(due, raw);
+  if (due & kSrcUsers) readUsers(raw, now);
+  if (due & kSrcTmp) tmpProbe_.start(now);  // a hung probe is not restarted; tmp stays unknown
+  pollTmp(raw, now);
+  sampler_.ingest(raw, now);
+}
+
+void LoadCollector::readFast(uint32_t due, RawSample& raw) {
+  auto fail = [this] { ++counters_.readErrors; };
+  if (due & kSrcStat) {
+    auto text = proc_.read("/proc/stat");
+    auto s = text ? procfs::parseProcStat(*text) : Result<procfs::ProcStat>(text.status());
+    s ? void(raw.stat = *s) : fail();
+  }
+  if (due & kSrcVmstat) {
+    auto text = proc_.read("/proc/vmstat");
+    auto v = text ? procfs::parseVmstat(*text) : Result<procfs::PageCounters>(text.status());
+    v ? void(raw.vmstat = *v) : fail();
+  }
+  if (due & kSrcDiskstats) {
+    auto text = proc_.read("/proc/diskstats");
+    auto disks = wholeDisks();
+    auto d = text ? procfs::parseDiskstats(*text, disks.empty() ? nullptr : &disks)
+                  : Result<procfs::DiskTotals>(text.status());
+    d ? void(raw.disks = *d) : fail();
+  }
+  if (due & (kSrcMemAvail | kSrcSwap)) {
+    auto text = proc_.read("/proc/meminfo");
+    auto m = text ? procfs::parseMeminfo(*text) : Result<procfs::MemInfo>(text.status());
+    m ? void(raw.meminfo = *m) : fail();
+  }
+}
+
+// ls: distinct users of USER_PROCESS entries. it: minutes since the most recent tty input
+// (atime of /dev/<line>); kIdleNobodyMinutes when nobody is on a tty. No utmp file means
+// nobody logged in; any other read error makes both unknown.
+void LoadCollector::readUsers(RawSample& raw, double) {
+  auto bytes = proc_.read(opts_.utmpPath);
+  if (!bytes && bytes.status().code() != Code::kNotFound) {
+    ++counters_.readErrors;
+    return;
+  }
+  auto entries = bytes ? procfs::parseUtmp(*bytes) : std::vector<procfs::LoginEntry>{};
+  raw.users = procfs::countDistinctUsers(entries);
+  double wall = opts_.wallClock();
+  double idle = std::numeric_limits<double>::infinity();
+  for (const auto& e : entries) {
+    if (e.line.empty() || e.line.find("..") != std::string::npos) continue;
+    if (auto at = proc_.atime("/dev/" + e.line))
+      idle = std::min(idle, std::max(0.0, (wall - *at) / 60.0));
+  }
+  raw.idleMinutes = std::isinf(idle) ? kIdleNobodyMinutes : idle;
+}
+
+void LoadCollector::pollTmp(RawSample& raw, double now) {
+  auto answer = tmpProbe_.poll(now);
+  counters_.tmpTimeouts = tmpProbe_.timeouts();
+  counters_.tmpFailures = tmpProbe_.failures();
+  if (!answer) return;
+  if (*answer) {
+    raw.tmpFreeMb = (*answer)->freeMb;
+    info_.maxtmp = detected_.tmpTotalMb = (*answer)->totalMb;
+  } else {
+    raw.tmpFreeMb = std::nan("");
+  }
+}
+
+std::map<std::string, double> LoadCollector::builtinMap() const {
+  std::map<std::string, double> out;
+  for (size_t i = 0; i < kBuiltinNames.size(); ++i) out[kBuiltinNames[i]] = builtins()[i];
+  return out;
+}
+
+}  // namespace openlim::agent

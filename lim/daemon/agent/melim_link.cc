@@ -1,0 +1,309 @@
+#include "agent/melim_link.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <limits>
+
+extern char** environ;
+
+namespace openlim::agent {
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kReapCheck = 1.0;   // seconds between waitpid checks while melim runs
+constexpr double kDyingCheck = 0.25;  // seconds between waitpid checks of a stopped melim
+
+std::string fmt(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
+std::string joined(const std::vector<std::string>& v) {
+  std::string s;
+  for (const auto& x : v) s += (s.empty() ? "" : " ") + x;
+  return s;
+}
+
+std::vector<std::string> sorted(std::vector<std::string> v) {
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+int decodeWait(int st) {
+  if (WIFEXITED(st)) return WEXITSTATUS(st);
+  if (WIFSIGNALED(st)) return 128 + WTERMSIG(st);
+  return -1;
+}
+
+// In the child, between fork and exec: async-signal-safe calls only.
+[[noreturn]] void execChild(const char* path, char* const argv[], char* const envp[], int out,
+                            int status, int devnull, pid_t parent) {
+  prctl(PR_SET_PDEATHSIG, SIGTERM);
+  if (getppid() != parent) _exit(0);  // lim died before prctl took effect
+  sigset_t none;
+  sigemptyset(&none);
+  sigprocmask(SIG_SETMASK, &none, nullptr);
+  for (int sig : {SIGPIPE, SIGCHLD, SIGHUP, SIGTERM, SIGINT, SIGQUIT}) signal(sig, SIG_DFL);
+  if (dup2(devnull, 0) < 0 || dup2(out, 1) < 0 || dup2(status, 3) < 0) _exit(127);
+  ::close_range(4, ~0U, 0);  // lim's sockets and pipes are none of melim's business
+  execve(path, argv, envp);
+  _exit(127);
+}
+
+}  // namespace
+
+double monotonicNow() {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<double>(ts.tv_sec) + ts.tv_nsec * 1e-9;
+}
+
+MelimLink::MelimLink(MelimOptions opts) : opts_(std::move(opts)) {
+  if (opts_.melimPath.empty()) opts_.melimPath = opts_.serverDir + "/melim";
+  out_.framer = LineFramer(opts_.maxLineBytes);
+  status_.framer = LineFramer(opts_.maxLineBytes);
+}
+
+MelimLink::~MelimLink() { stopAndWait(); }
+
+std::vector<std::string> MelimLink::buildEnv() const {
+  const ClusterParams& p = opts_.params;
+  std::vector<std::pair<std::string, std::string>> ours = {
+      {"LSF_RESOURCES", joined(resources_)},
+      {"LSF_MASTER", isMaster_ ? "Y" : "N"},
+      {"ELIM_ABORT_VALUE", std::to_string(p.elimAbortValue)},
+      {"LSF_ENVDIR", opts_.envDir},
+      {"LSF_SERVERDIR", opts_.serverDir},
+      {"OPENLIM_HOST", opts_.hostName},
+      {"ELIMARGS", p.elimArgs},
+      {"ELIM_POLL_INTERVAL", fmt(p.elimPollInterval)},
+      {"LSF_ELIM_BLOCKTIME", fmt(p.elimBlockTime)},
+      {"LSF_ELIM_RESTARTS", std::to_string(p.elimRestarts)},
+      {"LSF_ELIM_DEBUG", p.elimDebug ? "y" : "n"},
+      {"LSF_ELIM_RESTART_INTERVAL", fmt(p.elimRestartInterval)},
+      {"LSF_ELIM_STALE_FACTOR", fmt(p.elimStaleFactor)},
+      {"LSF_ELIM_WATCHDOG", fmt(p.elimWatchdog)},
+      {"LSF_ELIM_KILL_GRACE", fmt(p.elimKillGrace)},
+  };
+  if (!opts_.elimDir.empty()) ours.emplace_back("LSF_ELIM_DIR", opts_.elimDir);
+  if (!opts_.logDir.empty()) ours.emplace_back("LSF_LOGDIR", opts_.logDir);
+  std::vector<std::string> env;
+  for (char** e = environ; e && *e; ++e) {
+    std::string_view kv(*e);
+    std::string_view key = kv.substr(0, kv.find('='));
+    bool overridden = std::any_of(ours.begin(), ours.end(), [&](auto& o) { return o.first == key; });
+    if (!overridden) env.emplace_back(kv);
+  }
+  for (auto& [k, v] : ours) env.push_back(k + "=" + v);
+  return env;
+}
+
+Status MelimLink::spawn(double now) {
+  int outp[2], stp[2];
+  if (pipe2(outp, O_CLOEXEC) != 0) return Status(Code::kIo, "pipe: " + std::string(strerror(errno)));
+  if (pipe2(stp, O_CLOEXEC) != 0) {
+    close(outp[0]);
+    close(outp[1]);
+    return Status(Code::kIo, "pipe: " + std::string(strerror(errno)));
+  }
+  // Write ends above 3 so that dup2 onto 1 and 3 in the child cannot clobber each other.
+  int wOut = fcntl(outp[1], F_DUPFD_CLOEXEC, 10), wSt = fcntl(stp[1], F_DUPFD_CLOEXEC, 10);
+  int devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
+  close(outp[1]);
+  close(stp[1]);
+  std::vector<std::string> env = buildEnv();
+  std::vector<char*> envp, argv = {const_cast<char*>(opts_.melimPath.c_str()), nullptr};
+  for (auto& e : env) envp.push_back(e.data());
+  envp.push_back(nullptr);
+  pid_t parent = getpid();
+  pid_t pid = (wOut < 0 || wSt < 0 || devnull < 0) ? -1 : fork();
+  if (pid == 0) execChild(argv[0], argv.data(), envp.data(), wOut, wSt, devnull, parent);
+  int err = errno;
+  for (int fd : {wOut, wSt, devnull})
+    if (fd >= 0) close(fd);
+  if (pid < 0) {
+    close(outp[0]);
+    close(stp[0]);
+    ++counters_.spawnFailures;
+    restartAt_ = now + opts_.restartThrottle;
+    return Status(Code::kIo, "cannot start " + opts_.melimPath + ": " + strerror(err));
+  }
+  for (int fd : {outp[0], stp[0]}) fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+  out_.fd = outp[0];
+  status_.fd = stp[0];
+  out_.framer.reset();
+  status_.framer.reset();
+  pid_ = pid;
+  startedAt_ = now;
+  restartAt_ = kInf;
+  nextReapCheck_ = now + kReapCheck;
+  ++counters_.starts;
+  return Status::ok();
+}
+
+Status MelimLink::start(const std::vector<std::string>& resources, bool isMaster, double now) {
+  if (pid_ > 0) stop(now);
+  resources_ = resources;
+  isMaster_ = isMaster;
+  wanted_ = !resources_.empty();
+  restartAt_ = kInf;
+  if (!wanted_) return Status::ok();
+  return spawn(now);
+}
+
+Status MelimLink::restart(const std::vector<std::string>& resources, bool isMaster, double now) {
+  bool same = sorted(resources) == sorted(resources_) && isMaster == isMaster_;
+  if (same && wanted_ && pid_ > 0) return Status::ok();
+  if (same && !wanted_ && resources.empty()) return Status::ok();
+  return start(resources, isMaster, now);
+}
+
+void MelimLink::closePipes() {
+  for (Pipe* p : {&out_, &status_}) {
+    if (p->fd >= 0) close(p->fd);
+    p->fd = -1;
+    p->framer.reset();
+  }
+}
+
+void MelimLink::stop(double now) {
+  wanted_ = false;
+  restartAt_ = kInf;
+  if (pid_ > 0) {
+    kill(pid_, SIGTERM);
+    dying_.push_back(Dying{pid_, now + opts_.stopGrace});
+    nextDyingCheck_ = now + kDyingCheck;
+    pid_ = -1;
+  }
+  closePipes();
+  values_.clear();
+}
+
+void MelimLink::stopAndWait() {
+  double now = monotonicNow();
+  stop(now);
+  while (!dying_.empty()) {
+    now = monotonicNow();
+    reapDying(now);
+    if (dying_.empty()) break;
+    struct timespec ts {0, 20'000'000};
+    nanosleep(&ts, nullptr);  // shutdown path only: lim is exiting
+  }
+}
+
+std::vector<int> MelimLink::fds() const {
+  std::vector<int> v;
+  if (out_.fd >= 0) v.push_back(out_.fd);
+  if (status_.fd >= 0) v.push_back(status_.fd);
+  return v;
+}
+
+bool MelimLink::onReadable(int fd, double now) {
+  bool changed = false;
+  if (fd >= 0 && fd == out_.fd) changed = drain(out_, false, now);
+  else if (fd >= 0 && fd == status_.fd) drain(status_, true, now);
+  if (pid_ > 0 && out_.fd < 0) reapIfExited(now);  // stdout closed: melim is probably gone
+  return changed;
+}
+
+// Reads until EAGAIN; at EOF closes the pipe (a partial last line is dropped and counted).
+bool MelimLink::drain(Pipe& p, bool status, double now) {
+  bool changed = false;
+  char buf[65536];
+  for (;;) {
+    ssize_t n = read(p.fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return changed;  // EAGAIN, or an error we treat as "nothing now"
+    if (n == 0) {
+      if (p.framer.reset() && !status) ++counters_.badLines;
+      close(p.fd);
+      p.fd = -1;
+      return changed;
+    }
+    p.framer.feed(std::string_view(buf, static_cast<size_t>(n)),
+                  [&](FrameEvent ev, std::string_view line) {
+                    if (ev == FrameEvent::kOverlong) {
+                      if (!status) ++counters_.badLines;
+                      return;
+                    }
+                    changed = onLine(status, line, now) || changed;
+                  });
+  }
+}
+
+bool MelimLink::onLine(bool status, std::string_view line, double now) {
+  if (status) {
+    ++counters_.statusLines;
+    statusJson_.assign(line);
+    return false;
+  }
+  auto v = parseMelimLine(line);
+  if (!v) {
+    ++counters_.badLines;
+    return false;
+  }
+  ++counters_.lines;
+  valuesAt_ = now;
+  if (*v == values_) return false;
+  values_ = std::move(*v);
+  return true;
+}
+
+void MelimLink::handleExit(int waitStatus, double now) {
+  pid_ = -1;
+  closePipes();
+  values_.clear();
+  ++counters_.deaths;
+  counters_.lastExit = decodeWait(waitStatus);
+  if (wanted_) restartAt_ = std::max(now, startedAt_ + opts_.restartThrottle);
+}
+
+void MelimLink::reapIfExited(double now) {
+  if (pid_ <= 0) return;
+  int st = 0;
+  pid_t r = waitpid(pid_, &st, WNOHANG);
+  nextReapCheck_ = now + kReapCheck;
+  if (r == pid_ || (r < 0 && errno == ECHILD)) handleExit(st, now);
+}
+
+void MelimLink::reapDying(double now) {
+  nextDyingCheck_ = now + kDyingCheck;
+  for (auto it = dying_.begin(); it != dying_.end();) {
+    int st = 0;
+    pid_t r = waitpid(it->pid, &st, WNOHANG);
+    if (r == it->pid || (r < 0 && errno == ECHILD)) {
+      it = dying_.erase(it);
+      continue;
+    }
+    if (!it->killed && now >= it->killAt) {
+      kill(it->pid, SIGKILL);
+      it->killed = true;
+    }
+    ++it;
+  }
+}
+
+double MelimLink::nextDeadline() const {
+  double next = kInf;
+  if (wanted_ && pid_ <= 0) next = restartAt_;
+  if (pid_ > 0) next = std::min(next, nextReapCheck_);
+  for (const auto& d : dying_) next = std::min(next, d.killed ? kInf : d.killAt);
+  return dying_.empty() ? next : std::min(next, nextDyingCheck_);
+}
+
+void MelimLink::onTimer(double now) {
+  reapIfExited(now);
+  reapDying(now);
+  if (wanted_ && pid_ <= 0 && now >= restartAt_) spawn(now);
+}
+
+}  // namespace openlim::agent

@@ -1,0 +1,75 @@
+#include "load/procfs/diskstats.h"
+
+#include <vector>
+
+#include "load/procfs/text_util.h"
+
+namespace openlim::procfs {
+namespace {
+
+bool startsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+
+bool allDigits(std::string_view s) {
+  if (s.empty()) return false;
+  for (char c : s)
+    if (c < '0' || c > '9') return false;
+  return true;
+}
+
+// sda1 extends sda; nvme0n1p2 / mmcblk0p1 extend nvme0n1 / mmcblk0 with "p" + digits.
+bool extendsAsPartition(std::string_view name, std::string_view disk) {
+  if (name.size() <= disk.size() || !startsWith(name, disk)) return false;
+  std::string_view rest = name.substr(disk.size());
+  if (allDigits(rest)) return disk.back() < '0' || disk.back() > '9';
+  return rest[0] == 'p' && allDigits(rest.substr(1));
+}
+
+}  // namespace
+
+bool isVirtualBlockDevice(std::string_view name) {
+  static constexpr std::string_view kPrefixes[] = {"loop", "ram", "zram", "dm-", "md",
+                                                   "nbd",  "sr",  "fd"};
+  for (auto p : kPrefixes)
+    if (startsWith(name, p)) return true;
+  return false;
+}
+
+// Fields: major minor name reads merged sectors_read ms writes merged sectors_written ...
+// (11+ fields since 2.6.25; older kernels list partitions with 4 counters: skipped).
+Result<DiskTotals> parseDiskstats(std::string_view text, const std::set<std::string>* wholeDisks) {
+  DiskTotals out;
+  std::vector<std::string> seen;
+  Status err;
+  forEachLine(text, [&](std::string_view line) {
+    auto f = splitFields(line);
+    if (f.empty()) return true;
+    if (f.size() < 7) {
+      err = Status(Code::kInvalid, "/proc/diskstats: short line <" + std::string(line) + ">");
+      return false;
+    }
+    std::string name(f[2]);
+    if (f.size() < 10 || isVirtualBlockDevice(name)) return true;
+    if (wholeDisks) {
+      std::string sysName = name;
+      for (char& c : sysName)
+        if (c == '/') c = '!';
+      if (!wholeDisks->count(sysName)) return true;
+    } else {
+      for (const auto& d : seen)
+        if (extendsAsPartition(name, d)) return true;
+      seen.push_back(name);
+    }
+    auto rd = toCounter(f[5]), wr = toCounter(f[9]);
+    if (!rd || !wr) {
+      err = Status(Code::kInvalid, "/proc/diskstats: bad sector count for " + name);
+      return false;
+    }
+    out.sectors += *rd + *wr;
+    ++out.disks;
+    return true;
+  });
+  if (!err.isOk()) return err;
+  return out;
+}
+
+}  // namespace openlim::procfs
