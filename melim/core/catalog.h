@@ -1,0 +1,56 @@
+#pragma once
+// The names an elim may report on this host, each with a slot number, a kind and the
+// interval that bounds its age (spec/elim.md "The load update string").
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace openlim::melim {
+
+enum class NameKind : uint8_t {
+  kNumeric,         // external numeric resource
+  kString,          // external string resource: one word
+  kBuiltin,         // a built-in index an elim may override
+  kBoolean,         // a boolean resource: never reported by an elim
+  kNotOverridable,  // ls it r1m swp (and aliases) and status
+};
+
+struct NameSpec {
+  std::string name;
+  NameKind kind = NameKind::kNumeric;
+  double interval = 60;  // seconds; bounds the age of a value (x stale factor)
+  bool expected = true;  // in LSF_RESOURCES (always true for built-ins)
+};
+
+struct StringHash {
+  using is_transparent = void;
+  size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+};
+
+class Catalog {
+ public:
+  Catalog() = default;
+  explicit Catalog(std::vector<NameSpec> specs);
+
+  // Slot of a name, or -1.
+  int find(std::string_view name) const {
+    auto it = index_.find(name);
+    return it == index_.end() ? -1 : it->second;
+  }
+  const NameSpec& spec(int slot) const { return specs_[static_cast<size_t>(slot)]; }
+  int size() const { return static_cast<int>(specs_.size()); }
+  // Whether the slot can carry a value at all (numeric, string or built-in override).
+  bool reportable(int slot) const;
+
+ private:
+  std::vector<NameSpec> specs_;
+  std::unordered_map<std::string, int, StringHash, std::equal_to<>> index_;
+};
+
+// Built-in load indices an elim may not override, with their aliases (spec/elim.md).
+bool isProtectedBuiltin(std::string_view name);
+
+}  // namespace openlim::melim
