@@ -129,6 +129,13 @@ struct ConfigSnapshot {
   std::vector<std::string> masterList;  // LSF_MASTER_LIST, else server hosts in order
   std::string checksum;  // hex digest of the files read, to detect config drift
 
+  // Lookup indexes (added by the config work): lower-case host name -> index in hosts, and
+  // resource name -> index in resources. loadConfig() keeps them filled; the lookups fall
+  // back to a linear scan when an index does not match its vector (hand-built snapshots).
+  std::map<std::string, size_t> hostIndex;
+  std::map<std::string, size_t> resourceIndexByName;
+  void buildIndexes();
+
   // Lookups (linear or map-backed; return nullptr/-1 when absent).
   const ResourceDef* findResource(const std::string& name) const;
   int resourceIndex(const std::string& name) const;  // index into resources, -1 if none
@@ -148,6 +155,11 @@ using ConfigPtr = std::shared_ptr<const ConfigSnapshot>;
 struct ConfigLoad {
   ConfigPtr snapshot;                   // null when an error makes the config unusable
   std::vector<Diagnostic> diagnostics;  // every problem, in file/line order
+  // Added by the config work: the files read, in order (lsf.conf, lsf.shared, cluster file,
+  // hosts file when present), and a best-effort snapshot built even when there are errors
+  // (for `lsadmin ckconfig -v`; never use it to run a cluster).
+  std::vector<std::string> files;
+  ConfigPtr draft;
   int errors() const;
   int warnings() const;
 };

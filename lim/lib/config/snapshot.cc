@@ -1,7 +1,8 @@
-// Lookups on ConfigSnapshot. (Placeholder bodies; the configuration work owns this file.)
+// Lookups on ConfigSnapshot: map-backed when the indexes are current, else linear.
 #include <strings.h>
 
 #include <algorithm>
+#include <cctype>
 
 #include "openlim/config.h"
 
@@ -12,13 +13,38 @@ const ResourceDef* ConfigSnapshot::findResource(const std::string& name) const {
   return i < 0 ? nullptr : &resources[static_cast<size_t>(i)];
 }
 
+namespace {
+
+std::string lowerName(const std::string& s) {
+  std::string out = s;
+  for (auto& c : out) c = static_cast<char>(tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+}  // namespace
+
+void ConfigSnapshot::buildIndexes() {
+  hostIndex.clear();
+  resourceIndexByName.clear();
+  for (size_t i = 0; i < hosts.size(); ++i) hostIndex.emplace(lowerName(hosts[i].name), i);
+  for (size_t i = 0; i < resources.size(); ++i) resourceIndexByName.emplace(resources[i].name, i);
+}
+
 int ConfigSnapshot::resourceIndex(const std::string& name) const {
+  if (resourceIndexByName.size() == resources.size()) {
+    auto it = resourceIndexByName.find(name);
+    return it == resourceIndexByName.end() ? -1 : static_cast<int>(it->second);
+  }
   for (size_t i = 0; i < resources.size(); ++i)
     if (resources[i].name == name) return static_cast<int>(i);
   return -1;
 }
 
 const HostConfig* ConfigSnapshot::findHost(const std::string& name) const {
+  if (hostIndex.size() == hosts.size()) {
+    auto it = hostIndex.find(lowerName(name));
+    return it == hostIndex.end() ? nullptr : &hosts[it->second];
+  }
   for (const auto& h : hosts)
     if (strcasecmp(h.name.c_str(), name.c_str()) == 0) return &h;
   return nullptr;

@@ -1,0 +1,72 @@
+// lsadmin ckconfig (see lsadmin_ckconfig.h).
+#include "lsadmin_ckconfig.h"
+
+#include <cstdlib>
+
+namespace openlim::cmd {
+
+namespace {
+
+constexpr const char* kUsage = "Usage: lsadmin ckconfig [-v] [-h]\n";
+
+// -v: what was read, so an admin sees which files and how much of them were used.
+void printRead(const ConfigLoad& load, std::ostream& out) {
+  const ConfigSnapshot* s = load.draft.get();
+  if (!s) return;
+  out << "LSF_ENVDIR: " << s->envDir << "\nLSF_CONFDIR: " << s->confDir << "\n";
+  for (const auto& f : load.files) out << "Reading " << f << "\n";
+  size_t builtins = 0, dynamic = 0, servers = 0;
+  for (const auto& r : s->resources) {
+    builtins += r.builtin;
+    dynamic += !r.builtin && r.dynamic;
+  }
+  for (const auto& h : s->hosts) servers += h.server;
+  out << "Cluster: " << (s->clusterName.empty() ? "(none)" : s->clusterName) << "\n"
+      << "Hosts: " << s->hosts.size() << " (" << servers << " server)\n"
+      << "Resources: " << s->resources.size() << " (" << builtins << " built-in, "
+      << s->resources.size() - builtins << " site, " << dynamic << " site dynamic)\n"
+      << "Host types: " << s->hostTypes.size() << ", host models: " << s->models.size() << "\n"
+      << "Per-host resources: " << s->perHostResources.size()
+      << ", shared instances: " << s->instances.size() << "\n"
+      << "Addresses: " << s->addresses.size() << "\n"
+      << "Master list:";
+  for (const auto& m : s->masterList) out << " " << m;
+  out << "\nChecksum: " << s->checksum << "\n";
+}
+
+}  // namespace
+
+int printCheck(const ConfigLoad& load, bool verbose, std::ostream& out) {
+  if (verbose) printRead(load, out);
+  for (const auto& d : load.diagnostics) {
+    std::string where = d.file;
+    if (d.line > 0) where += ":" + std::to_string(d.line);
+    out << where << ": " << (d.severity == Severity::kError ? "error" : "warning") << ": "
+        << d.message << "\n";
+  }
+  int errors = load.errors(), warnings = load.warnings();
+  if (errors == 0 && warnings == 0) {
+    out << "No errors found.\n";
+    return 0;
+  }
+  out << errors << " error(s), " << warnings << " warning(s)\n";
+  return errors > 0 ? 2 : 1;
+}
+
+int runCkconfig(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  bool verbose = false;
+  for (const auto& a : args) {
+    if (a == "-v") {
+      verbose = true;
+    } else if (a == "-h") {
+      out << kUsage;
+      return 0;
+    } else {
+      err << "lsadmin: ckconfig: unknown argument " << a << "\n" << kUsage;
+      return 2;
+    }
+  }
+  return printCheck(loadConfigFromEnvironment(), verbose, out);
+}
+
+}  // namespace openlim::cmd

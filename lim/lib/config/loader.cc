@@ -1,0 +1,158 @@
+// loadConfig(): discovery of the files, reading them in order, and the final snapshot.
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <system_error>
+
+#include "config/builtins.h"
+#include "config/hosts_file.h"
+#include "config/lsf_cluster.h"
+#include "config/lsf_conf.h"
+#include "config/lsf_shared.h"
+#include "config/params.h"
+#include "config/validate.h"
+#include "openlim/config.h"
+
+namespace openlim {
+
+namespace {
+
+using config::DiagSink;
+
+constexpr size_t kMaxFileBytes = 64 * 1024 * 1024;
+
+// The whole file, or nullopt after reporting why it could not be read (an error).
+std::optional<std::string> readFile(const std::string& path, DiagSink& diag) {
+  errno = 0;
+  FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) {
+    diag.error(0, "cannot read: " + std::generic_category().message(errno));
+    return std::nullopt;
+  }
+  std::string data;
+  char buf[65536];
+  size_t n = 0;
+  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0 && data.size() <= kMaxFileBytes)
+    data.append(buf, n);
+  int err = std::ferror(f) ? errno : 0;
+  std::fclose(f);
+  if (err) {
+    diag.error(0, "cannot read: " + std::generic_category().message(err));
+    return std::nullopt;
+  }
+  if (data.size() > kMaxFileBytes) {
+    diag.error(0, "file is larger than 64 MB; not read");
+    return std::nullopt;
+  }
+  return data;
+}
+
+bool exists(const std::string& path) {
+  FILE* f = std::fopen(path.c_str(), "rb");
+  if (f) std::fclose(f);
+  return f != nullptr || errno != ENOENT;
+}
+
+// Sorts diagnostics by file (in reading order) and line, keeping the order within a line.
+void sortDiagnostics(ConfigLoad& load) {
+  auto rank = [&](const Diagnostic& d) {
+    auto it = std::find(load.files.begin(), load.files.end(), d.file);
+    return it - load.files.begin();
+  };
+  std::stable_sort(load.diagnostics.begin(), load.diagnostics.end(),
+                   [&](const Diagnostic& a, const Diagnostic& b) {
+                     auto ra = rank(a), rb = rank(b);
+                     return ra != rb ? ra < rb : a.line < b.line;
+                   });
+}
+
+struct Loader {
+  ConfigLoad load;
+  config::BuildContext ctx;
+  std::map<std::string, config::ConfEntry> conf;
+  uint64_t hash = config::fnv1a("");
+
+  std::optional<std::string> open(const std::string& path) {
+    load.files.push_back(path);
+    DiagSink diag(path, &load.diagnostics);
+    return readFile(path, diag);
+  }
+
+  void readConf(const std::string& envDir, const EnvLookup& env) {
+    std::string path = config::joinPath(envDir, "lsf.conf");
+    DiagSink diag(path, &load.diagnostics);
+    if (auto text = open(path)) conf = config::parseLsfConf(*text, env, diag);
+    config::resolveConfPaths(conf, envDir);
+    config::checkLsfConf(conf, diag);
+    for (const auto& [k, v] : conf) {
+      ctx.snap.lsfConf[k] = v.value;
+      if (config::isElimKnob(k)) config::applyParam(k, v.value, v.line, &ctx.snap.params, diag);
+    }
+    auto it = conf.find("LSF_CONFDIR");
+    ctx.snap.confDir = it != conf.end() ? it->second.value : envDir;
+  }
+
+  void readShared() {
+    std::string path = config::joinPath(ctx.snap.confDir, "lsf.shared");
+    DiagSink diag(path, &load.diagnostics);
+    auto text = open(path);
+    if (!text) return;
+    hash = config::fnv1a(*text, hash);
+    config::readLsfShared(*text, ctx, diag);
+    if (ctx.snap.clusterName.empty()) diag.error(0, "no ClusterName in a Cluster section");
+  }
+
+  std::string readCluster() {
+    if (ctx.snap.clusterName.empty()) return "";
+    std::string path = config::joinPath(ctx.snap.confDir, "lsf.cluster." + ctx.snap.clusterName);
+    DiagSink diag(path, &load.diagnostics);
+    auto text = open(path);
+    if (!text) return "";
+    hash = config::fnv1a(*text, hash);
+    config::readLsfCluster(*text, ctx, diag);
+    return path;
+  }
+
+  void readHosts() {
+    std::string path = config::joinPath(ctx.snap.confDir, "hosts");
+    if (!exists(path)) return;
+    DiagSink diag(path, &load.diagnostics);
+    if (auto text = open(path)) ctx.snap.addresses = config::readHostsFile(*text, diag);
+  }
+};
+
+}  // namespace
+
+ConfigLoad loadConfig(const std::string& envDirIn, const EnvLookup& env) {
+  std::string envDir = envDirIn.empty() ? "/etc" : envDirIn;
+  Loader l;
+  l.ctx.snap.envDir = envDir;
+  l.ctx.snap.resources = config::builtinResources();
+  l.ctx.snap.buildIndexes();
+  l.readConf(envDir, env);
+  l.readShared();
+  std::string clusterFile = l.readCluster();
+  l.readHosts();
+  if (!clusterFile.empty()) {
+    DiagSink confDiag(config::joinPath(envDir, "lsf.conf"), &l.load.diagnostics);
+    DiagSink clusterDiag(clusterFile, &l.load.diagnostics);
+    config::validateCluster(l.ctx, l.conf, confDiag, clusterDiag);
+  }
+  l.ctx.snap.checksum = config::hexDigest(l.hash);
+  sortDiagnostics(l.load);
+  auto snap = std::make_shared<const ConfigSnapshot>(std::move(l.ctx.snap));
+  l.load.draft = snap;
+  if (l.load.errors() == 0) l.load.snapshot = snap;
+  return std::move(l.load);
+}
+
+ConfigLoad loadConfigFromEnvironment() {
+  const char* dir = std::getenv("LSF_ENVDIR");
+  return loadConfig(dir && *dir ? dir : "/etc", [](const std::string& name) {
+    const char* v = std::getenv(name.c_str());
+    return v ? std::optional<std::string>(v) : std::nullopt;
+  });
+}
+
+}  // namespace openlim
