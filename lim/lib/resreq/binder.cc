@@ -1,0 +1,277 @@
+// Binder: AST -> bound tree. Resolves names via the config, checks types and units, folds
+// constants. Three-valued logic on NaN (unknown) is defined in fold.cc.
+#include <strings.h>
+
+#include <cmath>
+
+#include "resreq/bound.h"
+#include "resreq/fold.h"
+#include "resreq/lexer.h"
+
+namespace openlim::resreq {
+
+std::string canonicalName(const std::string& name) {
+  if (name == "swap") return "swp";
+  if (name == "idle") return "it";
+  if (name == "login") return "ls";
+  if (name == "cpu") return "r1m";
+  return name;
+}
+
+double sizeUnitFactor(std::string_view unit) {
+  static const struct { const char* a; const char* b; double f; } kUnits[] = {
+      {"k", "kb", 1.0 / 1024}, {"m", "mb", 1}, {"g", "gb", 1024},
+      {"t", "tb", 1024.0 * 1024}, {"p", "pb", 1024.0 * 1024 * 1024}};
+  std::string u(unit);
+  for (auto& c : u) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const auto& k : kUnits)
+    if (u == k.a || u == k.b) return k.f;
+  return 0;
+}
+
+namespace {
+
+bool isRunQueue(const std::string& n) { return n == "r15s" || n == "r1m" || n == "r15m"; }
+
+BNodePtr leaf(BKind kind, VType type) {
+  auto b = std::make_unique<BNode>();
+  b->kind = kind;
+  b->type = type;
+  return b;
+}
+
+class Binder {
+ public:
+  explicit Binder(const BindContext& ctx) : ctx_(ctx) {}
+
+  Result<BNodePtr> any(const Node& n, bool allowUnit);
+  Result<BNodePtr> condition(const Node& n);
+  Result<BNodePtr> number(const Node& n, bool allowUnit);
+
+ private:
+  Result<BNodePtr> name(const std::string& raw, int pos);
+  Result<BNodePtr> literal(const Node& n, bool allowUnit);
+  Result<BNodePtr> unary(const Node& n, bool allowUnit);
+  Result<BNodePtr> binary(const Node& n, bool allowUnit);
+  Result<BNodePtr> compare(const Node& n);
+  Result<BNodePtr> stringSide(const Node& n, bool bareIsLiteral);
+  Result<BNodePtr> defined(const Node& n);
+  bool stringColumn(const Node& n) const;
+  bool memoryLike(const Node& n) const;
+  Status typeError(const Node& n, const std::string& what, int pos) const;
+
+  const BindContext& ctx_;
+};
+
+Status Binder::typeError(const Node& n, const std::string& what, int pos) const {
+  std::string subject = n.kind == NodeKind::kName     ? "String resource <" + n.text + ">"
+                        : n.kind == NodeKind::kString ? "String \"" + n.text + "\""
+                                                      : "A string";
+  return Status(Code::kInvalid, subject + " " + what + " at " + std::to_string(pos),
+                SourcePos{.offset = pos});
+}
+
+Result<BNodePtr> Binder::name(const std::string& raw, int pos) {
+  std::string nm = canonicalName(raw);
+  if (nm == "hname" || nm == "status") {
+    auto b = leaf(nm == "hname" ? BKind::kHostName : BKind::kStatus, VType::kStr);
+    b->str = nm;
+    return b;
+  }
+  int slot = ctx_.config.resourceIndex(nm);
+  if (slot < 0)
+    return Status(Code::kNotFound,
+                  "Unknown resource name <" + raw + "> at " + std::to_string(pos),
+                  SourcePos{.offset = pos});
+  const ResourceDef& def = ctx_.config.resources[static_cast<size_t>(slot)];
+  BNodePtr b;
+  if (def.type == ResourceType::kString)
+    b = leaf(BKind::kStrCol, VType::kStr);
+  else if (def.type == ResourceType::kBoolean)
+    b = leaf(BKind::kBoolCol, VType::kNum);
+  else
+    b = leaf(isRunQueue(nm) && def.builtinIndex ? BKind::kRunQueue : BKind::kNumCol, VType::kNum);
+  b->slot = slot;
+  b->str = nm;
+  b->memoryLike = def.memoryLike;
+  return b;
+}
+
+bool Binder::stringColumn(const Node& n) const {
+  if (n.kind != NodeKind::kName) return false;
+  std::string nm = canonicalName(n.text);
+  if (nm == "hname" || nm == "status") return true;
+  const ResourceDef* d = ctx_.config.findResource(nm);
+  return d && d->type == ResourceType::kString;
+}
+
+bool Binder::memoryLike(const Node& n) const {
+  switch (n.kind) {
+    case NodeKind::kName: {
+      const ResourceDef* d = ctx_.config.findResource(canonicalName(n.text));
+      return d && d->memoryLike;
+    }
+    case NodeKind::kUnary: return n.op == Op::kNeg && memoryLike(*n.a);
+    case NodeKind::kBinary: return isArithmetic(n.op) && (memoryLike(*n.a) || memoryLike(*n.b));
+    default: return false;
+  }
+}
+
+Result<BNodePtr> Binder::literal(const Node& n, bool allowUnit) {
+  auto b = leaf(BKind::kConst, VType::kNum);
+  b->value = n.number;
+  if (n.unit.empty()) return b;
+  int unitPos = n.pos + static_cast<int>(n.text.size());
+  double f = sizeUnitFactor(n.unit);
+  if (f == 0)
+    return syntaxError(ctx_.text, unitPos, "unknown unit '" + n.unit + "' in '" + n.text +
+                                               n.unit + "'");
+  if (!allowUnit)
+    return syntaxError(ctx_.text, unitPos,
+                       "unit '" + n.unit +
+                           "' applies only to memory-like values (mem swp tmp maxmem maxswp maxtmp)");
+  b->value = n.number * f;
+  return b;
+}
+
+Result<BNodePtr> Binder::any(const Node& n, bool allowUnit) {
+  switch (n.kind) {
+    case NodeKind::kNumber: return literal(n, allowUnit);
+    case NodeKind::kString: {
+      auto b = leaf(BKind::kStrConst, VType::kStr);
+      b->str = n.text;
+      return b;
+    }
+    case NodeKind::kName: return name(n.text, n.pos);
+    case NodeKind::kDefined: return defined(n);
+    case NodeKind::kUnary: return unary(n, allowUnit);
+    case NodeKind::kBinary:
+      return isComparison(n.op) ? compare(n) : binary(n, allowUnit);
+  }
+  return Status(Code::kInternal, "unhandled node");
+}
+
+Result<BNodePtr> Binder::defined(const Node& n) {
+  auto r = name(n.text, n.opPos);
+  if (!r) return r;
+  if (r.value()->kind == BKind::kHostName || r.value()->kind == BKind::kStatus)
+    return makeConst(1, VType::kTruth);
+  auto b = leaf(BKind::kDefined, VType::kTruth);
+  b->slot = r.value()->slot;
+  b->str = r.value()->str;
+  return b;
+}
+
+Result<BNodePtr> Binder::number(const Node& n, bool allowUnit) {
+  auto r = any(n, allowUnit);
+  if (r && r.value()->type == VType::kStr)
+    return typeError(n, "cannot be used as a number", n.pos);
+  if (r && r.value()->type == VType::kTruth) r.value()->type = VType::kNum;  // 0/1
+  return r;
+}
+
+Result<BNodePtr> Binder::condition(const Node& n) {
+  auto r = any(n, false);
+  if (!r) return r;
+  if (r.value()->type == VType::kStr)
+    return typeError(n, "must be compared with a value", n.pos);
+  if (r.value()->type == VType::kTruth) return r;
+  return foldTruth(std::move(r).value());
+}
+
+Result<BNodePtr> Binder::unary(const Node& n, bool allowUnit) {
+  auto c = n.op == Op::kNot ? condition(*n.a) : number(*n.a, allowUnit);
+  if (!c) return c;
+  return foldUnary(n.op, std::move(c).value());
+}
+
+Result<BNodePtr> Binder::binary(const Node& n, bool allowUnit) {
+  Result<BNodePtr> a = Status(), b = Status();
+  if (isLogical(n.op)) {
+    a = condition(*n.a);
+    if (!a) return a;
+    b = condition(*n.b);
+  } else {
+    for (const Node* side : {n.a.get(), n.b.get()})
+      if (stringColumn(*side) || side->kind == NodeKind::kString)
+        return typeError(*side, std::string("cannot be used with '") + opSpelling(n.op) + "'",
+                         n.opPos);
+    a = number(*n.a, allowUnit || memoryLike(*n.b));
+    if (!a) return a;
+    b = number(*n.b, allowUnit || memoryLike(*n.a));
+  }
+  if (!b) return b;
+  return foldBinary(n.op, std::move(a).value(), std::move(b).value());
+}
+
+// A string operand: a string column, or a literal (quoted, or a bare word facing a column).
+Result<BNodePtr> Binder::stringSide(const Node& n, bool bareIsLiteral) {
+  if (n.kind == NodeKind::kString || (n.kind == NodeKind::kName && bareIsLiteral)) {
+    auto b = leaf(BKind::kStrConst, VType::kStr);
+    b->str = n.text;
+    return b;
+  }
+  if (stringColumn(n)) return name(n.text, n.pos);
+  if (n.kind == NodeKind::kName) {
+    auto r = name(n.text, n.pos);  // Unknown resource name, or a numeric one
+    if (!r) return r;
+    return Status(Code::kInvalid,
+                  "Numeric resource <" + n.text + "> cannot be compared with a string at " +
+                      std::to_string(n.pos),
+                  SourcePos{.offset = n.pos});
+  }
+  return Status(Code::kInvalid,
+                "A number cannot be compared with a string at " + std::to_string(n.pos),
+                SourcePos{.offset = n.pos});
+}
+
+Result<BNodePtr> Binder::compare(const Node& n) {
+  bool colA = stringColumn(*n.a), colB = stringColumn(*n.b);
+  bool strA = colA || n.a->kind == NodeKind::kString;
+  bool strB = colB || n.b->kind == NodeKind::kString;
+  if (strA || strB) {
+    const Node& str = strA ? *n.a : *n.b;
+    const Node& other = strA ? *n.b : *n.a;
+    if (other.kind == NodeKind::kNumber || other.kind == NodeKind::kUnary ||
+        other.kind == NodeKind::kBinary || other.kind == NodeKind::kDefined)
+      return typeError(str, "cannot be compared with a number", n.opPos);
+    auto a = stringSide(*n.a, colB && !colA);
+    if (!a) return a;
+    auto b = stringSide(*n.b, colA);
+    if (!b) return b;
+    return foldStringCompare(n.op, std::move(a).value(), std::move(b).value(), ctx_.options);
+  }
+  auto a = number(*n.a, memoryLike(*n.b));
+  if (!a) return a;
+  auto b = number(*n.b, memoryLike(*n.a));
+  if (!b) return b;
+  return foldBinary(n.op, std::move(a).value(), std::move(b).value());
+}
+
+bool namesStringOrBooleanImpl(const Node& n, const ConfigSnapshot& cfg) {
+  if (n.kind == NodeKind::kName || n.kind == NodeKind::kDefined) {
+    std::string nm = canonicalName(n.text);
+    if (nm == "type" || nm == "hname" || nm == "status") return true;
+    const ResourceDef* d = cfg.findResource(nm);
+    return d && d->type != ResourceType::kNumeric;
+  }
+  if (n.kind == NodeKind::kString) return true;
+  return (n.a && namesStringOrBooleanImpl(*n.a, cfg)) ||
+         (n.b && namesStringOrBooleanImpl(*n.b, cfg));
+}
+
+}  // namespace
+
+Result<BNodePtr> bindCondition(const Node& n, const BindContext& ctx) {
+  return Binder(ctx).condition(n);
+}
+
+Result<BNodePtr> bindNumber(const Node& n, const BindContext& ctx) {
+  return Binder(ctx).number(n, false);
+}
+
+bool namesStringOrBoolean(const Node& n, const ConfigSnapshot& config) {
+  return namesStringOrBooleanImpl(n, config);
+}
+
+}  // namespace openlim::resreq

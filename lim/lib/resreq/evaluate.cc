@@ -1,0 +1,216 @@
+// Vector evaluation of a TermProgram over a selection of rows. Each instruction is one tight
+// loop; operand access (register, constant, gathered column) is resolved once per
+// instruction by templates, never per row.
+#include <algorithm>
+#include <variant>
+
+#include "openlim/run_queue.h"
+#include "resreq/ops.h"
+#include "resreq/program.h"
+
+namespace openlim::resreq {
+namespace {
+
+struct RegAcc { const double* p; double operator()(size_t i) const { return p[i]; } };
+struct ConstAcc { double v; double operator()(size_t) const { return v; } };
+struct NumAcc {
+  const double* col; const uint32_t* sel;
+  double operator()(size_t i) const { return col[sel[i]]; }
+};
+struct BoolAcc {
+  const uint8_t* col; const uint32_t* sel;
+  double operator()(size_t i) const { return col[sel[i]]; }
+};
+using Acc = std::variant<RegAcc, ConstAcc, NumAcc, BoolAcc>;
+
+// A column the table does not fill (wrong type or size) reads as unknown (booleans: false).
+const Column* column(const HostTable& t, int slot, ResourceType type) {
+  if (slot < 0 || static_cast<size_t>(slot) >= t.columns.size()) return nullptr;
+  const Column& c = t.columns[static_cast<size_t>(slot)];
+  if (c.type != type) return nullptr;
+  size_t have = type == ResourceType::kNumeric  ? c.numbers.size()
+                : type == ResourceType::kString ? c.strings.size()
+                                                : c.booleans.size();
+  return have >= t.size() ? &c : nullptr;
+}
+
+template <Op kOp, class A, class B>
+void loop(size_t n, A a, B b, double* out) {
+  for (size_t i = 0; i < n; ++i) out[i] = applyOp<kOp>(a(i), b(i));
+}
+
+template <class A, class B>
+void binary(Op op, size_t n, A a, B b, double* out) {
+  switch (op) {
+    case Op::kAdd: return loop<Op::kAdd>(n, a, b, out);
+    case Op::kSub: return loop<Op::kSub>(n, a, b, out);
+    case Op::kMul: return loop<Op::kMul>(n, a, b, out);
+    case Op::kDiv: return loop<Op::kDiv>(n, a, b, out);
+    case Op::kLt: return loop<Op::kLt>(n, a, b, out);
+    case Op::kLe: return loop<Op::kLe>(n, a, b, out);
+    case Op::kGt: return loop<Op::kGt>(n, a, b, out);
+    case Op::kGe: return loop<Op::kGe>(n, a, b, out);
+    case Op::kEq: return loop<Op::kEq>(n, a, b, out);
+    case Op::kNe: return loop<Op::kNe>(n, a, b, out);
+    case Op::kAnd: return loop<Op::kAnd>(n, a, b, out);
+    case Op::kOr: return loop<Op::kOr>(n, a, b, out);
+    default: std::fill(out, out + n, kNaN);
+  }
+}
+
+template <class A>
+void unary(Op op, size_t n, A a, double* out) {
+  if (op == Op::kNeg)
+    for (size_t i = 0; i < n; ++i) out[i] = -a(i);
+  else
+    for (size_t i = 0; i < n; ++i) out[i] = logicalNot(a(i));
+}
+
+template <class A>
+void truth(size_t n, A a, double* out) {
+  for (size_t i = 0; i < n; ++i) out[i] = truthOf(a(i));
+}
+
+// String value of one row; nullptr = unknown.
+struct StrReader {
+  const HostTable& t;
+  const StrOperand& s;
+  const Column* col;
+  const std::string* get(uint32_t row) const {
+    switch (s.kind) {
+      case StrOperand::kLiteral: return &s.literal;
+      case StrOperand::kHostName: return &t.names[row];
+      case StrOperand::kStatus: {
+        static const std::string kNames[] = {"ok", "busy", "lockU", "lockW", "unavail"};
+        return &kNames[std::min<size_t>(static_cast<size_t>(t.status[row]), 4)];
+      }
+      case StrOperand::kColumn: {
+        if (!col) return nullptr;
+        StringId id = col->strings[row];
+        if (id < 0 || static_cast<size_t>(id) >= t.strings.size()) return nullptr;
+        return &t.strings.get(id);
+      }
+    }
+    return nullptr;
+  }
+};
+
+void strCompare(const Instr& in, const HostTable& t, const uint32_t* sel, size_t n,
+                double* out) {
+  const StrOperand& a = in.sa;
+  const StrOperand& b = in.sb;
+  // Fast path: column ==/!= literal compares interned ids.
+  if ((in.op == Op::kEq || in.op == Op::kNe) && a.kind == StrOperand::kColumn &&
+      b.kind == StrOperand::kLiteral) {
+    const Column* c = column(t, a.slot, ResourceType::kString);
+    StringId want = t.strings.find(b.literal);
+    double same = in.op == Op::kEq ? 1 : 0;
+    for (size_t i = 0; i < n; ++i) {
+      StringId id = c ? c->strings[sel[i]] : kUnknownString;
+      out[i] = id == kUnknownString ? kNaN : (id == want ? same : 1 - same);
+    }
+    return;
+  }
+  StrReader ra{t, a, column(t, a.slot, ResourceType::kString)};
+  StrReader rb{t, b, column(t, b.slot, ResourceType::kString)};
+  for (size_t i = 0; i < n; ++i) {
+    const std::string* x = ra.get(sel[i]);
+    const std::string* y = rb.get(sel[i]);
+    out[i] = (x && y) ? compareStrings(in.op, *x, *y) : kNaN;
+  }
+}
+
+void defined(const Instr& in, const HostTable& t, const uint32_t* sel, size_t n, double* out) {
+  ResourceType type = in.slot >= 0 && static_cast<size_t>(in.slot) < t.columns.size()
+                          ? t.columns[static_cast<size_t>(in.slot)].type
+                          : ResourceType::kNumeric;
+  const Column* c = column(t, in.slot, type);
+  for (size_t i = 0; i < n; ++i) {
+    uint32_t r = sel[i];
+    if (!c) out[i] = 0;
+    else if (type == ResourceType::kNumeric) out[i] = !std::isnan(c->numbers[r]);
+    else if (type == ResourceType::kString) out[i] = c->strings[r] != kUnknownString;
+    else out[i] = c->booleans[r] != 0;
+  }
+}
+
+void runQueue(const Instr& in, const EvalEnv& env, const uint32_t* sel, size_t n, double* out) {
+  const HostTable& t = *env.table;
+  const Column* raw = column(t, in.slot, ResourceType::kNumeric);
+  const Column* nc = column(t, env.ncpusSlot, ResourceType::kNumeric);
+  const Column* cf = column(t, env.cpufSlot, ResourceType::kNumeric);
+  for (size_t i = 0; i < n; ++i) {
+    uint32_t r = sel[i];
+    out[i] = raw ? normalizedRunQueue(raw->numbers[r], nc ? nc->numbers[r] : kNaN,
+                                      cf ? cf->numbers[r] : kNaN, env.maxCpuf)
+                 : kNaN;
+  }
+}
+
+}  // namespace
+
+void Evaluator::run(const TermProgram& p, const EvalEnv& env, const uint32_t* sel, size_t n,
+                    double* out) {
+  const HostTable& t = *env.table;
+  if (regs_.size() < static_cast<size_t>(p.registers)) regs_.resize(static_cast<size_t>(p.registers));
+  auto reg = [&](int r) -> double* {
+    if (r == 0) return out;
+    auto& v = regs_[static_cast<size_t>(r)];
+    if (v.size() < n) v.resize(n);
+    return v.data();
+  };
+  auto acc = [&](const Operand& o) -> Acc {
+    switch (o.kind) {
+      case Operand::kReg: return RegAcc{reg(o.index)};
+      case Operand::kConst: return ConstAcc{o.value};
+      case Operand::kNumCol: {
+        const Column* c = column(t, o.index, ResourceType::kNumeric);
+        if (!c) return ConstAcc{kNaN};
+        return NumAcc{c->numbers.data(), sel};
+      }
+      case Operand::kBoolCol: {
+        const Column* c = column(t, o.index, ResourceType::kBoolean);
+        if (!c) return ConstAcc{0};
+        return BoolAcc{c->booleans.data(), sel};
+      }
+    }
+    return ConstAcc{kNaN};
+  };
+  for (const Instr& in : p.code) {
+    double* dst = reg(in.dst);
+    switch (in.kind) {
+      case Instr::kBinary:
+        std::visit([&](auto a, auto b) { binary(in.op, n, a, b, dst); }, acc(in.a), acc(in.b));
+        break;
+      case Instr::kUnary: std::visit([&](auto a) { unary(in.op, n, a, dst); }, acc(in.a)); break;
+      case Instr::kTruth: std::visit([&](auto a) { truth(n, a, dst); }, acc(in.a)); break;
+      case Instr::kRunQueue: runQueue(in, env, sel, n, dst); break;
+      case Instr::kStrCompare: strCompare(in, t, sel, n, dst); break;
+      case Instr::kDefined: defined(in, t, sel, n, dst); break;
+    }
+  }
+  if (p.result.kind != Operand::kReg || p.result.index != 0) {
+    Acc r = acc(p.result);
+    std::visit([&](auto a) { for (size_t i = 0; i < n; ++i) out[i] = a(i); }, r);
+  }
+}
+
+double clusterMaxCpuf(const HostTable& table, int cpufSlot) {
+  double best = 0;
+  if (table.config && !table.config->hosts.empty()) best = table.config->maxCpuFactor();
+  const Column* c = column(table, cpufSlot, ResourceType::kNumeric);
+  if (c)
+    for (size_t r = 0; r < table.size(); ++r)
+      if (c->numbers[r] > best) best = c->numbers[r];
+  return best > 0 ? best : 1.0;
+}
+
+}  // namespace openlim::resreq
+
+namespace openlim {
+
+resreq::EvalEnv CompiledProgram::env(const HostTable& t) const {
+  return resreq::EvalEnv{&t, ncpusSlot, cpufSlot, resreq::clusterMaxCpuf(t, cpufSlot)};
+}
+
+}  // namespace openlim

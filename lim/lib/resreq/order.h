@@ -1,0 +1,30 @@
+#pragma once
+// Host order (spec/resreq.md): status group, then each key (unknown last), then name.
+
+#include <cstdint>
+#include <vector>
+
+#include "openlim/host_table.h"
+#include "resreq/program.h"
+
+namespace openlim::resreq {
+
+int statusGroup(HostStatus s);  // 0 ok; 1 busy lockU lockW; 2 unavail
+
+// True when a sorts before b on key values ka/kb (nkeys each).
+bool keysBefore(const double* ka, const double* kb, const std::vector<uint8_t>& descending);
+
+// Evaluates every key for rows sel[0..n): keys[i * nkeys + k].
+void computeKeys(const CompiledProgram& prog, const EvalEnv& env, const uint32_t* sel,
+                 size_t n, Evaluator& ev, std::vector<double>& keys);
+
+// Sorts rows best first; only the first `limit` are guaranteed sorted (0 = all), the rest
+// are dropped.
+void orderRows(const CompiledProgram& prog, const EvalEnv& env, std::vector<uint32_t>& rows,
+               size_t limit, Evaluator& ev);
+
+// Narrows `sel` term by term; with failed != nullptr records the first failing term per row.
+void narrow(const CompiledProgram& prog, const EvalEnv& env, std::vector<uint32_t>& sel,
+            Evaluator& ev, std::vector<int16_t>* failed);
+
+}  // namespace openlim::resreq

@@ -1,0 +1,322 @@
+#include "resreq/parser.h"
+
+#include <string>
+#include <vector>
+
+#include "resreq/lexer.h"
+
+namespace openlim::resreq {
+
+const char* opSpelling(Op op) {
+  static const char* const kSpell[] = {"-", "!", "*", "/", "+", "-", "<",
+                                       "<=", ">", ">=", "==", "!=", "&&", "||"};
+  return kSpell[static_cast<int>(op)];
+}
+
+namespace {
+
+constexpr int kMaxDepth = 200;  // deeper nesting is refused, not a stack overflow
+
+class Parser {
+ public:
+  Parser(std::string_view text, std::vector<Token> toks) : text_(text), toks_(std::move(toks)) {}
+
+  Result<ParsedRequest> request();
+  Result<NodePtr> wholeExpression();
+
+ private:
+  const Token& peek(size_t k = 0) const { return toks_[std::min(i_ + k, toks_.size() - 1)]; }
+  const Token& next() { const Token& t = toks_[i_]; if (i_ + 1 < toks_.size()) ++i_; return t; }
+  bool accept(Tok k) { if (peek().kind != k) return false; next(); return true; }
+  Status fail(const Token& at, const std::string& detail) {
+    if (status_.isOk()) status_ = syntaxError(text_, at.pos, detail);
+    return status_;
+  }
+  Status expectClose(Tok close, const char* spelling, int openPos);
+
+  NodePtr orExpr();
+  NodePtr binaryLevel(int level);
+  NodePtr unary();
+  NodePtr primary();
+  NodePtr makeBinary(Op op, int opPos, NodePtr a, NodePtr b);
+
+  Status section(ParsedRequest& r);
+  Status orderBody(ParsedRequest& r);
+  Status assignments(std::vector<Assignment>& out);
+  Status sameBody(ParsedRequest& r);
+
+  std::string_view text_;
+  std::vector<Token> toks_;
+  size_t i_ = 0;
+  int depth_ = 0;
+  Status status_;
+};
+
+Status Parser::expectClose(Tok close, const char* spelling, int openPos) {
+  if (accept(close)) return Status::ok();
+  if (peek().kind == Tok::kEnd)
+    return fail(peek(), std::string("missing '") + spelling + "' to close the one at " +
+                            std::to_string(openPos));
+  return fail(peek(), "unexpected " + describe(peek()) + ", expected '" + spelling + "'");
+}
+
+NodePtr Parser::makeBinary(Op op, int opPos, NodePtr a, NodePtr b) {
+  auto n = std::make_unique<Node>();
+  n->kind = NodeKind::kBinary;
+  n->op = op;
+  n->opPos = opPos;
+  n->pos = a->pos;
+  n->end = b->end;
+  n->a = std::move(a);
+  n->b = std::move(b);
+  return n;
+}
+
+// expr := or ; or := and ('||' and)* ; and := eq ('&&' eq)* ; eq := rel (('=='|'!=') rel)*
+// rel := add (('<'|'<='|'>'|'>=') add)* ; add := mul (('+'|'-') mul)* ;
+// mul := unary (('*'|'/') unary)*
+NodePtr Parser::orExpr() { return binaryLevel(0); }
+
+NodePtr Parser::binaryLevel(int level) {
+  struct Level { Tok toks[4]; Op ops[4]; int n; };
+  static const Level kLevels[] = {
+      {{Tok::kOr}, {Op::kOr}, 1},
+      {{Tok::kAnd}, {Op::kAnd}, 1},
+      {{Tok::kEq, Tok::kNe}, {Op::kEq, Op::kNe}, 2},
+      {{Tok::kLt, Tok::kLe, Tok::kGt, Tok::kGe}, {Op::kLt, Op::kLe, Op::kGt, Op::kGe}, 4},
+      {{Tok::kPlus, Tok::kMinus}, {Op::kAdd, Op::kSub}, 2},
+      {{Tok::kStar, Tok::kSlash}, {Op::kMul, Op::kDiv}, 2},
+  };
+  constexpr int kLevelCount = 6;
+  auto operand = [&]() { return level + 1 < kLevelCount ? binaryLevel(level + 1) : unary(); };
+  NodePtr left = operand();
+  if (!left) return nullptr;
+  const Level& lv = kLevels[level];
+  while (true) {
+    int found = -1;
+    for (int k = 0; k < lv.n; ++k)
+      if (peek().kind == lv.toks[k]) found = k;
+    if (found < 0) return left;
+    int opPos = next().pos;
+    NodePtr right = operand();
+    if (!right) return nullptr;
+    left = makeBinary(lv.ops[found], opPos, std::move(left), std::move(right));
+  }
+}
+
+// unary := ('-' | '!') unary | primary
+NodePtr Parser::unary() {
+  if (peek().kind != Tok::kMinus && peek().kind != Tok::kNot) return primary();
+  if (++depth_ > kMaxDepth) { fail(peek(), "expression nested too deeply"); return nullptr; }
+  const Token& t = next();
+  auto n = std::make_unique<Node>();
+  n->kind = NodeKind::kUnary;
+  n->op = t.kind == Tok::kMinus ? Op::kNeg : Op::kNot;
+  n->pos = n->opPos = t.pos;
+  n->a = unary();
+  --depth_;
+  if (!n->a) return nullptr;
+  n->end = n->a->end;
+  return n;
+}
+
+// primary := NUMBER | STRING | 'defined' '(' IDENT ')' | IDENT | '(' expr ')'
+NodePtr Parser::primary() {
+  const Token& t = peek();
+  auto n = std::make_unique<Node>();
+  n->pos = t.pos;
+  n->end = t.end;
+  switch (t.kind) {
+    case Tok::kNumber:
+      n->kind = NodeKind::kNumber, n->number = t.number, n->text = t.text, n->unit = t.unit;
+      next();
+      return n;
+    case Tok::kString:
+      n->kind = NodeKind::kString, n->text = t.text;
+      next();
+      return n;
+    case Tok::kIdent:
+      next();
+      n->text = t.text;
+      n->kind = NodeKind::kName;
+      if (t.text == "defined" && peek().kind == Tok::kLParen) {
+        int open = next().pos;
+        if (peek().kind != Tok::kIdent) {
+          fail(peek(), "expected a resource name in defined(), found " + describe(peek()));
+          return nullptr;
+        }
+        n->kind = NodeKind::kDefined;
+        n->opPos = peek().pos;
+        n->text = next().text;
+        if (!expectClose(Tok::kRParen, ")", open).isOk()) return nullptr;
+        n->end = toks_[i_ - 1].end;
+      }
+      return n;
+    case Tok::kLParen: {
+      if (++depth_ > kMaxDepth) { fail(t, "expression nested too deeply"); return nullptr; }
+      int open = next().pos;
+      NodePtr inner = orExpr();
+      --depth_;
+      if (!inner || !expectClose(Tok::kRParen, ")", open).isOk()) return nullptr;
+      inner->pos = open;
+      inner->end = toks_[i_ - 1].end;
+      return inner;
+    }
+    default:
+      break;
+  }
+  if (i_ > 0 && toks_[i_ - 1].kind != Tok::kLBracket && toks_[i_ - 1].kind != Tok::kLParen &&
+      toks_[i_ - 1].kind != Tok::kIdent && toks_[i_ - 1].kind != Tok::kNumber)
+    fail(t, "expected a value after '" + toks_[i_ - 1].text + "'");
+  else
+    fail(t, "expected a value, found " + describe(t));
+  return nullptr;
+}
+
+bool isSectionKeyword(const Token& t, const Token& after) {
+  if (t.kind != Tok::kIdent || after.kind != Tok::kLBracket) return false;
+  static const char* const kWords[] = {"select", "order", "rusage", "span", "same", "cu",
+                                       "affinity"};
+  for (const char* w : kWords)
+    if (t.text == w) return true;
+  return false;
+}
+
+Result<NodePtr> Parser::wholeExpression() {
+  NodePtr e = orExpr();
+  if (!e) return status_;
+  if (peek().kind != Tok::kEnd) return fail(peek(), "unexpected " + describe(peek()));
+  return e;
+}
+
+Result<ParsedRequest> Parser::request() {
+  ParsedRequest r;
+  if (peek().kind != Tok::kEnd && !isSectionKeyword(peek(), peek(1))) {
+    r.selectAt = {true, peek().pos, 0};
+    r.select = orExpr();
+    if (!r.select) return status_;
+    r.selectAt.end = r.select->end;
+  }
+  while (peek().kind != Tok::kEnd) {
+    if (!isSectionKeyword(peek(), peek(1))) {
+      if (r.selectAt.present && !r.orderAt.present && !r.rusageAt.present &&
+          !r.spanAt.present && !r.sameAt.present && r.selectAt.end == peek().pos)
+        return fail(peek(), "unexpected " + describe(peek()));
+      return fail(peek(), "unexpected " + describe(peek()) +
+                              " outside a section (select, order, rusage, span, same)");
+    }
+    Status s = section(r);
+    if (!s.isOk()) return s;
+  }
+  return r;
+}
+
+Status Parser::section(ParsedRequest& r) {
+  const Token kw = next();
+  int open = next().pos;  // '['
+  if (kw.text == "cu" || kw.text == "affinity")
+    return status_ = Status(Code::kUnsupported,
+                            "Section <" + kw.text + "> at " + std::to_string(kw.pos) +
+                                " is not supported: LIM does not do batch placement",
+                            SourcePos{.offset = kw.pos});
+  SectionSpan* at = kw.text == "select"   ? &r.selectAt
+                    : kw.text == "order"  ? &r.orderAt
+                    : kw.text == "rusage" ? &r.rusageAt
+                    : kw.text == "span"   ? &r.spanAt
+                                          : &r.sameAt;
+  if (at->present)
+    return status_ = Status(Code::kInvalid,
+                            "Section <" + kw.text + "> appears twice at " +
+                                std::to_string(kw.pos),
+                            SourcePos{.offset = kw.pos});
+  *at = {true, kw.pos, 0};
+  Status s;
+  if (kw.text == "select") {
+    r.select = orExpr();
+    s = r.select ? Status::ok() : status_;
+  } else if (kw.text == "order") {
+    s = orderBody(r);
+  } else if (kw.text == "rusage") {
+    do {
+      r.rusage.emplace_back();
+      s = assignments(r.rusage.back());
+    } while (s.isOk() && accept(Tok::kOr));
+  } else if (kw.text == "span") {
+    s = assignments(r.span);
+  } else {
+    s = sameBody(r);
+  }
+  if (!s.isOk()) return s;
+  s = expectClose(Tok::kRBracket, "]", open);
+  at->end = toks_[i_ - 1].end;
+  return s;
+}
+
+// order := key (':' key)* ; key := ['-'] (IDENT | '(' expr ')')
+Status Parser::orderBody(ParsedRequest& r) {
+  do {
+    OrderKeySyntax k;
+    k.pos = peek().pos;
+    k.minus = accept(Tok::kMinus);
+    if (peek().kind == Tok::kIdent) {
+      k.expr = primary();
+    } else if (peek().kind == Tok::kLParen) {
+      k.parenthesised = true;
+      k.expr = primary();
+    } else {
+      return fail(peek(), "expected a resource name or '(' in order[], found " +
+                              describe(peek()));
+    }
+    if (!k.expr) return status_;
+    k.end = k.expr->end;
+    r.order.push_back(std::move(k));
+  } while (accept(Tok::kColon));
+  return Status::ok();
+}
+
+// assignments := IDENT '=' (NUMBER | IDENT) (':' IDENT '=' (NUMBER | IDENT))*
+Status Parser::assignments(std::vector<Assignment>& out) {
+  do {
+    if (peek().kind != Tok::kIdent)
+      return fail(peek(), "expected name=value, found " + describe(peek()));
+    Assignment a;
+    a.namePos = peek().pos;
+    a.name = next().text;
+    if (!accept(Tok::kAssign))
+      return fail(peek(), "expected '=' after '" + a.name + "', found " + describe(peek()));
+    if (peek().kind != Tok::kNumber && peek().kind != Tok::kIdent)
+      return fail(peek(), "expected a value after '=', found " + describe(peek()));
+    a.value = primary();
+    out.push_back(std::move(a));
+  } while (accept(Tok::kColon));
+  return Status::ok();
+}
+
+// same := IDENT (':' IDENT)*
+Status Parser::sameBody(ParsedRequest& r) {
+  do {
+    if (peek().kind != Tok::kIdent)
+      return fail(peek(), "expected a resource name in same[], found " + describe(peek()));
+    r.same.emplace_back(peek().text, peek().pos);
+    next();
+  } while (accept(Tok::kColon));
+  return Status::ok();
+}
+
+}  // namespace
+
+Result<ParsedRequest> parseRequest(std::string_view text) {
+  auto toks = tokenize(text);
+  if (!toks) return toks.status();
+  Parser p(text, std::move(toks).value());
+  return p.request();
+}
+
+Result<NodePtr> parseExpression(std::string_view text) {
+  auto toks = tokenize(text);
+  if (!toks) return toks.status();
+  Parser p(text, std::move(toks).value());
+  return p.wholeExpression();
+}
+
+}  // namespace openlim::resreq

@@ -1,0 +1,86 @@
+#pragma once
+// Compiled select terms and order keys: a short register program per term, run over a
+// selection vector of rows (one pass per instruction, columns read by gather). Register 0 is
+// the caller's output buffer.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "openlim/host_table.h"
+#include "resreq/ast.h"
+#include "resreq/bound.h"
+
+namespace openlim {
+
+namespace resreq {
+
+struct Operand {
+  enum Kind : uint8_t { kReg, kConst, kNumCol, kBoolCol };
+  Kind kind = kConst;
+  int index = 0;  // register or column slot
+  double value = 0;
+};
+
+struct StrOperand {
+  enum Kind : uint8_t { kLiteral, kColumn, kHostName, kStatus };
+  Kind kind = kLiteral;
+  int slot = -1;
+  std::string literal;
+};
+
+struct Instr {
+  enum Kind : uint8_t { kBinary, kUnary, kTruth, kRunQueue, kStrCompare, kDefined };
+  Kind kind = kBinary;
+  Op op = Op::kAdd;
+  int dst = 0;
+  Operand a, b;
+  StrOperand sa, sb;
+  int slot = -1;  // kRunQueue, kDefined
+};
+
+struct TermProgram {
+  std::vector<Instr> code;
+  Operand result;
+  int registers = 1;
+  std::vector<int> reads;  // column slots read, in first-use order (explain)
+  bool readsHostName = false, readsStatus = false;
+  std::string text;  // as written
+};
+
+// Compiles a bound tree.
+TermProgram compileTerm(const BNode& root, std::string text);
+
+// Where run queues find ncpus and cpuf, and the cluster's largest cpuf.
+struct EvalEnv {
+  const HostTable* table = nullptr;
+  int ncpusSlot = -1;
+  int cpufSlot = -1;
+  double maxCpuf = 1;
+};
+
+// Scratch registers, reused between calls (one per caller; not thread-safe).
+class Evaluator {
+ public:
+  // Writes the value of `p` for rows sel[0..n) into out[0..n).
+  void run(const TermProgram& p, const EvalEnv& env, const uint32_t* sel, size_t n, double* out);
+
+ private:
+  std::vector<std::vector<double>> regs_;
+};
+
+// Largest cpuf among the table's rows and the config's hosts (1 when none is known).
+double clusterMaxCpuf(const HostTable& table, int cpufSlot);
+
+}  // namespace resreq
+
+class CompiledProgram {
+ public:
+  std::vector<resreq::TermProgram> terms;  // top-level && terms of select
+  std::vector<resreq::TermProgram> keys;   // order keys
+  std::vector<uint8_t> descending;         // per key
+  int ncpusSlot = -1, cpufSlot = -1;
+  resreq::EvalEnv env(const HostTable& t) const;
+};
+
+}  // namespace openlim

@@ -1,0 +1,132 @@
+#include "resreq/sections.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+#include "resreq/lexer.h"
+
+namespace openlim::resreq {
+namespace {
+
+Status unknownName(const std::string& name, int pos) {
+  return Status(Code::kNotFound, "Unknown resource name <" + name + "> at " + std::to_string(pos),
+                SourcePos{.offset = pos});
+}
+
+Status badValue(const BindContext& ctx, const Assignment& a, const std::string& why) {
+  (void)ctx;
+  int pos = a.value ? a.value->pos : a.namePos;
+  return Status(Code::kInvalid,
+                "Unknown resource value <" + (a.value ? a.value->text + a.value->unit : "") +
+                    "> for <" + a.name + "> at " + std::to_string(pos) + ": " + why,
+                SourcePos{.offset = pos});
+}
+
+bool isNumber(const Assignment& a) { return a.value && a.value->kind == NodeKind::kNumber; }
+
+// duration=10 (minutes) | 10m | 1h
+Status duration(const BindContext& ctx, const Assignment& a, RusageAlternative& alt) {
+  if (!isNumber(a)) return badValue(ctx, a, "expected minutes, or a number with h or m");
+  std::string u = a.value->unit;
+  for (auto& c : u) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (u != "" && u != "m" && u != "h")
+    return badValue(ctx, a, "duration takes minutes, or the suffix h or m");
+  alt.durationMinutes = a.value->number * (u == "h" ? 60 : 1);
+  return Status::ok();
+}
+
+Status amount(const BindContext& ctx, const Assignment& a, RusageAlternative& alt) {
+  std::string nm = canonicalName(a.name);
+  int slot = ctx.config.resourceIndex(nm);
+  if (slot < 0) return unknownName(a.name, a.namePos);
+  const ResourceDef& d = ctx.config.resources[static_cast<size_t>(slot)];
+  if (d.type != ResourceType::kNumeric || !(d.consumable || d.builtinIndex))
+    return Status(Code::kInvalid,
+                  "Resource <" + a.name + "> at " + std::to_string(a.namePos) +
+                      " cannot be reserved: rusage[] takes consumable numeric resources",
+                  SourcePos{.offset = a.namePos});
+  if (!isNumber(a)) return badValue(ctx, a, "expected a number");
+  double v = a.value->number;
+  if (!a.value->unit.empty()) {
+    double f = sizeUnitFactor(a.value->unit);
+    int upos = a.value->pos + static_cast<int>(a.value->text.size());
+    if (f == 0) return syntaxError(ctx.text, upos, "unknown unit '" + a.value->unit + "'");
+    if (!d.memoryLike)
+      return syntaxError(ctx.text, upos, "unit '" + a.value->unit +
+                                             "' applies only to memory-like values");
+    v *= f;
+  }
+  for (const auto& it : alt.items)
+    if (it.slot == slot)
+      return Status(Code::kInvalid,
+                    "Resource <" + a.name + "> appears twice in rusage[] at " +
+                        std::to_string(a.namePos),
+                    SourcePos{.offset = a.namePos});
+  alt.items.push_back({nm, slot, v});
+  return Status::ok();
+}
+
+}  // namespace
+
+Status bindRusage(const ParsedRequest& pr, const BindContext& ctx, CompiledRequest& r) {
+  for (const auto& syntaxAlt : pr.rusage) {
+    RusageAlternative alt;
+    for (const Assignment& a : syntaxAlt) {
+      Status s;
+      if (a.name == "duration") {
+        s = duration(ctx, a, alt);
+      } else if (a.name == "decay") {
+        if (!isNumber(a) || !a.value->unit.empty() ||
+            (a.value->number != 0 && a.value->number != 1))
+          s = badValue(ctx, a, "decay is 0 or 1");
+        else
+          alt.decay = a.value->number == 1;
+      } else {
+        s = amount(ctx, a, alt);
+      }
+      if (!s.isOk()) return s;
+    }
+    r.rusage_.push_back(std::move(alt));
+  }
+  if (pr.rusageAt.present)
+    r.rusageText_ = std::string(ctx.text.substr(static_cast<size_t>(pr.rusageAt.pos),
+                                                static_cast<size_t>(pr.rusageAt.end - pr.rusageAt.pos)));
+  return Status::ok();
+}
+
+Status bindSpan(const ParsedRequest& pr, const BindContext& ctx, CompiledRequest& r) {
+  for (const Assignment& a : pr.span) {
+    if (a.name != "hosts" && a.name != "ptile")
+      return syntaxError(ctx.text, a.namePos, "span[] takes hosts=1 or ptile=n, not '" + a.name + "'");
+    if (!isNumber(a) || !a.value->unit.empty() || a.value->number != std::floor(a.value->number))
+      return badValue(ctx, a, "expected a whole number");
+    double v = a.value->number;
+    if (a.name == "hosts") {
+      if (v != 1) return badValue(ctx, a, "span[hosts=] takes 1");
+      if (r.span_.hosts) return syntaxError(ctx.text, a.namePos, "'hosts' given twice");
+      r.span_.hosts = 1;
+    } else {
+      if (v < 1 || v > 1e6) return badValue(ctx, a, "ptile is a positive slot count");
+      if (r.span_.ptile) return syntaxError(ctx.text, a.namePos, "'ptile' given twice");
+      r.span_.ptile = static_cast<int>(v);
+    }
+  }
+  if (r.span_.hosts && r.span_.ptile)
+    return syntaxError(ctx.text, pr.spanAt.pos, "span[] takes hosts=1 or ptile=n, not both");
+  return Status::ok();
+}
+
+Status bindSame(const ParsedRequest& pr, const BindContext& ctx, CompiledRequest& r) {
+  for (const auto& [raw, pos] : pr.same) {
+    std::string nm = canonicalName(raw);
+    int slot = ctx.config.resourceIndex(nm);
+    if (slot < 0) return unknownName(raw, pos);
+    if (std::find(r.sameSlots_.begin(), r.sameSlots_.end(), slot) != r.sameSlots_.end()) continue;
+    r.same_.push_back(nm);
+    r.sameSlots_.push_back(slot);
+  }
+  return Status::ok();
+}
+
+}  // namespace openlim::resreq

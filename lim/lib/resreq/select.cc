@@ -1,0 +1,115 @@
+// selectHosts(): narrow a selection vector term by term, then order and cut to top-k.
+#include <algorithm>
+#include <numeric>
+
+#include "openlim/resreq.h"
+#include "resreq/order.h"
+
+namespace openlim {
+namespace resreq {
+
+int statusGroup(HostStatus s) {
+  switch (s) {
+    case HostStatus::kOk: return 0;
+    case HostStatus::kUnavail: return 2;
+    default: return 1;
+  }
+}
+
+bool keysBefore(const double* ka, const double* kb, const std::vector<uint8_t>& descending) {
+  for (size_t k = 0; k < descending.size(); ++k) {
+    double a = ka[k], b = kb[k];
+    bool ua = a != a, ub = b != b;
+    if (ua || ub) {
+      if (ua != ub) return ub;  // the known one first, whatever the direction
+      continue;
+    }
+    if (a == b) continue;
+    return descending[k] ? a > b : a < b;
+  }
+  return false;
+}
+
+void computeKeys(const CompiledProgram& prog, const EvalEnv& env, const uint32_t* sel,
+                 size_t n, Evaluator& ev, std::vector<double>& keys) {
+  size_t nk = prog.keys.size();
+  keys.assign(n * nk, 0);
+  std::vector<double> col(n);
+  for (size_t k = 0; k < nk; ++k) {
+    ev.run(prog.keys[k], env, sel, n, col.data());
+    for (size_t i = 0; i < n; ++i) keys[i * nk + k] = col[i];
+  }
+}
+
+void orderRows(const CompiledProgram& prog, const EvalEnv& env, std::vector<uint32_t>& rows,
+               size_t limit, Evaluator& ev) {
+  const HostTable& t = *env.table;
+  size_t n = rows.size(), nk = prog.keys.size();
+  std::vector<double> keys;
+  computeKeys(prog, env, rows.data(), n, ev, keys);
+  std::vector<uint32_t> idx(n);
+  std::iota(idx.begin(), idx.end(), 0);
+  auto before = [&](uint32_t x, uint32_t y) {
+    uint32_t rx = rows[x], ry = rows[y];
+    int gx = statusGroup(t.status[rx]), gy = statusGroup(t.status[ry]);
+    if (gx != gy) return gx < gy;
+    const double* kx = keys.data() + x * nk;
+    const double* ky = keys.data() + y * nk;
+    if (keysBefore(kx, ky, prog.descending)) return true;
+    if (keysBefore(ky, kx, prog.descending)) return false;
+    int c = t.names[rx].compare(t.names[ry]);
+    return c != 0 ? c < 0 : rx < ry;
+  };
+  if (limit > 0 && limit < n) {
+    std::partial_sort(idx.begin(), idx.begin() + static_cast<ptrdiff_t>(limit), idx.end(), before);
+    idx.resize(limit);
+  } else {
+    std::sort(idx.begin(), idx.end(), before);
+  }
+  std::vector<uint32_t> out(idx.size());
+  for (size_t i = 0; i < idx.size(); ++i) out[i] = rows[idx[i]];
+  rows.swap(out);
+}
+
+void narrow(const CompiledProgram& prog, const EvalEnv& env, std::vector<uint32_t>& sel,
+            Evaluator& ev, std::vector<int16_t>* failed) {
+  std::vector<double> truth;
+  for (size_t t = 0; t < prog.terms.size() && !sel.empty(); ++t) {
+    size_t n = sel.size();
+    truth.resize(n);
+    ev.run(prog.terms[t], env, sel.data(), n, truth.data());
+    size_t kept = 0;
+    for (size_t i = 0; i < n; ++i) {
+      uint32_t r = sel[i];
+      if (truth[i] == 1.0) sel[kept++] = r;
+      else if (failed) (*failed)[r] = static_cast<int16_t>(std::min<size_t>(t, 32767));
+    }
+    sel.resize(kept);
+  }
+}
+
+}  // namespace resreq
+
+SelectResult selectHosts(const CompiledRequest& req, const HostTable& table,
+                         const SelectOptions& options) {
+  const CompiledProgram& prog = req.program();
+  resreq::EvalEnv env = prog.env(table);
+  SelectResult res;
+  std::vector<uint32_t>& sel = res.rows;
+  if (options.candidates.empty()) {
+    sel.resize(table.size());
+    std::iota(sel.begin(), sel.end(), 0u);
+  } else {
+    for (uint32_t r : options.candidates)
+      if (r < table.size()) sel.push_back(r);
+  }
+  if (options.okOnly)
+    std::erase_if(sel, [&](uint32_t r) { return table.status[r] != HostStatus::kOk; });
+  if (options.explain) res.failedTerm.assign(table.size(), -1);
+  resreq::Evaluator ev;
+  resreq::narrow(prog, env, sel, ev, options.explain ? &res.failedTerm : nullptr);
+  resreq::orderRows(prog, env, sel, options.limit, ev);
+  return res;
+}
+
+}  // namespace openlim
