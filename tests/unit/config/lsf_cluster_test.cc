@@ -1,0 +1,214 @@
+// lsf.cluster.<name>: Host, ResourceMap, Parameters; problems at their own line, no cascade.
+#include <gtest/gtest.h>
+
+#include "config_fixture.h"
+
+namespace openlim::testing {
+namespace {
+
+constexpr Severity kW = Severity::kWarning;
+constexpr Severity kE = Severity::kError;
+
+class LsfCluster : public ::testing::Test {
+ protected:
+  ConfigLoad load(const std::string& cluster) {
+    text_ = cluster;
+    dir_.write("lsf.shared", kShared);
+    dir_.write("lsf.cluster.test", cluster);
+    return dir_.load();
+  }
+  int line(const std::string& marker) const { return lineOf(text_, marker); }
+  // kCluster with `rows` added to the Host or ResourceMap section.
+  static std::string withHosts(const std::string& rows) {
+    std::string s = kCluster;
+    return s.insert(s.find("End Host"), rows);
+  }
+  static std::string withMap(const std::string& rows) {
+    std::string s = kCluster;
+    return s.insert(s.find("End ResourceMap"), rows);
+  }
+  ConfigDir dir_;
+  std::string text_;
+};
+
+TEST_F(LsfCluster, BaseFileIsCleanAndFillsTheModel) {
+  auto l = load(kCluster);
+  ASSERT_TRUE(l.snapshot) << dump(l);
+  EXPECT_TRUE(l.diagnostics.empty()) << dump(l);
+  const auto& s = *l.snapshot;
+  ASSERT_EQ(s.hosts.size(), 2u);
+  const HostConfig* a = s.findHost("HOSTA");
+  ASSERT_NE(a, nullptr);
+  EXPECT_EQ(a->model, "Generic");
+  EXPECT_DOUBLE_EQ(a->thresholds.at("r1m"), 3.5);
+  EXPECT_DOUBLE_EQ(a->thresholds.at("ut"), 0.9);
+  EXPECT_EQ(a->booleans, std::vector<std::string>{"cs"});
+  EXPECT_EQ(a->strings.at("osrel"), "bookworm");
+  EXPECT_EQ(s.findHost("hostB")->model, "!");
+  EXPECT_TRUE(s.findHost("hostB")->thresholds.empty());
+  EXPECT_EQ(s.perHostResources.at("usr_tmp"), (std::vector<std::string>{"hostA", "hostB"}));
+  ASSERT_EQ(s.instances.size(), 1u);
+  EXPECT_TRUE(s.instances[0].all);
+  EXPECT_EQ(s.instances[0].hosts.size(), 2u);
+  EXPECT_TRUE(s.findResource("licenses")->shared);
+  EXPECT_FALSE(s.findResource("usr_tmp")->shared);
+  EXPECT_EQ(s.masterList, (std::vector<std::string>{"hostA", "hostB"}));
+  EXPECT_EQ(s.checksum.size(), 16u);
+}
+
+TEST_F(LsfCluster, LocationForms) {
+  auto l = load(withHosts("hostC  Generic  LINUX86  0  ()  ()  ()\n") +
+                "Begin ResourceMap\nRESOURCENAME LOCATION\nnio ([all ~hostB])\n"
+                "fluent (2@[hostA hostB] 1@[hostC])\nosrel (bookworm@[all])\n"
+                "End ResourceMap\n");
+  ASSERT_TRUE(l.snapshot) << dump(l);
+  const auto& in = l.snapshot->instances;
+  ASSERT_EQ(in.size(), 5u);
+  EXPECT_EQ(in[1].resource, "nio");
+  EXPECT_EQ(in[1].hosts, (std::vector<std::string>{"hostA", "hostC"}));
+  EXPECT_EQ(in[2].hosts, (std::vector<std::string>{"hostA", "hostB"}));
+  EXPECT_EQ(in[2].staticNumber, 2.0);
+  EXPECT_EQ(in[3].hosts, (std::vector<std::string>{"hostC"}));
+  EXPECT_EQ(in[3].staticNumber, 1.0);
+  EXPECT_EQ(in[4].staticString, "bookworm");
+  EXPECT_EQ(in[4].line, line("osrel (bookworm"));
+  EXPECT_EQ(l.snapshot->masterList, (std::vector<std::string>{"hostA", "hostB"}));
+}
+
+TEST_F(LsfCluster, HostSetsWithoutParenthesesAndBadLocations) {
+  auto l = load(withMap("nio  [hostA] [hostB]\nfluent (x@[all])\nosrel  (5@)\n"));
+  ASSERT_EQ(l.snapshot->instances.size(), 3u) << dump(l);
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("fluent (x"), kW, "bad number <x>"), 1);
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("osrel  (5@)"), kW, "bad LOCATION"), 1);
+  EXPECT_EQ(l.diagnostics.size(), 2u) << dump(l);
+}
+
+TEST_F(LsfCluster, UnknownSectionAndParameter) {
+  auto l = load(std::string(kCluster) + "Begin Parameters\nEXINTERVAL = 1\nFLOAT_CLIENTS = 3\n"
+                "End Parameters\nBegin RemoteClusters\nx\nEnd RemoteClusters\n");
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("FLOAT_CLIENTS"), kW, "unknown parameter"), 1);
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("Begin RemoteClusters"), kW,
+                      "unknown section <RemoteClusters>"), 1);
+  EXPECT_EQ(l.diagnostics.size(), 2u) << dump(l);
+  EXPECT_EQ(l.snapshot->params.exInterval, 1);
+}
+
+TEST_F(LsfCluster, BadParameterValuesKeepTheDefault) {
+  auto l = load(std::string(kCluster) + "Begin Parameters\nEXINTERVAL = 15s\n"
+                "ELIM_POLL_INTERVAL = 9\nHOST_INACTIVITY_LIMIT = 1\nLSF_ELIM_DEBUG = maybe\n"
+                "End Parameters\n");
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("EXINTERVAL"), kW, "bad value <15s>"), 1);
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("ELIM_POLL"), kW, "out of range"), 1);
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("HOST_INACT"), kW, "at least 2"), 1);
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("LSF_ELIM_DEBUG"), kW, "want y or n"), 1);
+  EXPECT_EQ(l.diagnostics.size(), 4u) << dump(l);
+  EXPECT_EQ(l.snapshot->params.exInterval, 15);
+  EXPECT_EQ(l.snapshot->params.hostInactivityLimit, 5);
+}
+
+TEST_F(LsfCluster, UnknownColumnAndThresholdOnAStringResource) {
+  std::string s = kCluster;
+  s.replace(s.find("RESOURCES"), 9, "osrel  MXJ  RESOURCES");
+  s.replace(s.find("90%  (cs"), 8, "90%  x  4  (cs");
+  s.replace(s.find("()   ()   ()"), 12, "()   ()   -  -  ()");
+  auto l = load(s);
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("HOSTNAME"), kW,
+                      "threshold column <osrel> names a String resource"), 1) << dump(l);
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("HOSTNAME"), kW, "unknown column <MXJ>"), 1);
+  EXPECT_EQ(l.diagnostics.size(), 2u) << dump(l);
+}
+
+TEST_F(LsfCluster, BadThresholdsAndFields) {
+  auto l = load(withHosts("hostC  Generic  LINUX86  1  abc  150%  ()\n"
+                          "hostD  Fancy  SOLARIS  maybe  0x5  2  (nothere cs=1 osrel)\n"));
+  int c = line("hostC"), d = line("hostD");
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", c, kW, "bad r1m threshold <abc>"), 1) << dump(l);
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", c, kW, "bad ut threshold <150%>"), 1);
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", d, kW, "unknown host model <Fancy>"), 1);
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", d, kW, "unknown host type <SOLARIS>"), 1);
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", d, kW, "bad server <maybe>"), 1);
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", d, kW, "bad r1m threshold <0x5>"), 1);
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", d, kW, "bad ut threshold <2>"), 1);
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", d, kW, "undefined resource <nothere>"), 1);
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", d, kW, "Boolean resource <cs> takes no value"), 1);
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", d, kW, "<osrel> needs a value"), 1);
+  EXPECT_EQ(l.diagnostics.size(), 10u) << dump(l);
+  EXPECT_EQ(l.snapshot->findHost("hostD")->model, "!");
+}
+
+TEST_F(LsfCluster, DuplicateAndIllegalHostNames) {
+  auto l = load(withHosts("HOSTA  Generic  LINUX86  1  ()  ()  ()\n"
+                          "bad/host  Generic  LINUX86  1  ()  ()  ()\n") +
+                "Begin ResourceMap\nRESOURCENAME LOCATION\nnio [bad/host]\nEnd ResourceMap\n");
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("HOSTA"), kW,
+                      "duplicate host <HOSTA> (first at line " +
+                          std::to_string(line("hostA")) + ")"), 1) << dump(l);
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("bad/host  "), kW, "forbidden character '/'"),
+            1);
+  EXPECT_EQ(l.diagnostics.size(), 2u) << dump(l);  // the ResourceMap reference stays silent
+}
+
+TEST_F(LsfCluster, ResourceMapOfUndefinedBuiltinOrBooleanResource) {
+  auto l = load(withMap("nosuch [all]\nmem [all]\ncs [default]\nlicenses [default]\n"));
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("nosuch"), kW, "undefined resource <nosuch>"),
+            1) << dump(l);
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("mem [all]"), kW, "built-in resource <mem>"),
+            1);
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("cs [default]"), kW, "Boolean resource"), 1);
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("licenses [default]"), kW, "mapped again"), 1);
+  EXPECT_EQ(l.diagnostics.size(), 4u);
+}
+
+TEST_F(LsfCluster, HostInLocationNotInHostSection) {
+  auto l = load(withMap("nio ([hostA hostZ] [hostB hostA])\nfluent (3@[all ~hostQ])\n"));
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("nio ("), kW,
+                      "host <hostZ> in LOCATION of <nio> is not in the Host section"), 1)
+      << dump(l);
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("nio ("), kW, "more than one instance"), 1);
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("fluent"), kW, "<hostQ>"), 1);
+  EXPECT_EQ(l.diagnostics.size(), 3u);
+}
+
+TEST_F(LsfCluster, RowCountMismatchInHostSectionDoesNotCascade) {
+  auto l = load(withHosts("hostC  Generic  LINUX86\n") +
+                "Begin ResourceMap\nRESOURCENAME LOCATION\nnio [hostC]\nEnd ResourceMap\n");
+  EXPECT_ONLY_DIAG(l, "lsf.cluster.test", line("hostC  Generic"), kW, "row has 3 values");
+}
+
+TEST_F(LsfCluster, NoHostsIsAnError) {
+  auto l = load("Begin Host\nHOSTNAME model\nEnd Host\n");
+  EXPECT_ONLY_DIAG(l, "lsf.cluster.test", 0, kE, "no hosts");
+  EXPECT_FALSE(l.snapshot);
+}
+
+TEST_F(LsfCluster, HostSectionWithoutHostnameIsAnError) {
+  auto l = load("Begin Host\nNAME model\nhostA Generic\nEnd Host\n");
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", 2, kE, "no HOSTNAME column"), 1) << dump(l);
+  EXPECT_FALSE(l.snapshot);
+}
+
+TEST_F(LsfCluster, NoServerHostIsAnError) {
+  auto l = load("Begin Host\nHOSTNAME server\nhostA 0\nEnd Host\n");
+  EXPECT_ONLY_DIAG(l, "lsf.cluster.test", 0, kE, "no server host");
+}
+
+TEST_F(LsfCluster, EndMissingIsReportedAtBeginAndTheRestStillReads) {
+  std::string s = kCluster;
+  s.erase(s.find("End Host"), 8);
+  auto l = load(s);
+  EXPECT_ONLY_DIAG(l, "lsf.cluster.test", line("Begin Host"), kE, "Begin Host has no End");
+  ASSERT_TRUE(l.draft);
+  EXPECT_EQ(l.draft->hosts.size(), 2u);
+  EXPECT_EQ(l.draft->instances.size(), 1u);
+}
+
+TEST_F(LsfCluster, ContinuationsCommentsAndQuotedValues) {
+  auto l = load("# hosts\nBegin Host\nHOSTNAME model \\\n  RESOURCES  # header\n"
+                "hostA Generic \\\n (cs \\\n  osrel=\"deb 12\")\nEnd Host\n");
+  ASSERT_TRUE(l.snapshot) << dump(l);
+  EXPECT_EQ(l.snapshot->hosts[0].line, 5);
+  EXPECT_EQ(l.snapshot->hosts[0].strings.at("osrel"), "deb 12");
+}
+
+}  // namespace
+}  // namespace openlim::testing
