@@ -99,8 +99,11 @@ struct Loader {
     auto text = open(path);
     if (!text) return;
     hash = config::fnv1a(*text, hash);
+    int before = load.errors();
     config::readLsfShared(*text, ctx, diag);
-    if (ctx.snap.clusterName.empty()) diag.error(0, "no ClusterName in a Cluster section");
+    // After a structure error the cluster name may be lost with it: do not say so twice.
+    if (ctx.snap.clusterName.empty() && load.errors() == before)
+      diag.error(0, "no ClusterName in a Cluster section");
   }
 
   std::string readCluster() {

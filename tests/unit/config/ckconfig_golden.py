@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""Runs the real `lsadmin ckconfig` on each broken sample under tests/golden/ckconfig/<case>/
+and on the sample cluster conf/, comparing stdout and the exit code with the expected ones.
+
+Usage: ckconfig_golden.py LSADMIN GOLDEN_DIR CONF_DIR [--update]
+Each case directory is LSF_ENVDIR (the run's working directory, so paths print relative) and
+holds expected.out and expected.rc.
+"""
+import os
+import subprocess
+import sys
+import unittest
+
+LSADMIN, GOLDEN, CONF = sys.argv[1:4]
+UPDATE = "--update" in sys.argv
+
+
+def run(args, envdir, cwd):
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENLIM_", "LSF_"))}
+    env["LSF_ENVDIR"] = envdir
+    p = subprocess.run([LSADMIN] + args, cwd=cwd, env=env, capture_output=True, text=True,
+                       timeout=60)
+    return p.returncode, p.stdout, p.stderr
+
+
+class CkconfigGolden(unittest.TestCase):
+    def test_broken_samples(self):
+        cases = sorted(d for d in os.listdir(GOLDEN) if os.path.isdir(os.path.join(GOLDEN, d)))
+        self.assertGreaterEqual(len(cases), 5)
+        for case in cases:
+            with self.subTest(case=case):
+                d = os.path.join(GOLDEN, case)
+                rc, out, _ = run(["ckconfig"], ".", d)
+                if UPDATE:
+                    open(os.path.join(d, "expected.out"), "w").write(out)
+                    open(os.path.join(d, "expected.rc"), "w").write(f"{rc}\n")
+                want_out = open(os.path.join(d, "expected.out")).read()
+                want_rc = int(open(os.path.join(d, "expected.rc")).read())
+                self.assertEqual(out, want_out)
+                self.assertEqual(rc, want_rc)
+                self.assertNotEqual(rc, 0, "a broken sample must not pass")
+                self.assertRegex(out.splitlines()[0], r"^[\w.]+(:\d+)?: (error|warning): ")
+
+    def test_sample_cluster_is_clean(self):
+        rc, out, err = run(["ckconfig"], os.path.abspath(CONF), "/")
+        self.assertEqual(out, "No errors found.\n", err)
+        self.assertEqual(rc, 0)
+
+    def test_verbose_says_what_was_read(self):
+        rc, out, _ = run(["ckconfig", "-v"], os.path.abspath(CONF), "/")
+        self.assertEqual(rc, 0)
+        self.assertIn("Cluster: demo", out)
+        self.assertIn("Hosts: 3 (3 server)", out)
+        self.assertIn("lsf.cluster.demo", out)
+        self.assertTrue(out.endswith("No errors found.\n"))
+
+    def test_usage(self):
+        rc, out, err = run(["ckconfig", "-x"], ".", "/")
+        self.assertEqual(rc, 2)
+        self.assertIn("Usage", err)
+        rc, out, _ = run(["ckconfig", "-h"], ".", "/")
+        self.assertEqual(rc, 0)
+        self.assertIn("Usage", out)
+        rc, out, _ = run(["-V"], ".", "/")
+        self.assertEqual(rc, 0)
+        self.assertIn("openlim", out)
+        rc, _, err = run([], ".", "/")
+        self.assertEqual(rc, 2)
+
+    def test_missing_envdir_is_an_error(self):
+        rc, out, _ = run(["ckconfig"], "/nonexistent/openlim", "/")
+        self.assertEqual(rc, 2)
+        self.assertIn("/nonexistent/openlim/lsf.conf: error: cannot read", out)
+
+
+if __name__ == "__main__":
+    unittest.main(argv=[sys.argv[0]], verbosity=2)
