@@ -1,0 +1,45 @@
+#pragma once
+// Placement load adjustment (spec/lim.md): when a slot is placed on a host, add +1.0 to its
+// raw r15s/r1m/r15m and what the request's rusage names (subtracted from decreasing
+// resources such as mem, added to increasing ones), decaying linearly to 0 over
+// ADJUST_DURATION x EXINTERVAL. Pure: the caller passes `now` (seconds, any epoch).
+
+#include <string>
+#include <vector>
+
+#include "openlim/config.h"
+#include "openlim/host_table.h"
+#include "openlim/resreq.h"
+
+namespace openlim {
+
+struct LoadDelta {
+  int slot = -1;  // index into config->resources / HostTable::columns
+  double amount = 0;
+};
+
+// What `slots` placed slots add to a host. alt may be null (no rusage).
+std::vector<LoadDelta> placementDeltas(const ConfigSnapshot& config,
+                                       const RusageAlternative* alt, int slots = 1);
+
+struct LoadAdjustment {
+  std::string host;
+  std::vector<LoadDelta> deltas;
+  double start = 0;     // when the placement happened
+  double duration = 0;  // seconds until it has decayed to nothing; <= 0: gone at once
+};
+
+// ADJUST_DURATION x EXINTERVAL, in seconds.
+double adjustmentDuration(const ClusterParams& params);
+// 1 at start, falling linearly to 0 at start + duration; 0 afterwards (and before start).
+double adjustmentWeight(const LoadAdjustment& a, double now);
+// Adds weight x each delta to row `row`; unknown values stay unknown.
+void applyDeltas(HostTable& table, size_t row, const std::vector<LoadDelta>& deltas,
+                 double weight = 1.0);
+// Applies every adjustment still in effect at `now` to the rows of their hosts.
+void applyAdjustments(HostTable& table, const std::vector<LoadAdjustment>& adjustments,
+                      double now);
+// Drops the adjustments that have fully decayed by `now`.
+void pruneAdjustments(std::vector<LoadAdjustment>& adjustments, double now);
+
+}  // namespace openlim

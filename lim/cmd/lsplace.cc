@@ -1,0 +1,56 @@
+// lsplace: choose hosts for a task (spec/commands.md). `--from FILE` places on a host
+// snapshot JSON with the resource definitions of the config LSF_ENVDIR points to; no
+// daemon is needed. Without --from the request goes to the master lim (online mode).
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "lsplace_options.h"
+#include "openlim/config.h"
+#include "openlim/version.h"
+#include "snapshot_json.h"
+
+namespace {
+
+using namespace openlim;
+
+int offline(const cmd::LsplaceOptions& o) {
+  ConfigLoad load = loadConfigFromEnvironment();
+  if (!load.snapshot) {
+    for (const auto& d : load.diagnostics)
+      if (d.severity == Severity::kError) std::cerr << d.toString() << '\n';
+    std::cerr << "lsplace: cannot read the configuration (LSF_ENVDIR)\n";
+    return cmd::kExitUsage;
+  }
+  auto table = shell::readSnapshotFile(o.from, load.snapshot);
+  if (!table) {
+    std::cerr << "lsplace: " << table.status().message() << '\n';
+    return cmd::kExitUsage;
+  }
+  // Offline placement uses type==any (spec/resreq.md "Implicit type").
+  return cmd::placeAndPrint(o, *load.snapshot, table.value(), CompileOptions{}, std::cout,
+                            std::cerr);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  auto o = cmd::parseLsplaceArgs(args);
+  if (!o) {
+    std::cerr << o.status().message() << '\n' << cmd::lsplaceUsage();
+    return cmd::kExitUsage;
+  }
+  if (o->help) {
+    std::cout << cmd::lsplaceUsage();
+    return cmd::kExitOk;
+  }
+  if (o->version) {
+    std::cerr << kVersionString << ", " << kBuildDate << '\n';
+    return cmd::kExitOk;
+  }
+  if (!o->from.empty()) return offline(*o);
+  // The online mode (a TCP request to the master) is added with the query client.
+  std::cerr << "LIM is down; try later\n";
+  return cmd::kExitLimDown;
+}

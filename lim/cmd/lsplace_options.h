@@ -1,0 +1,39 @@
+#pragma once
+// lsplace pieces shared by the offline (--from FILE) and online modes: option parsing,
+// the placement call, and output (spec/commands.md "lsplace").
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "openlim/resreq.h"
+
+namespace openlim::cmd {
+
+struct LsplaceOptions {
+  PlaceOptions place;       // -n -w -L host... --explain
+  std::string resreq;       // -R; empty = no requirement
+  std::string from;         // --from FILE; empty = ask the cluster
+  bool help = false;        // -h
+  bool version = false;     // -V
+};
+
+// lsplace [-L] [-n min] [-w max] [-R res_req] [--explain] [--from FILE] [-h] [-V] [host...]
+// kInvalid with a getopt-like message on a bad option or value.
+Result<LsplaceOptions> parseLsplaceArgs(const std::vector<std::string>& args);
+std::string lsplaceUsage();
+
+// Exit codes of spec/commands.md.
+inline constexpr int kExitOk = 0, kExitNotEnough = 1, kExitUsage = 2, kExitLimDown = 3;
+
+// Compiles the request (syntax errors to err, exit 2), places on `table` and prints the
+// slots on one line (or, with --explain, one "host: reason" line per host); "Not enough
+// host(s) currently eligible" to err with exit 1.
+int placeAndPrint(const LsplaceOptions& o, const ConfigSnapshot& config, const HostTable& table,
+                  const CompileOptions& compile, std::ostream& out, std::ostream& err);
+
+// Prints a PlacementResult (the online mode gets one from the master).
+int printPlacement(const LsplaceOptions& o, const PlacementResult& r, std::ostream& out,
+                   std::ostream& err);
+
+}  // namespace openlim::cmd

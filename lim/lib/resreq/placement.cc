@@ -1,0 +1,271 @@
+// place(): lsplace's slot choice (spec/commands.md). Eligible hosts (candidates, status ok,
+// select true, rusage available) are ordered; then slots are picked one at a time from an
+// ordered set, re-keying the picked host after its load adjustment (spec/lim.md) on a one-row
+// copy of it, so the shared table is never modified.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <set>
+
+#include "openlim/load_adjust.h"
+#include "openlim/resreq.h"
+#include "resreq/explain.h"
+#include "resreq/order.h"
+#include "resreq/rusage_fit.h"
+
+namespace openlim {
+namespace {
+
+using resreq::EvalEnv;
+
+constexpr size_t kAll = std::numeric_limits<size_t>::max();
+
+struct Work {
+  const CompiledRequest& req;
+  const HostTable& t;
+  const PlaceOptions& o;
+  const CompiledProgram& prog;
+  EvalEnv env;
+  resreq::Evaluator ev;
+  std::vector<Outcome> outcome;
+  std::vector<std::string> reason;
+  std::vector<int> alt;  // rusage alternative per row (-1: no rusage)
+
+  void set(uint32_t row, Outcome oc, std::string why) {
+    outcome[row] = oc;
+    if (o.explain) reason[row] = std::move(why);
+  }
+};
+
+// A copy of one row (its own string pool), for re-evaluating it after an adjustment.
+HostTable copyRow(const HostTable& t, uint32_t row) {
+  HostTable one;
+  one.config = t.config;
+  one.columns.resize(t.columns.size());
+  for (size_t c = 0; c < t.columns.size(); ++c) one.columns[c].type = t.columns[c].type;
+  one.resize(1);
+  one.names[0] = t.names[row];
+  one.status[0] = t.status[row];
+  for (size_t c = 0; c < t.columns.size(); ++c) {
+    const Column& src = t.columns[c];
+    Column& dst = one.columns[c];
+    if (row < src.numbers.size()) dst.numbers[0] = src.numbers[row];
+    if (row < src.booleans.size()) dst.booleans[0] = src.booleans[row];
+    if (row < src.strings.size() && src.strings[row] >= 0 &&
+        static_cast<size_t>(src.strings[row]) < t.strings.size())
+      dst.strings[0] = one.strings.intern(t.strings.get(src.strings[row]));
+  }
+  return one;
+}
+
+std::vector<uint32_t> candidates(Work& w, Status& status) {
+  std::vector<uint8_t> listed(w.t.size(), w.o.candidates.empty());
+  for (const auto& h : w.o.candidates) {
+    int r = w.t.row(h);
+    if (r < 0) {
+      status = Status(Code::kNotFound, "Unknown host <" + h + ">");
+      return {};
+    }
+    listed[static_cast<size_t>(r)] = 1;
+  }
+  std::vector<uint32_t> sel;
+  for (uint32_t r = 0; r < w.t.size(); ++r) {
+    if (!listed[r]) w.set(r, Outcome::kIneligible, "not in the host list");
+    else if (w.t.status[r] != HostStatus::kOk)
+      w.set(r, Outcome::kIneligible, w.o.explain ? resreq::statusReason(w.t, r) : "");
+    else sel.push_back(r);
+  }
+  return sel;
+}
+
+void selectAndFit(Work& w, std::vector<uint32_t>& sel) {
+  std::vector<int16_t> failed(w.t.size(), -1);
+  resreq::narrow(w.prog, w.env, sel, w.ev, &failed);
+  for (uint32_t r = 0; r < w.t.size(); ++r) {
+    if (failed[r] < 0) continue;
+    std::string why;
+    if (w.o.explain) {
+      const auto& term = w.prog.terms[static_cast<size_t>(failed[r])];
+      double v = 0;
+      w.ev.run(term, w.env, &r, 1, &v);
+      why = "select[" + term.text + "] " + (std::isnan(v) ? "unknown" : "failed") + ": " +
+            resreq::programValues(term, w.env, r);
+    }
+    w.set(r, Outcome::kRejected, std::move(why));
+  }
+  std::erase_if(sel, [&](uint32_t r) {
+    w.alt[r] = resreq::fittingAlternative(w.req, w.t, r);
+    if (w.alt[r] != resreq::kNoFit) return false;
+    w.set(r, Outcome::kRejected, w.o.explain ? resreq::rusageReason(w.req, w.env, r) : "");
+    return true;
+  });
+}
+
+// same[]: the largest group of equal values wins (ties: the group whose best host is first).
+void keepSameGroup(Work& w, std::vector<uint32_t>& sel) {
+  const auto& slots = w.req.sameSlots();
+  std::string label = "same[";
+  for (size_t i = 0; i < w.req.same().size(); ++i) label += (i ? ":" : "") + w.req.same()[i];
+  label += "]";
+  std::map<std::vector<double>, std::vector<uint32_t>> groups;
+  std::vector<std::vector<double>> firstSeen;
+  for (uint32_t r : sel) {
+    std::vector<double> key;
+    std::string unknown;
+    for (size_t i = 0; i < slots.size(); ++i) {
+      const Column& c = w.t.columns[static_cast<size_t>(slots[i])];
+      double v = c.type == ResourceType::kNumeric  ? c.numbers[r]
+                 : c.type == ResourceType::kString ? (c.strings[r] < 0 ? NAN : c.strings[r])
+                                                   : c.booleans[r];
+      if (std::isnan(v)) unknown = w.req.same()[i];
+      key.push_back(v);
+    }
+    if (!unknown.empty()) {
+      w.set(r, Outcome::kDropped, "dropped by " + label + ": " + unknown + " unknown");
+      continue;
+    }
+    auto& g = groups[key];
+    if (g.empty()) firstSeen.push_back(key);
+    g.push_back(r);
+  }
+  const std::vector<double>* best = nullptr;
+  for (const auto& k : firstSeen)
+    if (!best || groups[k].size() > groups[*best].size()) best = &k;
+  std::vector<uint32_t> kept = best ? groups[*best] : std::vector<uint32_t>{};
+  for (const auto& [k, rows] : groups)
+    if (!best || k != *best)
+      for (uint32_t r : rows) w.set(r, Outcome::kDropped, "dropped by " + label);
+  sel.swap(kept);
+}
+
+int capacity(const Work& w, uint32_t row) {
+  if (w.req.span().ptile > 0) return w.req.span().ptile;
+  double n = w.t.number(row, "ncpus");
+  return std::isnan(n) || n < 1 ? 1 : static_cast<int>(std::min(n, 1e6));
+}
+
+const RusageAlternative* altOf(const Work& w, int alt) {
+  return alt >= 0 ? &w.req.rusage()[static_cast<size_t>(alt)] : nullptr;
+}
+
+// Re-evaluates a picked host on its adjusted copy: still eligible? Its new keys into `keys`.
+bool reKey(Work& w, HostTable& one, int& alt, double* keys) {
+  EvalEnv env{&one, w.prog.ncpusSlot, w.prog.cpufSlot, w.env.maxCpuf};
+  std::vector<uint32_t> sel{0};
+  resreq::narrow(w.prog, env, sel, w.ev, nullptr);
+  if (sel.empty()) return false;
+  alt = resreq::fittingAlternative(w.req, one, 0);
+  if (alt == resreq::kNoFit) return false;
+  std::vector<double> k;
+  resreq::computeKeys(w.prog, env, sel.data(), 1, w.ev, k);
+  std::copy(k.begin(), k.end(), keys);
+  return true;
+}
+
+std::vector<uint32_t> pickSlots(Work& w, const std::vector<uint32_t>& e, size_t want) {
+  size_t m = e.size(), nk = w.prog.keys.size();
+  std::vector<double> keys;
+  resreq::computeKeys(w.prog, w.env, e.data(), m, w.ev, keys);
+  auto before = [&](size_t x, size_t y) {
+    if (resreq::keysBefore(&keys[x * nk], &keys[y * nk], w.prog.descending)) return true;
+    if (resreq::keysBefore(&keys[y * nk], &keys[x * nk], w.prog.descending)) return false;
+    int c = w.t.names[e[x]].compare(w.t.names[e[y]]);
+    return c != 0 ? c < 0 : x < y;
+  };
+  std::set<size_t, decltype(before)> ready(before);
+  for (size_t i = 0; i < m; ++i) ready.insert(i);
+  std::vector<int> taken(m, 0);
+  std::map<size_t, HostTable> copies;
+  std::vector<uint32_t> picks;
+  size_t sticky = kAll;
+  while (picks.size() < want) {
+    size_t i = sticky;
+    if (i == kAll) {
+      if (ready.empty()) break;
+      i = *ready.begin();
+      ready.erase(ready.begin());
+    }
+    sticky = kAll;
+    uint32_t row = e[i];
+    picks.push_back(row);
+    if (++taken[i] >= capacity(w, row)) continue;
+    auto it = copies.find(i);
+    if (it == copies.end()) it = copies.emplace(i, copyRow(w.t, row)).first;
+    applyDeltas(it->second, 0, placementDeltas(*w.t.config, altOf(w, w.alt[row])));
+    if (!reKey(w, it->second, w.alt[row], &keys[i * nk])) continue;
+    if (w.o.fewestHosts) sticky = i;
+    else ready.insert(i);
+  }
+  return picks;
+}
+
+// span[hosts=1]: every slot on the best host that has enough of them.
+std::vector<uint32_t> pickOneHost(Work& w, const std::vector<uint32_t>& e, size_t need,
+                                  size_t want) {
+  std::vector<uint32_t> picks;
+  for (uint32_t r : e) {
+    size_t cap = static_cast<size_t>(capacity(w, r));
+    if (cap < need) {
+      w.set(r, Outcome::kDropped, "dropped by span[hosts=1] (ncpus " + std::to_string(cap) +
+                                      " < " + std::to_string(need) + ")");
+    } else if (picks.empty()) {
+      picks.assign(std::min(want, cap), r);
+    }
+  }
+  return picks;
+}
+
+void explainChosen(Work& w, const std::vector<uint32_t>& picks, const std::string& notNeeded) {
+  std::map<uint32_t, std::string> slotsOf;
+  for (size_t i = 0; i < picks.size(); ++i) {
+    auto& s = slotsOf[picks[i]];
+    s += (s.empty() ? "" : ",") + std::to_string(i + 1);
+  }
+  for (uint32_t r = 0; r < w.t.size(); ++r) {
+    auto it = slotsOf.find(r);
+    if (it != slotsOf.end())
+      w.set(r, Outcome::kChosen,
+            std::string("chosen for slot") + (it->second.find(',') != std::string::npos ? "s " : " ") +
+                it->second);
+    else if (w.outcome[r] == Outcome::kNotNeeded)
+      w.set(r, Outcome::kNotNeeded, "not needed (" + notNeeded + ")");
+  }
+}
+
+}  // namespace
+
+PlacementResult place(const CompiledRequest& req, const HostTable& table,
+                      const PlaceOptions& o) {
+  const CompiledProgram& prog = req.program();
+  Work w{req, table, o, prog, prog.env(table), {}, {}, {}, {}};
+  w.outcome.assign(table.size(), Outcome::kNotNeeded);
+  w.reason.assign(o.explain ? table.size() : 0, "");
+  w.alt.assign(table.size(), -1);
+  PlacementResult res;
+  std::vector<uint32_t> e = candidates(w, res.status);
+  if (!res.status.isOk()) return res;
+  selectAndFit(w, e);
+  resreq::orderRows(prog, w.env, e, 0, w.ev);
+  if (!req.sameSlots().empty()) keepSameGroup(w, e);
+  size_t need = o.minSlots <= 0 ? 1 : static_cast<size_t>(o.minSlots);
+  size_t want = o.maxSlots == -1 ? (o.minSlots <= 0 ? kAll : need)
+                : o.maxSlots == 0 ? kAll
+                                  : std::max(need, static_cast<size_t>(o.maxSlots));
+  std::vector<uint32_t> picks = req.span().hosts == 1 ? pickOneHost(w, e, need, want)
+                                                      : pickSlots(w, e, want);
+  if (picks.size() < need) {
+    res.status = Status(Code::kNotFound, "Not enough host(s) currently eligible");
+    picks.clear();
+  }
+  for (uint32_t r : picks) res.slots.push_back(table.names[r]);
+  if (!o.explain) return res;
+  std::string label = o.maxSlots > 0 ? "-w " + std::to_string(o.maxSlots)
+                                     : "-n " + std::to_string(o.minSlots);
+  explainChosen(w, picks, label);
+  for (uint32_t r = 0; r < table.size(); ++r)
+    res.explanations.push_back({table.names[r], w.outcome[r], w.reason[r]});
+  return res;
+}
+
+}  // namespace openlim
