@@ -54,6 +54,7 @@ class Parser {
 
 Status Parser::expectClose(Tok close, const char* spelling, int openPos) {
   if (accept(close)) return Status::ok();
+  if (peek().kind == Tok::kAssign) return fail(peek(), "'=' is not an operator; use '=='");
   if (peek().kind == Tok::kEnd)
     return fail(peek(), std::string("missing '") + spelling + "' to close the one at " +
                             std::to_string(openPos));
@@ -199,9 +200,7 @@ Result<ParsedRequest> Parser::request() {
   }
   while (peek().kind != Tok::kEnd) {
     if (!isSectionKeyword(peek(), peek(1))) {
-      if (r.selectAt.present && !r.orderAt.present && !r.rusageAt.present &&
-          !r.spanAt.present && !r.sameAt.present && r.selectAt.end == peek().pos)
-        return fail(peek(), "unexpected " + describe(peek()));
+      if (peek().kind == Tok::kAssign) return fail(peek(), "'=' is not an operator; use '=='");
       return fail(peek(), "unexpected " + describe(peek()) +
                               " outside a section (select, order, rusage, span, same)");
     }
