@@ -94,8 +94,11 @@ void LoadCollector::tick(double now) {
   raw.attempted = due;
   readFast(due, raw);
   if (due & kSrcUsers) readUsers(raw, now);
-  if (due & kSrcTmp) tmpProbe_.start(now);  // a hung probe is not restarted; tmp stays unknown
   pollTmp(raw, now);
+  if (due & kSrcTmp) {
+    tmpProbe_.start(now);  // a hung probe is not restarted; tmp stays unknown
+    pollTmp(raw, now);     // a fast filesystem answers within this tick
+  }
   sampler_.ingest(raw, now);
 }
 
@@ -147,7 +150,10 @@ void LoadCollector::readUsers(RawSample& raw, double) {
 }
 
 void LoadCollector::pollTmp(RawSample& raw, double now) {
+  bool wasHung = tmpProbe_.state() == StatvfsProbe::State::kHung;
   auto answer = tmpProbe_.poll(now);
+  // The hung statvfs finally returned: probe again at once rather than 120 s later.
+  if (wasHung && tmpProbe_.state() == StatvfsProbe::State::kIdle) sampler_.expire(kSrcTmp);
   counters_.tmpTimeouts = tmpProbe_.timeouts();
   counters_.tmpFailures = tmpProbe_.failures();
   if (!answer) return;

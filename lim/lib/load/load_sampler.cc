@@ -46,6 +46,11 @@ double LoadSampler::nextDue() const {
   return next;
 }
 
+void LoadSampler::expire(uint32_t sources) {
+  for (int i = 0; i < kSources; ++i)
+    if (sources & (1u << i)) lastRead_[static_cast<size_t>(i)] = kNaN;
+}
+
 void LoadSampler::ingest(const RawSample& raw, double now) {
   for (int i = 0; i < kSources; ++i)
     if (raw.attempted & (1u << i)) lastRead_[static_cast<size_t>(i)] = now;

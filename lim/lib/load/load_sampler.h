@@ -76,6 +76,9 @@ class LoadSampler {
   // A counter that goes backwards (wrap, hot-unplugged disk) restarts that rate.
   void ingest(const RawSample& raw, double now);
 
+  // Makes the given sources due now (e.g. tmp once a hung statvfs has finally returned).
+  void expire(uint32_t sources);
+
   const BuiltinVector& values() const { return values_; }
   double value(BuiltinIndex i) const { return values_[static_cast<size_t>(i)]; }
 
