@@ -129,6 +129,10 @@ std::string encodeAnnounce(const Announce& a) {
   w.str8(a.sender);
   w.u8(a.claimsMaster ? 1 : 0);
   w.str8(a.master);
+  if (!a.serves.empty()) {
+    w.u16(static_cast<uint16_t>(std::min<size_t>(a.serves.size(), 65535)));
+    for (size_t i = 0; i < a.serves.size() && i < 65535; ++i) w.str8(a.serves[i]);
+  }
   return w.take();
 }
 
@@ -139,6 +143,11 @@ Result<Announce> decodeAnnounce(std::string_view body) {
   a.sender = rd.str8();
   uint8_t claims = rd.u8();
   a.master = rd.str8();
+  if (!rd.failed() && !rd.atEnd()) {
+    uint16_t n = rd.u16();
+    if (n > rd.remaining()) return Status(Code::kInvalid, "announce: bad serves count");
+    for (uint16_t i = 0; i < n && !rd.failed(); ++i) a.serves.emplace_back(rd.str8());
+  }
   if (rd.failed() || !rd.atEnd() || ver != kBodyVersion || claims > 1 || a.sender.empty())
     return Status(Code::kInvalid, "announce: malformed body");
   a.claimsMaster = claims == 1;

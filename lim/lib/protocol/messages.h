@@ -51,6 +51,9 @@ struct Announce {
   std::string sender;
   bool claimsMaster = false;
   std::string master;  // the sender's view of the master ("" = none)
+  // Master -> one host only: the dynamic shared resources that host serves now (its
+  // LSF_RESOURCES beyond its [default] ones). Optional trailing field: u16 count, str8s.
+  std::vector<std::string> serves;
 };
 std::string encodeAnnounce(const Announce& a);
 Result<Announce> decodeAnnounce(std::string_view body);

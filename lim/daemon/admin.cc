@@ -1,0 +1,137 @@
+// Admin ops: reconfig (validated here on the master, then pushed to every lim), lock,
+// unlock, shutdown, restart (done by the named host's own lim; forwarded over signed UDP).
+#include <Poco/JSON/Parser.h>
+#include <spdlog/spdlog.h>
+#include <strings.h>
+
+#include "json_util.h"
+#include "lim_server.h"
+
+namespace openlim::lim {
+namespace {
+
+using Poco::JSON::Object;
+
+std::string adminJson(const std::string& op, const std::string& sender, double seconds) {
+  Object::Ptr o = new Object;
+  o->set("op", op);
+  o->set("sender", sender);
+  if (seconds > 0) o->set("seconds", seconds);
+  return jsonText(o);
+}
+
+}  // namespace
+
+std::string LimServer::adminRequest(const std::string& op, const std::string& json,
+                                    double now) {
+  Object::Ptr req = Poco::JSON::Parser().parse(json).extract<Object::Ptr>();
+  if (op == "reconfig") {
+    if (!election_->isMaster() && !election_->master().empty()) {
+      Object::Ptr o = new Object;
+      o->set("ok", false);
+      o->set("redirect", election_->master());
+      return jsonText(o);
+    }
+    std::vector<std::string> diags;
+    Status st = reloadConfig(&diags);
+    Object::Ptr o = new Object;
+    o->set("ok", st.isOk());
+    if (!st.isOk()) {
+      o->set("code", "syntax");
+      o->set("error", st.message());
+    } else {
+      for (const auto& h : config_->hosts)
+        if (strcasecmp(h.name.c_str(), opts_.host.c_str()) != 0)
+          sendUdp(h.name, protocol::Kind::kAdmin, adminJson("reconfig", opts_.host, 0));
+    }
+    o->set("diagnostics", jstrings(diags));
+    return jsonText(o);
+  }
+  std::string target = req->optValue<std::string>("host", opts_.host);
+  double seconds = req->optValue<double>("seconds", 0);
+  if (!config_->findHost(target)) return errorReply("notfound", target + ": Unknown host");
+  if (strcasecmp(target.c_str(), opts_.host.c_str()) == 0) return localAdmin(op, seconds, now);
+  sendUdp(config_->findHost(target)->name, protocol::Kind::kAdmin,
+          adminJson(op, opts_.host, seconds));
+  Object::Ptr o = new Object;
+  o->set("ok", true);
+  o->set("forwarded", target);
+  return jsonText(o);
+}
+
+std::string LimServer::localAdmin(const std::string& op, double seconds, double now) {
+  if (op == "lock") setLock(true, seconds, now);
+  else if (op == "unlock") setLock(false, 0, now);
+  else if (op == "shutdown") running_ = false;
+  else if (op == "restart") restart_ = true, running_ = false;
+  spdlog::info("admin: {} on {}", op, opts_.host);
+  Object::Ptr o = new Object;
+  o->set("ok", true);
+  return jsonText(o);
+}
+
+void LimServer::onAdminFrame(const protocol::Frame& f, double now) {
+  Object::Ptr req;
+  try {
+    req = Poco::JSON::Parser().parse(f.body).extract<Object::Ptr>();
+  } catch (const std::exception&) {
+    ++counters_.malformed;
+    return;
+  }
+  std::string sender = req ? req->optValue<std::string>("sender", "") : "";
+  if (sender.empty()) {
+    ++counters_.malformed;
+    return;
+  }
+  if (!fresh(sender, f)) return;
+  std::string op = req->optValue<std::string>("op", "");
+  if (op == "reconfig") {
+    std::vector<std::string> diags;
+    Status st = reloadConfig(&diags);
+    if (!st) spdlog::warn("reconfig from {} refused here: {}", sender, st.message());
+  } else if (op == "lock" || op == "unlock" || op == "shutdown" || op == "restart") {
+    localAdmin(op, req->optValue<double>("seconds", 0), now);
+  }
+}
+
+void LimServer::setLock(bool locked, double seconds, double now) {
+  locked_ = locked;
+  lockUntil_ = locked && seconds > 0 ? now + seconds : 0;
+  nextReportAt_ = now;
+}
+
+Status LimServer::reloadConfig(std::vector<std::string>* diagnostics) {
+  ConfigLoad load = loadConfig(opts_.envDir, [](const std::string& k) -> std::optional<std::string> {
+    const char* v = std::getenv(k.c_str());
+    return v ? std::optional<std::string>(v) : std::nullopt;
+  });
+  for (const auto& d : load.diagnostics) diagnostics->push_back(d.toString());
+  if (!load.snapshot || load.errors() > 0) {
+    ++counters_.reconfigs_refused;
+    return Status(Code::kInvalid, std::to_string(load.errors()) +
+                                      " error(s) in the configuration; nothing changed");
+  }
+  if (!load.snapshot->findHost(opts_.host)) {
+    ++counters_.reconfigs_refused;
+    return Status(Code::kInvalid, "Local host not defined in cluster file: " + opts_.host +
+                                      "; nothing changed");
+  }
+  adoptConfig(load.snapshot, monotonicNow());
+  return Status::ok();
+}
+
+void LimServer::adoptConfig(ConfigPtr c, double now) {
+  config_ = std::move(c);
+  table_->reconfigure(config_);
+  election_->reconfigure(config_->masterList,
+                         {config_->params.exInterval, config_->params.masterInactivityLimit,
+                          config_->params.probeTimeout});
+  collector_->reconfigure(*config_);
+  ++counters_.reconfigs;
+  spdlog::info("reconfig: adopted configuration {}", config_->checksum);
+  if (election_->isMaster()) refreshServers(now);
+  updateMelim(now);
+  nextReportAt_ = now;
+}
+
+}  // namespace openlim::lim

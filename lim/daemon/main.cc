@@ -1,0 +1,148 @@
+// lim [-d env_dir] [--host NAME] [-2]   (spec/lim.md "Ports, names, command line")
+#include <netdb.h>
+#include <signal.h>
+#include <spdlog/sinks/basic_file_sink.h>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "key_file.h"
+#include "lim_server.h"
+#include "openlim/version.h"
+
+namespace {
+
+struct Args {
+  std::string envDir, host;
+  bool foreground = false;
+};
+
+void usage(FILE* out) {
+  std::fprintf(out, "Usage: lim [-h] [-V] [-d env_dir] [--host host_name] [-2]\n");
+}
+
+bool parseArgs(int argc, char** argv, Args& a) {
+  for (int i = 1; i < argc; ++i) {
+    std::string s = argv[i];
+    if (s == "-h") { usage(stdout); std::exit(0); }
+    if (s == "-V") { std::fprintf(stderr, "%s, %s\n", openlim::kVersionString, openlim::kBuildDate); std::exit(0); }
+    if (s == "-2") a.foreground = true;
+    else if (s == "-d" && i + 1 < argc) a.envDir = argv[++i];
+    else if (s == "--host" && i + 1 < argc) a.host = argv[++i];
+    else if (s.rfind("--host=", 0) == 0) a.host = s.substr(7);
+    else return false;
+  }
+  return true;
+}
+
+// The name this lim plays: --host, else the system name (short, then FQDN) in the cluster.
+std::string localHost(const Args& a, const openlim::ConfigSnapshot& c, std::string* tried) {
+  if (!a.host.empty()) {
+    *tried = a.host;
+    const openlim::HostConfig* h = c.findHost(a.host);
+    return h ? h->name : "";
+  }
+  char buf[256] = {0};
+  ::gethostname(buf, sizeof buf - 1);
+  std::string full = buf, shortName = full.substr(0, full.find('.'));
+  std::vector<std::string> names{shortName, full};
+  if (addrinfo* ai = nullptr; ::getaddrinfo(buf, nullptr, nullptr, &ai) == 0) {
+    addrinfo hints{};
+    hints.ai_flags = AI_CANONNAME;
+    ::freeaddrinfo(ai);
+    if (::getaddrinfo(buf, nullptr, &hints, &ai) == 0) {
+      if (ai && ai->ai_canonname) names.push_back(ai->ai_canonname);
+      ::freeaddrinfo(ai);
+    }
+  }
+  for (const auto& n : names) {
+    *tried += (tried->empty() ? "" : ", ") + n;
+    if (const openlim::HostConfig* h = c.findHost(n)) return h->name;
+  }
+  return "";
+}
+
+void setupLogging(const openlim::ConfigSnapshot& c, const std::string& host, bool fg) {
+  std::vector<spdlog::sink_ptr> sinks;
+  if (fg || !c.conf("LSF_LOGDIR")) sinks.push_back(std::make_shared<spdlog::sinks::stderr_color_sink_mt>());
+  if (auto dir = c.conf("LSF_LOGDIR")) {
+    try {
+      sinks.push_back(std::make_shared<spdlog::sinks::basic_file_sink_mt>(*dir + "/lim.log." + host));
+    } catch (const spdlog::spdlog_ex& e) {
+      std::fprintf(stderr, "lim: cannot open log in %s: %s\n", dir->c_str(), e.what());
+    }
+  }
+  auto logger = std::make_shared<spdlog::logger>("lim", sinks.begin(), sinks.end());
+  std::string mask = c.conf("LSF_LOG_MASK").value_or("LOG_WARNING");
+  spdlog::level::level_enum lvl = spdlog::level::warn;
+  if (mask == "LOG_DEBUG") lvl = spdlog::level::debug;
+  else if (mask == "LOG_INFO" || mask == "LOG_NOTICE") lvl = spdlog::level::info;
+  else if (mask == "LOG_ERR" || mask == "LOG_CRIT") lvl = spdlog::level::err;
+  logger->set_level(lvl);
+  logger->flush_on(spdlog::level::info);
+  spdlog::set_default_logger(logger);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Args args;
+  if (!parseArgs(argc, argv, args)) {
+    usage(stderr);
+    return 2;
+  }
+  // Block the signals the loop reads through signalfd, before any thread starts.
+  sigset_t set;
+  sigemptyset(&set);
+  for (int s : {SIGHUP, SIGTERM, SIGINT}) sigaddset(&set, s);
+  pthread_sigmask(SIG_BLOCK, &set, nullptr);
+  ::signal(SIGPIPE, SIG_IGN);
+  if (args.envDir.empty()) args.envDir = std::getenv("LSF_ENVDIR") ? std::getenv("LSF_ENVDIR") : "/etc";
+  ::setenv("LSF_ENVDIR", args.envDir.c_str(), 1);
+  openlim::ConfigLoad load = openlim::loadConfig(args.envDir, [](const std::string& k) {
+    const char* v = std::getenv(k.c_str());
+    return v ? std::optional<std::string>(v) : std::nullopt;
+  });
+  for (const auto& d : load.diagnostics) std::fprintf(stderr, "lim: %s\n", d.toString().c_str());
+  if (!load.snapshot || load.errors() > 0) {
+    std::fprintf(stderr, "lim: configuration has errors; not starting\n");
+    return 1;
+  }
+  std::string tried;
+  std::string host = localHost(args, *load.snapshot, &tried);
+  if (host.empty()) {
+    std::fprintf(stderr, "lim: Local host not defined in cluster file (tried: %s)\n", tried.c_str());
+    return 1;
+  }
+  std::string keyPath = load.snapshot->conf("LSF_AUTH_KEYFILE").value_or("");
+  if (!keyPath.empty() && keyPath[0] != '/') keyPath = args.envDir + "/" + keyPath;
+  auto key = openlim::shell::readKeyFile(keyPath);
+  if (!key) {
+    std::fprintf(stderr, "lim: LSF_AUTH_KEYFILE: %s\n",
+                 keyPath.empty() ? "not set in lsf.conf" : key.status().message().c_str());
+    return 1;
+  }
+  if (!args.foreground && ::daemon(1, 0) != 0) std::perror("lim: daemon");
+  setupLogging(*load.snapshot, host, args.foreground);
+  ::setenv("OPENLIM_HOST", host.c_str(), 1);
+  openlim::lim::LimServer server(load.snapshot, *key,
+                                 {.envDir = args.envDir, .host = host, .foreground = args.foreground});
+  openlim::Status st = server.bind();
+  if (!st) {
+    spdlog::error("lim: {}", st.message());
+    std::fprintf(stderr, "lim: %s\n", st.message().c_str());
+    return 1;
+  }
+  int rc = server.run();
+  if (server.restartRequested()) {
+    ::execv("/proc/self/exe", argv);
+    std::perror("lim: restart");
+  }
+  return rc;
+}

@@ -1,0 +1,157 @@
+#include "master/load_table.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+namespace openlim::master {
+namespace {
+
+std::string lower(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+}  // namespace
+
+LoadTable::LoadTable(ConfigPtr config) { reconfigure(std::move(config)); }
+
+void LoadTable::index() {
+  rows_.clear();
+  slots_.clear();
+  for (size_t i = 0; i < config_->hosts.size(); ++i)
+    rows_[lower(config_->hosts[i].name)] = static_cast<int>(i);
+  for (size_t i = 0; i < config_->resources.size(); ++i)
+    slots_[config_->resources[i].name] = static_cast<int>(i);
+}
+
+void LoadTable::reconfigure(ConfigPtr config) {
+  ConfigPtr old = std::move(config_);
+  std::vector<Record> oldRecords = std::move(records_);
+  std::unordered_map<std::string, int> oldRows = std::move(rows_);
+  config_ = std::move(config);
+  index();
+  const size_t nres = config_->resources.size();
+  records_.assign(config_->hosts.size(), Record{});
+  for (auto& r : records_) {
+    r.numbers.assign(nres, kUnknown);
+    r.ages.assign(nres, std::nanf(""));
+  }
+  if (old) {
+    for (const auto& [name, oldRow] : oldRows) {
+      auto it = rows_.find(name);
+      if (it == rows_.end()) continue;
+      Record& dst = records_[static_cast<size_t>(it->second)];
+      Record& src = oldRecords[static_cast<size_t>(oldRow)];
+      dst.lastReport = src.lastReport;
+      dst.locked = src.locked;
+      dst.checksum = src.checksum;
+      dst.master = src.master;
+      for (size_t s = 0; s < old->resources.size(); ++s) {
+        auto slot = slots_.find(old->resources[s].name);
+        if (slot == slots_.end()) continue;
+        auto d = static_cast<size_t>(slot->second);
+        dst.numbers[d] = src.numbers[s];
+        dst.ages[d] = src.ages[s];
+        auto str = src.strings.find(static_cast<int>(s));
+        if (str != src.strings.end()) dst.strings[slot->second] = str->second;
+      }
+    }
+  }
+  servers_.assign(config_->instances.size(), "");
+  dirty_ = true;
+}
+
+int LoadTable::rowOf(const std::string& host) const {
+  auto it = rows_.find(lower(host));
+  return it == rows_.end() ? -1 : it->second;
+}
+
+bool LoadTable::ingest(const protocol::LoadReport& r, double now) {
+  int row = rowOf(r.host);
+  if (row < 0) {
+    ++counters_.unknownHost;
+    return false;
+  }
+  Record& rec = records_[static_cast<size_t>(row)];
+  rec.lastReport = now;
+  rec.locked = (r.flags & protocol::kReportLocked) != 0;
+  rec.checksum = r.checksum;
+  rec.master = r.master;
+  for (const auto& v : r.numbers) {
+    auto it = slots_.find(v.name);
+    if (it == slots_.end()) {
+      ++counters_.unknownNames;
+      continue;
+    }
+    rec.numbers[static_cast<size_t>(it->second)] = v.value;
+    rec.ages[static_cast<size_t>(it->second)] = v.age;
+  }
+  for (const auto& v : r.strings) {
+    auto it = slots_.find(v.name);
+    if (it == slots_.end()) {
+      ++counters_.unknownNames;
+      continue;
+    }
+    rec.strings[it->second] = v.value;
+  }
+  ++counters_.reportsIngested;
+  dirty_ = true;
+  return true;
+}
+
+void LoadTable::adjust(const std::string& host, int slot, double amount, double now) {
+  int row = rowOf(host);
+  if (row < 0 || slot < 0 || static_cast<size_t>(slot) >= config_->resources.size()) return;
+  auto& adj = records_[static_cast<size_t>(row)].adjustments;
+  double life = config_->params.adjustDuration * config_->params.exInterval;
+  std::erase_if(adj, [&](const Adjustment& a) { return now >= a.start + life; });
+  adj.push_back({slot, amount, now});
+  dirty_ = true;
+}
+
+void LoadTable::setServers(std::vector<std::string> servers) {
+  servers.resize(config_->instances.size());
+  if (servers != servers_) dirty_ = true;
+  servers_ = std::move(servers);
+}
+
+bool LoadTable::up(const Record& r, double now) const {
+  const auto& p = config_->params;
+  return now - r.lastReport <= p.hostInactivityLimit * p.exInterval;
+}
+
+bool LoadTable::available(const std::string& host, double now) const {
+  int row = rowOf(host);
+  return row >= 0 && up(records_[static_cast<size_t>(row)], now);
+}
+
+HostTablePtr LoadTable::snapshot(double now) {
+  // Statuses and decays move with time; 0.25 s keeps a burst of queries on one build.
+  if (!published_ || dirty_ || now >= builtAt_ + 0.25) {
+    published_ = build(now);
+    builtAt_ = now;
+    dirty_ = false;
+  }
+  return published_;
+}
+
+std::vector<std::string> LoadTable::driftHosts() const {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < records_.size(); ++i)
+    if (!records_[i].checksum.empty() && records_[i].checksum != config_->checksum)
+      out.push_back(config_->hosts[i].name);
+  return out;
+}
+
+std::string LoadTable::reportedMaster(const std::string& host) const {
+  int row = rowOf(host);
+  return row < 0 ? "" : records_[static_cast<size_t>(row)].master;
+}
+
+double LoadTable::lastReport(const std::string& host) const {
+  int row = rowOf(host);
+  return row < 0 ? -1e300 : records_[static_cast<size_t>(row)].lastReport;
+}
+
+}  // namespace openlim::master

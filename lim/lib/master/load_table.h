@@ -1,0 +1,88 @@
+#pragma once
+// The master's load table (spec/lim.md "Exchange", "Host status", "Placement load
+// adjustment"): per-host records fed by load reports, published as immutable HostTable
+// snapshots that queries share (a query never waits for ingest, nor the reverse).
+// Pure: every call takes `now` (monotonic seconds).
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "openlim/config.h"
+#include "openlim/host_table.h"
+#include "protocol/messages.h"
+
+namespace openlim::master {
+
+struct TableCounters {
+  uint64_t reportsIngested = 0;
+  uint64_t unknownHost = 0;   // report from a host missing from the cluster file
+  uint64_t unknownNames = 0;  // values naming no resource of lsf.shared
+};
+
+class LoadTable {
+ public:
+  explicit LoadTable(ConfigPtr config);
+  // Adopts a new config: records move by host name, values by resource name.
+  void reconfigure(ConfigPtr config);
+  const ConfigPtr& config() const { return config_; }
+
+  // False when the host is not in the cluster file.
+  bool ingest(const protocol::LoadReport& r, double now);
+  // Temporary load after a placement: +amount on `slot`, decaying linearly to 0 over
+  // ADJUST_DURATION x EXINTERVAL.
+  void adjust(const std::string& host, int slot, double amount, double now);
+  // Who serves each shared instance (config->instances order; "" = nobody). The value of a
+  // dynamic instance is what its server reported.
+  void setServers(std::vector<std::string> servers);
+  const std::vector<std::string>& servers() const { return servers_; }
+
+  bool available(const std::string& host, double now) const;
+  // The published snapshot, rebuilt when reports arrived or time moved on (statuses and
+  // adjustments depend on `now`).
+  HostTablePtr snapshot(double now);
+  HostTablePtr build(double now) const;
+
+  // Hosts whose last report carried a config checksum different from ours.
+  std::vector<std::string> driftHosts() const;
+  std::string reportedMaster(const std::string& host) const;
+  double lastReport(const std::string& host) const;  // -1e300 when never heard
+  const TableCounters& counters() const { return counters_; }
+
+ private:
+  struct Adjustment {
+    int slot;
+    double amount;
+    double start;
+  };
+  struct Record {
+    double lastReport = -1e300;
+    bool locked = false;
+    std::string checksum, master;
+    std::vector<double> numbers;  // per resource slot; NaN = unknown
+    std::vector<float> ages;
+    std::unordered_map<int, std::string> strings;
+    std::vector<Adjustment> adjustments;
+  };
+  int rowOf(const std::string& host) const;
+  void index();
+  bool up(const Record& r, double now) const;
+  void fillRow(HostTable& t, size_t row, double now) const;
+  void fillStatus(HostTable& t, size_t row, const Record& rec, double now) const;
+  void fillShared(HostTable& t, double now) const;
+  HostStatus computeStatus(HostTable& t, size_t row, const HostConfig& hc,
+                           const Record& rec) const;
+
+  ConfigPtr config_;
+  std::vector<Record> records_;  // config->hosts order
+  std::unordered_map<std::string, int> rows_;   // lower-case name -> row
+  std::unordered_map<std::string, int> slots_;  // resource name -> slot
+  std::vector<std::string> servers_;
+  TableCounters counters_;
+  HostTablePtr published_;
+  double builtAt_ = -1e300;
+  bool dirty_ = true;
+};
+
+}  // namespace openlim::master

@@ -1,0 +1,140 @@
+// LoadTable::build: records -> immutable columnar HostTable (one row per cluster host).
+#include <algorithm>
+#include <cmath>
+
+#include "master/load_table.h"
+
+namespace openlim::master {
+namespace {
+
+bool isRunQueue(const std::string& n) { return n == "r15s" || n == "r1m" || n == "r15m"; }
+
+bool hasBoolean(const HostConfig& hc, const std::string& name) {
+  if (name == "server") return hc.server;
+  return std::find(hc.booleans.begin(), hc.booleans.end(), name) != hc.booleans.end();
+}
+
+}  // namespace
+
+HostTablePtr LoadTable::build(double now) const {
+  auto t = std::make_shared<HostTable>();
+  t->config = config_;
+  t->columns.resize(config_->resources.size());
+  for (size_t s = 0; s < config_->resources.size(); ++s)
+    t->columns[s].type = config_->resources[s].type;
+  t->resize(config_->hosts.size());
+  for (size_t row = 0; row < config_->hosts.size(); ++row) {
+    t->names[row] = config_->hosts[row].name;
+    fillRow(*t, row, now);
+  }
+  fillShared(*t, now);
+  for (size_t row = 0; row < config_->hosts.size(); ++row)
+    fillStatus(*t, row, records_[row], now);
+  return t;
+}
+
+void LoadTable::fillRow(HostTable& t, size_t row, double now) const {
+  const HostConfig& hc = config_->hosts[row];
+  const Record& rec = records_[row];
+  const bool isUp = up(rec, now);
+  const double life = config_->params.adjustDuration * config_->params.exInterval;
+  for (size_t s = 0; s < config_->resources.size(); ++s) {
+    const ResourceDef& def = config_->resources[s];
+    Column& col = t.columns[s];
+    if (def.shared) continue;
+    if (def.type == ResourceType::kBoolean) {
+      col.booleans[row] = hasBoolean(hc, def.name) ? 1 : 0;
+      continue;
+    }
+    if (def.type == ResourceType::kString) {
+      std::string v;
+      auto rs = rec.strings.find(static_cast<int>(s));
+      if (def.name == "hname") v = hc.name;
+      else if (def.name == "type" && hc.type != "!") v = hc.type;
+      else if (def.name == "model" && hc.model != "!") v = hc.model;
+      else if (auto cs = hc.strings.find(def.name); cs != hc.strings.end()) v = cs->second;
+      else if (rs != rec.strings.end() && (!def.dynamic || isUp)) v = rs->second;
+      if (!v.empty() && v != "-") col.strings[row] = t.strings.intern(v);
+      continue;
+    }
+    double v = kUnknown;
+    if (auto cn = hc.numbers.find(def.name); cn != hc.numbers.end()) {
+      v = cn->second;
+    } else if (def.name == "cpuf") {
+      const HostModel* m = config_->findModel(hc.model);
+      v = m ? m->cpuFactor : rec.numbers[s];
+    } else if (def.name == "rexpri") {
+      v = hc.rexpri.value_or(0);
+    } else if (!def.dynamic || isUp) {
+      v = rec.numbers[s];
+    }
+    if (def.dynamic && isUp && !isUnknown(v)) {
+      for (const auto& a : rec.adjustments)
+        if (a.slot == static_cast<int>(s) && now < a.start + life)
+          v += a.amount * (1.0 - (now - a.start) / life);
+    }
+    col.numbers[row] = v;
+    if (def.dynamic && isUp) col.ages[row] = rec.ages[s];
+  }
+}
+
+void LoadTable::fillShared(HostTable& t, double now) const {
+  for (size_t i = 0; i < config_->instances.size(); ++i) {
+    const ResourceInstance& inst = config_->instances[i];
+    int slot = config_->resourceIndex(inst.resource);
+    if (slot < 0) continue;
+    Column& col = t.columns[static_cast<size_t>(slot)];
+    double number = inst.staticNumber.value_or(kUnknown);
+    std::string text = inst.staticString.value_or("");
+    const std::string& server = i < servers_.size() ? servers_[i] : std::string();
+    int srow = server.empty() ? -1 : rowOf(server);
+    if (!inst.staticNumber && !inst.staticString && srow >= 0 &&
+        up(records_[static_cast<size_t>(srow)], now)) {
+      const Record& rec = records_[static_cast<size_t>(srow)];
+      number = rec.numbers[static_cast<size_t>(slot)];
+      auto it = rec.strings.find(slot);
+      if (it != rec.strings.end()) text = it->second;
+    }
+    for (const auto& h : inst.hosts) {
+      int row = rowOf(h);
+      if (row < 0) continue;
+      auto r = static_cast<size_t>(row);
+      if (col.type == ResourceType::kNumeric) col.numbers[r] = number;
+      else if (col.type == ResourceType::kString && !text.empty())
+        col.strings[r] = t.strings.intern(text);
+      else if (col.type == ResourceType::kBoolean) col.booleans[r] = 1;
+    }
+  }
+}
+
+void LoadTable::fillStatus(HostTable& t, size_t row, const Record& rec, double now) const {
+  const HostConfig& hc = config_->hosts[row];
+  t.status[row] = up(rec, now) ? computeStatus(t, row, hc, rec) : HostStatus::kUnavail;
+  int statusSlot = config_->resourceIndex("status");
+  if (statusSlot >= 0 && config_->resources[static_cast<size_t>(statusSlot)].type ==
+                             ResourceType::kString)
+    t.columns[static_cast<size_t>(statusSlot)].strings[row] =
+        t.strings.intern(hostStatusName(t.status[row]));
+}
+
+HostStatus LoadTable::computeStatus(HostTable& t, size_t row, const HostConfig& hc,
+                                    const Record& rec) const {
+  int ncpuSlot = config_->resourceIndex("ncpus");
+  double ncpus = ncpuSlot >= 0 ? t.columns[static_cast<size_t>(ncpuSlot)].numbers[row] : 1;
+  if (isUnknown(ncpus) || ncpus < 1) ncpus = 1;
+  auto& busy = t.busyIndices[row];
+  for (const auto& [name, threshold] : hc.thresholds) {
+    int slot = config_->resourceIndex(name);
+    if (slot < 0) continue;
+    const ResourceDef& def = config_->resources[static_cast<size_t>(slot)];
+    double v = t.columns[static_cast<size_t>(slot)].numbers[row];
+    if (isUnknown(v)) continue;
+    if (isRunQueue(name)) v /= ncpus;
+    bool past = def.direction == Direction::kDecreasing ? v < threshold : v > threshold;
+    if (past) busy.push_back(slot);
+  }
+  if (rec.locked) return HostStatus::kLockU;
+  return busy.empty() ? HostStatus::kOk : HostStatus::kBusy;
+}
+
+}  // namespace openlim::master
