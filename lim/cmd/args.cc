@@ -1,0 +1,112 @@
+#include "args.h"
+
+#include <algorithm>
+
+#include "util/strict_number.h"
+
+namespace openlim::cmd {
+namespace {
+
+const OptionSpec* findSpec(const std::vector<OptionSpec>& specs, const std::string& name) {
+  auto it = std::find_if(specs.begin(), specs.end(),
+                         [&](const OptionSpec& s) { return s.name == name; });
+  return it == specs.end() ? nullptr : &*it;
+}
+
+Status invalid(const std::string& what, const std::string& opt) {
+  return Status(Code::kInvalid, what + " -- '" + opt + "'");
+}
+
+// A word option (-json, --explain, --from FILE) as one argument; returns false when `arg`
+// is not one.
+Result<bool> takeWord(const std::vector<std::string>& args, size_t& i,
+                      const std::vector<OptionSpec>& specs, ParsedArgs& out) {
+  const std::string& arg = args[i];
+  std::string name = arg.substr(1);
+  std::string value;
+  bool inlineValue = false;
+  if (auto eq = name.find('='); eq != std::string::npos && name[0] == '-') {
+    value = name.substr(eq + 1);
+    name = name.substr(0, eq);
+    inlineValue = true;
+  }
+  const OptionSpec* spec = name.size() > 1 ? findSpec(specs, name) : nullptr;
+  if (spec == nullptr) {
+    if (arg.rfind("--", 0) == 0) return invalid("unrecognized option", arg);
+    return false;
+  }
+  if (!spec->takesValue) {
+    if (inlineValue) return invalid("option takes no argument", arg);
+    out.options[name].push_back("");
+    return true;
+  }
+  if (!inlineValue) {
+    if (i + 1 >= args.size()) return invalid("option requires an argument", arg);
+    value = args[++i];
+  }
+  out.options[name].push_back(value);
+  return true;
+}
+
+Status takeLetters(const std::vector<std::string>& args, size_t& i,
+                   const std::vector<OptionSpec>& specs, ParsedArgs& out) {
+  const std::string& arg = args[i];
+  for (size_t k = 1; k < arg.size(); ++k) {
+    std::string letter(1, arg[k]);
+    const OptionSpec* spec = findSpec(specs, letter);
+    if (spec == nullptr) return invalid("invalid option", letter);
+    if (!spec->takesValue) {
+      out.options[letter].push_back("");
+      continue;
+    }
+    if (k + 1 < arg.size()) {
+      out.options[letter].push_back(arg.substr(k + 1));
+    } else if (i + 1 < args.size()) {
+      out.options[letter].push_back(args[++i]);
+    } else {
+      return invalid("option requires an argument", letter);
+    }
+    return Status::ok();
+  }
+  return Status::ok();
+}
+
+}  // namespace
+
+std::optional<std::string> ParsedArgs::value(const std::string& name) const {
+  auto it = options.find(name);
+  if (it == options.end() || it->second.empty()) return std::nullopt;
+  return it->second.back();
+}
+
+Result<ParsedArgs> parseArgs(const std::vector<std::string>& args,
+                             const std::vector<OptionSpec>& specs) {
+  ParsedArgs out;
+  bool optionsDone = false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    if (optionsDone || arg.size() < 2 || arg[0] != '-') {
+      out.operands.push_back(arg);
+      continue;
+    }
+    if (arg == "--") {
+      optionsDone = true;
+      continue;
+    }
+    Result<bool> word = takeWord(args, i, specs, out);
+    if (!word) return word.status();
+    if (*word) continue;
+    Status s = takeLetters(args, i, specs, out);
+    if (!s.isOk()) return s;
+  }
+  return out;
+}
+
+Result<int> nonNegativeInt(const std::string& option, const std::string& text) {
+  Result<int> n = parseInt(text);
+  if (!n || *n < 0)
+    return Status(Code::kInvalid, "bad value <" + text + "> for option -" + option);
+  return *n;
+}
+
+}  // namespace openlim::cmd

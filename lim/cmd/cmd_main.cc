@@ -1,0 +1,70 @@
+#include "cmd_main.h"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <iostream>
+#include <optional>
+
+#include "client.h"
+
+namespace openlim::cmd {
+namespace {
+
+// Reads the configuration on the first request, so -h and -V work without one.
+class ClientQuerier : public Querier {
+ public:
+  ClientQuerier(const char* name, std::optional<shell::ClientConfig> config, std::string error)
+      : name_(name), error_(std::move(error)) {
+    if (config) client_.emplace(std::move(*config));
+  }
+  Result<std::string> ask(const std::string& request, bool admin) override {
+    if (!client_) {
+      std::cerr << name_ << ": " << error_ << "\n";
+      return Status(Code::kUnavailable, error_);
+    }
+    return client_->ask(request, admin);
+  }
+
+ private:
+  const char* name_;
+  std::string error_;
+  std::optional<shell::LimClient> client_;
+};
+
+bool askTerminal(const std::string& question) {
+  std::cout << question << std::flush;
+  std::string answer;
+  if (!std::getline(std::cin, answer)) return false;
+  return !answer.empty() && (answer[0] == 'y' || answer[0] == 'Y');
+}
+
+}  // namespace
+
+int runMain(const char* name, int argc, char** argv, CommandFn fn) {
+  std::ios::sync_with_stdio(false);
+  std::optional<shell::ClientConfig> config;
+  std::string error;
+  std::string local;
+  if (auto loaded = shell::clientConfigFromEnvironment(); loaded.isOk()) {
+    config = std::move(loaded.value());
+    local = config->localHost;
+    // lsadmin limstartup finds lim through LSF_SERVERDIR.
+    if (!config->serverDir.empty()) setenv("LSF_SERVERDIR", config->serverDir.c_str(), 0);
+  } else {
+    error = loaded.status().message();
+    const char* env = std::getenv("OPENLIM_HOST");
+    char buf[256] = {0};
+    gethostname(buf, sizeof buf - 1);
+    std::string sys = buf;
+    local = env != nullptr && *env ? env : sys.substr(0, sys.find('.'));
+  }
+  ClientQuerier querier(name, std::move(config), error);
+  CmdIo io{std::cout, std::cerr, querier, local, askTerminal};
+  std::vector<std::string> args(argv + 1, argv + argc);
+  int rc = fn(args, io);
+  std::cout.flush();
+  return rc;
+}
+
+}  // namespace openlim::cmd

@@ -1,0 +1,70 @@
+#pragma once
+// What every command shares: the lim it asks (a Querier, so golden tests can play the lim),
+// its streams, -h/-V/usage handling, reply checking, and the exit codes of spec/commands.md.
+
+#include <functional>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include <Poco/JSON/Object.h>
+
+#include "args.h"
+#include "openlim/status.h"
+
+namespace openlim::cmd {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitNotFound = 1;  // nothing matched, not found, not enough hosts
+inline constexpr int kExitUsage = 2;     // usage or resource requirement syntax error
+inline constexpr int kExitDown = 3;      // LIM unreachable
+
+inline constexpr const char* kLimDown = "LIM is down; try later";
+
+// Sends one request to the cluster and returns the reply body. kUnavailable when no lim
+// answered within the connect timeout.
+class Querier {
+ public:
+  virtual ~Querier() = default;
+  virtual Result<std::string> ask(const std::string& request, bool admin) = 0;
+};
+
+struct CmdIo {
+  std::ostream& out;
+  std::ostream& err;
+  Querier& lim;
+  std::string localHost;  // $OPENLIM_HOST or the system name as the cluster knows it
+  // Asks a yes/no question on the terminal (lsadmin); tests answer it.
+  std::function<bool(const std::string& question)> confirm;
+};
+
+struct CommandDef {
+  std::string name;
+  std::string usage;  // the synopsis lines after "Usage: "
+  std::vector<OptionSpec> options;  // without h, V (added by parseCommand)
+};
+
+// Parses args; prints usage (-h, exit 0), the version (-V, exit 0) or the error and usage
+// on stderr (exit 2). `exitCode` is set when the command must stop.
+Result<ParsedArgs> parseCommand(const CommandDef& def, const std::vector<std::string>& args,
+                                CmdIo& io, int* exitCode);
+void printUsage(const CommandDef& def, std::ostream& os);
+
+// Sends `request`; turns transport failures and `ok:false` replies into a Status whose code
+// maps to an exit code (exitCodeFor).
+Result<Poco::JSON::Object::Ptr> call(Querier& lim, const Poco::JSON::Object& request,
+                                     bool admin = false);
+// As call(), but returns any well-formed reply, `ok:false` ones included (lsadmin reconfig
+// prints the diagnostics of a refused reconfig).
+Result<Poco::JSON::Object::Ptr> callRaw(Querier& lim, const Poco::JSON::Object& request,
+                                        bool admin = false);
+// The Status of an `ok:false` reply (its `code` decides the exit code).
+Status replyError(const Poco::JSON::Object& reply);
+int exitCodeFor(const Status& s);
+// Prints "<cmd>: <message>" (or LSF's `LIM is down; try later`) and returns the exit code.
+int fail(CmdIo& io, const std::string& cmd, const Status& s);
+
+// The request object for an op.
+Poco::JSON::Object request(const std::string& op);
+
+}  // namespace openlim::cmd

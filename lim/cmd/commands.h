@@ -1,0 +1,24 @@
+#pragma once
+// The query commands as functions of their arguments and a CmdIo, so golden tests run them
+// against a fake lim. Each returns the exit code (spec/commands.md).
+
+#include <string>
+#include <vector>
+
+#include "command.h"
+
+namespace openlim::cmd {
+
+int runLsload(const std::vector<std::string>& args, CmdIo& io);
+int runLshosts(const std::vector<std::string>& args, CmdIo& io);
+int runLsinfo(const std::vector<std::string>& args, CmdIo& io);
+int runLsid(const std::vector<std::string>& args, CmdIo& io);
+int runBhosts(const std::vector<std::string>& args, CmdIo& io);
+
+// lsadmin's lim-control subcommands (everything but ckconfig). Returns -1 when `sub` is not
+// one of them. `args` are the arguments after the subcommand.
+int runLsadminOp(const std::string& sub, const std::vector<std::string>& args, CmdIo& io);
+// The usage lines of those subcommands, for lsadmin -h.
+std::string lsadminOpsUsage();
+
+}  // namespace openlim::cmd

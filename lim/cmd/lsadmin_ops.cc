@@ -1,0 +1,151 @@
+// lsadmin's lim-control subcommands: reconfig, limstartup, limshutdown, limrestart,
+// limlock, limunlock, elimstatus. Admin requests are signed by the client (LSF_AUTH_KEYFILE).
+#include <ostream>
+
+#include "commands.h"
+#include "format/misc_format.h"
+#include "lim_starter.h"
+#include "reply_parse.h"
+#include "shared_values.h"
+
+namespace openlim::cmd {
+namespace {
+
+const std::vector<OptionSpec> kNoOptions;
+
+int usageError(const std::string& sub, const std::string& synopsis, const std::string& why,
+               CmdIo& io) {
+  if (!why.empty()) io.err << "lsadmin " << sub << ": " << why << "\n";
+  io.err << "Usage: lsadmin " << synopsis << "\n";
+  return kExitUsage;
+}
+
+// Hosts named, `all` expanded through the `hosts` op, the local host when none.
+Result<std::vector<std::string>> targetHosts(const std::vector<std::string>& names, CmdIo& io) {
+  if (names.empty()) return std::vector<std::string>{io.localHost};
+  if (names.size() == 1 && names[0] == "all") {
+    auto reply = call(io.lim, request("hosts"));
+    if (!reply) return reply.status();
+    std::vector<std::string> out;
+    for (const auto& h : parseHosts(**reply)) out.push_back(h.name);
+    return out;
+  }
+  return names;
+}
+
+int hostOp(const std::string& op, const std::string& verb, const ParsedArgs& a, CmdIo& io) {
+  auto hosts = targetHosts(a.operands, io);
+  if (!hosts) return fail(io, "lsadmin", hosts.status());
+  bool all = a.operands.size() == 1 && a.operands[0] == "all";
+  if (all && !a.has("f") && io.confirm &&
+      !io.confirm("Do you really want to " + verb + " LIMs on all hosts? [y/n] "))
+    return kExitOk;
+  int rc = kExitOk;
+  for (const auto& h : *hosts) {
+    Poco::JSON::Object req = request(op);
+    req.set("host", h);
+    std::string what = op == "shutdown" ? "Shut down" : "Restart";
+    io.out << what << " LIM on <" << h << "> ...... " << std::flush;
+    auto reply = call(io.lim, req, true);
+    if (reply) {
+      io.out << "done\n";
+    } else {
+      io.out << "failed\n";
+      rc = std::max(rc, fail(io, "lsadmin", reply.status()));
+    }
+  }
+  return rc;
+}
+
+int reconfig(const ParsedArgs& a, CmdIo& io) {
+  if (!a.operands.empty()) return usageError("reconfig", "reconfig [-f] [-v]", "", io);
+  if (!a.has("f") && io.confirm &&
+      !io.confirm("Do you really want to restart LIMs on all hosts? [y/n] "))
+    return kExitOk;
+  io.out << "\nChecking configuration files ...\n";
+  Poco::JSON::Object req = request("reconfig");
+  if (a.has("v")) req.set("verbose", true);
+  auto reply = callRaw(io.lim, req, true);
+  if (!reply) return fail(io, "lsadmin", reply.status());
+  auto diags = stringList(**reply, "diagnostics");
+  for (const auto& d : diags) io.out << d << "\n";
+  if (!(*reply)->optValue<bool>("ok", false)) {
+    // Fatal errors: the master kept the running configuration.
+    fail(io, "lsadmin", replyError(**reply));
+    io.out << "\nNo reconfiguration done.\n";
+    return kExitNotFound;
+  }
+  if (diags.empty()) io.out << "No errors found.\n";
+  io.out << "\nReconfiguring LIMs ...... done\n";
+  return kExitOk;
+}
+
+int lock(const ParsedArgs& a, CmdIo& io, bool locking) {
+  if (!a.operands.empty())
+    return usageError(locking ? "limlock" : "limunlock",
+                      locking ? "limlock [-l time_seconds]" : "limunlock", "", io);
+  Poco::JSON::Object req = request(locking ? "lock" : "unlock");
+  req.set("host", io.localHost);
+  if (a.has("l")) {
+    auto secs = nonNegativeInt("l", *a.value("l"));
+    if (!secs || *secs == 0)
+      return usageError("limlock", "limlock [-l time_seconds]", "bad time <" + *a.value("l") + ">",
+                        io);
+    req.set("seconds", *secs);
+  }
+  auto reply = call(io.lim, req, true);
+  if (!reply) return fail(io, "lsadmin", reply.status());
+  io.out << (locking ? "Host is locked\n" : "Host is unlocked\n");
+  return kExitOk;
+}
+
+int elimStatus(const ParsedArgs& a, CmdIo& io) {
+  if (a.operands.size() > 1)
+    return usageError("elimstatus", "elimstatus [-json] [host_name]", "one host at most", io);
+  Poco::JSON::Object req = request("elimstatus");
+  if (!a.operands.empty()) req.set("host", a.operands[0]);
+  auto reply = call(io.lim, req);
+  if (!reply) return fail(io, "lsadmin", reply.status());
+  if (a.has("json")) {
+    (*reply)->remove("ok");
+    (*reply)->stringify(io.out, 2);
+    io.out << "\n";
+  } else {
+    io.out << format::formatElimStatus(parseElimStatus(**reply));
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+std::string lsadminOpsUsage() {
+  return "       lsadmin reconfig [-f] [-v]\n"
+         "       lsadmin limstartup [host_name ...]\n"
+         "       lsadmin limshutdown [-f] [host_name ... | all]\n"
+         "       lsadmin limrestart [-f] [host_name ... | all]\n"
+         "       lsadmin limlock [-l time_seconds]\n"
+         "       lsadmin limunlock\n"
+         "       lsadmin elimstatus [-json] [host_name]\n";
+}
+
+int runLsadminOp(const std::string& sub, const std::vector<std::string>& args, CmdIo& io) {
+  std::vector<OptionSpec> specs;
+  if (sub == "reconfig") specs = {{"f"}, {"v"}};
+  else if (sub == "limshutdown" || sub == "limrestart") specs = {{"f"}};
+  else if (sub == "limlock") specs = {{"l", true}};
+  else if (sub == "elimstatus") specs = {{"json"}};
+  else if (sub != "limunlock" && sub != "limstartup") return -1;
+  auto parsed = parseArgs(args, specs);
+  if (!parsed)
+    return usageError(sub, sub + " ...", parsed.status().message(), io);
+  const ParsedArgs& a = *parsed;
+  if (sub == "reconfig") return reconfig(a, io);
+  if (sub == "limshutdown") return hostOp("shutdown", "shut down", a, io);
+  if (sub == "limrestart") return hostOp("restart", "restart", a, io);
+  if (sub == "limlock") return lock(a, io, true);
+  if (sub == "limunlock") return lock(a, io, false);
+  if (sub == "limstartup") return startLims(a.operands, io);
+  return elimStatus(a, io);
+}
+
+}  // namespace openlim::cmd

@@ -1,0 +1,7 @@
+// lshosts: see spec/commands.md.
+#include "cmd_main.h"
+#include "commands.h"
+
+int main(int argc, char** argv) {
+  return openlim::cmd::runMain("lshosts", argc, argv, openlim::cmd::runLshosts);
+}

@@ -1,0 +1,7 @@
+// lsid: see spec/commands.md.
+#include "cmd_main.h"
+#include "commands.h"
+
+int main(int argc, char** argv) {
+  return openlim::cmd::runMain("lsid", argc, argv, openlim::cmd::runLsid);
+}

@@ -1,0 +1,7 @@
+// lsinfo: see spec/commands.md.
+#include "cmd_main.h"
+#include "commands.h"
+
+int main(int argc, char** argv) {
+  return openlim::cmd::runMain("lsinfo", argc, argv, openlim::cmd::runLsinfo);
+}

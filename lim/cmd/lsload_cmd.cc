@@ -1,0 +1,103 @@
+// lsload: the load table (plain, -l, -w, -I, -N/-E, -R, -n) and lsload -s.
+#include <iostream>
+#include <sstream>
+
+#include <Poco/JSON/Array.h>
+
+#include "commands.h"
+#include "format/load_format.h"
+#include "format/misc_format.h"
+#include "format/values.h"
+#include "reply_parse.h"
+#include "shared_values.h"
+
+namespace openlim::cmd {
+namespace {
+
+const CommandDef kLsload{
+    "lsload",
+    "lsload [-h] [-V] [-json] [-l | -w] [-N | -E] [-I index[:index]...] [-R res_req]\n"
+    "              [-n num_hosts] [host_name ...]\n"
+    "       lsload -s [-json] [resource_name ...]",
+    {{"l"}, {"w"}, {"N"}, {"E"}, {"s"}, {"json"}, {"I", true}, {"R", true}, {"n", true}}};
+
+// -I list: built-in indices and external per-host numeric indices only (LSF's rule).
+Status checkIndices(const std::vector<std::string>& names, const format::ClusterInfo& info) {
+  if (names.empty()) return Status(Code::kNotFound, "Bad index name list");
+  for (const auto& n : names) {
+    if (format::isBuiltinIndex(n)) continue;
+    const format::ResourceInfo* r = info.find(n);
+    if (r == nullptr || r->type != ResourceType::kNumeric || !r->dynamic || r->shared)
+      return Status(Code::kNotFound, "Bad index name list");
+  }
+  return Status::ok();
+}
+
+std::vector<std::string> splitColons(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  std::string item;
+  while (std::getline(ss, item, ':'))
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+Result<format::LoadOptions> loadOptions(const ParsedArgs& a, CmdIo& io,
+                                        format::ClusterInfo* info) {
+  format::LoadOptions o;
+  o.longFormat = a.has("l");
+  o.wide = a.has("w");
+  if (a.has("N")) o.runQueues = format::RunQueueMode::kNormalised;
+  if (a.has("E")) o.runQueues = format::RunQueueMode::kEffective;
+  bool needInfo = o.longFormat || a.has("I") || a.has("N") || a.has("E");
+  if (!needInfo) return o;
+  auto reply = call(io.lim, request("info"));
+  if (!reply) return reply.status();
+  *info = parseInfo(**reply);
+  o.maxCpuFactor = info->maxUsedCpuFactor();
+  if (a.has("I") && !o.longFormat) {
+    o.indices = splitColons(*a.value("I"));
+    Status s = checkIndices(o.indices, *info);
+    if (!s.isOk()) return s;
+  }
+  return o;
+}
+
+}  // namespace
+
+int runLsload(const std::vector<std::string>& args, CmdIo& io) {
+  int rc = kExitOk;
+  auto parsed = parseCommand(kLsload, args, io, &rc);
+  if (!parsed) return rc;
+  const ParsedArgs& a = *parsed;
+  bool conflict = (a.has("N") && a.has("E")) || (a.has("l") && a.has("w")) ||
+                  (a.has("s") && (a.has("l") || a.has("w") || a.has("N") || a.has("E") ||
+                                  a.has("I") || a.has("R") || a.has("n")));
+  Result<int> n = a.has("n") ? nonNegativeInt("n", *a.value("n")) : Result<int>(0);
+  if (conflict || !n || (a.has("n") && *n == 0)) {
+    if (!n) io.err << "lsload: " << n.status().message() << "\n";
+    printUsage(kLsload, io.err);
+    return kExitUsage;
+  }
+  if (a.has("s")) return printShared(a, io, true, "lsload");
+  format::ClusterInfo info;
+  auto opts = loadOptions(a, io, &info);
+  if (!opts) return fail(io, "lsload", opts.status());
+  Poco::JSON::Object req = request("load");
+  if (a.has("R")) req.set("resreq", *a.value("R"));
+  if (!a.operands.empty()) req.set("hosts", toArray(a.operands));
+  if (*n > 0) req.set("n", *n);
+  auto reply = call(io.lim, req);
+  if (!reply) return fail(io, "lsload", reply.status());
+  format::LoadSnapshot snap = parseLoad(**reply);
+  if (snap.hosts.empty())
+    return fail(io, "lsload", Status(Code::kNotFound, "Not enough host(s) currently eligible"));
+  if (a.has("json")) {
+    io.out << format::loadJson(snap).dump();
+  } else {
+    io.out << format::formatLoad(snap, info, *opts);
+  }
+  return kExitOk;
+}
+
+}  // namespace openlim::cmd

@@ -1,0 +1,7 @@
+// lsload: see spec/commands.md.
+#include "cmd_main.h"
+#include "commands.h"
+
+int main(int argc, char** argv) {
+  return openlim::cmd::runMain("lsload", argc, argv, openlim::cmd::runLsload);
+}

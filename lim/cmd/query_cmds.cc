@@ -1,0 +1,136 @@
+// lshosts, lsinfo, lsid and bhosts -s.
+#include <ostream>
+
+#include "commands.h"
+#include "format/hosts_format.h"
+#include "format/info_format.h"
+#include "format/load_format.h"
+#include "format/misc_format.h"
+#include "openlim/version.h"
+#include "reply_parse.h"
+#include "shared_values.h"
+
+namespace openlim::cmd {
+namespace {
+
+const CommandDef kLshosts{
+    "lshosts",
+    "lshosts [-h] [-V] [-json] [-w | -l] [-R res_req] [host_name ...]\n"
+    "       lshosts -s [-json] [resource_name ...]",
+    {{"w"}, {"l"}, {"s"}, {"json"}, {"R", true}}};
+
+const CommandDef kLsinfo{"lsinfo",
+                         "lsinfo [-h] [-V] [-json] [-l] [-r] [-m] [-M] [-w] [resource_name ...]",
+                         {{"l"}, {"r"}, {"m"}, {"M"}, {"w"}, {"json"}}};
+
+const CommandDef kLsid{"lsid", "lsid [-h] [-V] [-json]", {{"json"}}};
+
+const CommandDef kBhosts{"bhosts", "bhosts -s [-h] [-V] [-json] [resource_name ...]",
+                         {{"s"}, {"json"}}};
+
+}  // namespace
+
+int runLshosts(const std::vector<std::string>& args, CmdIo& io) {
+  int rc = kExitOk;
+  auto parsed = parseCommand(kLshosts, args, io, &rc);
+  if (!parsed) return rc;
+  const ParsedArgs& a = *parsed;
+  if ((a.has("w") && a.has("l")) || (a.has("s") && (a.has("w") || a.has("l") || a.has("R")))) {
+    printUsage(kLshosts, io.err);
+    return kExitUsage;
+  }
+  if (a.has("s")) return printShared(a, io, false, "lshosts");
+  format::ClusterInfo info;
+  if (a.has("l")) {
+    auto reply = call(io.lim, request("info"));
+    if (!reply) return fail(io, "lshosts", reply.status());
+    info = parseInfo(**reply);
+  }
+  Poco::JSON::Object req = request("hosts");
+  if (a.has("R")) req.set("resreq", *a.value("R"));
+  if (!a.operands.empty()) req.set("hosts", toArray(a.operands));
+  auto reply = call(io.lim, req);
+  if (!reply) return fail(io, "lshosts", reply.status());
+  auto hosts = parseHosts(**reply);
+  if (hosts.empty())
+    return fail(io, "lshosts", Status(Code::kNotFound, "Not enough host(s) currently eligible"));
+  if (a.has("json")) io.out << format::hostsJson(hosts).dump();
+  else if (a.has("l")) io.out << format::formatHostsLong(hosts, info);
+  else io.out << format::formatHosts(hosts, a.has("w"));
+  return kExitOk;
+}
+
+int runLsinfo(const std::vector<std::string>& args, CmdIo& io) {
+  int rc = kExitOk;
+  auto parsed = parseCommand(kLsinfo, args, io, &rc);
+  if (!parsed) return rc;
+  const ParsedArgs& a = *parsed;
+  auto reply = call(io.lim, request("info"));
+  if (!reply) return fail(io, "lsinfo", reply.status());
+  format::ClusterInfo info = parseInfo(**reply);
+  format::InfoOptions o{a.has("l"), a.has("r"), a.has("m"), a.has("M"), a.operands};
+  format::InfoText text = format::formatInfo(info, o);
+  if (a.has("json")) {
+    if (!a.operands.empty()) {  // only the named resources
+      format::ClusterInfo named;
+      for (const auto& n : a.operands)
+        if (const auto* r = info.find(n)) named.resources.push_back(*r);
+      info = std::move(named);
+    }
+    io.out << format::infoJson(info).dump();
+  } else {
+    io.out << text.out;
+  }
+  for (const auto& n : text.notFound) io.err << n << ": Resource name not found\n";
+  return text.notFound.empty() ? kExitOk : kExitNotFound;
+}
+
+int runLsid(const std::vector<std::string>& args, CmdIo& io) {
+  int rc = kExitOk;
+  auto parsed = parseCommand(kLsid, args, io, &rc);
+  if (!parsed) return rc;
+  if (!parsed->operands.empty()) {
+    printUsage(kLsid, io.err);
+    return kExitUsage;
+  }
+  auto reply = call(io.lim, request("id"));
+  if (!reply) return fail(io, "lsid", reply.status());
+  format::IdInfo id = parseId(**reply);
+  if (parsed->has("json")) io.out << format::idJson(id, kVersionString).dump();
+  else io.out << format::formatId(id, kVersionString, kBuildDate);
+  return kExitOk;
+}
+
+int runBhosts(const std::vector<std::string>& args, CmdIo& io) {
+  int rc = kExitOk;
+  auto parsed = parseCommand(kBhosts, args, io, &rc);
+  if (!parsed) return rc;
+  const ParsedArgs& a = *parsed;
+  if (!a.has("s")) {
+    io.err << "bhosts: only -s is available (openlim has no batch system)\n";
+    printUsage(kBhosts, io.err);
+    return kExitUsage;
+  }
+  Poco::JSON::Object req = request("shared");
+  if (!a.operands.empty()) req.set("names", toArray(a.operands));
+  auto reply = call(io.lim, req);
+  if (!reply) return fail(io, "bhosts", reply.status());
+  std::vector<format::SharedInstance> numeric;
+  for (auto& in : parseShared(**reply))
+    if (in.value.kind != format::Value::Kind::kString && named(a.operands, in.resource))
+      numeric.push_back(std::move(in));
+  for (const auto& n : a.operands) {
+    bool found = false;
+    for (const auto& in : numeric) found = found || in.resource == n;
+    if (!found) {
+      io.err << n << ": Resource name not found\n";
+      rc = kExitNotFound;
+    }
+  }
+  if (a.has("json")) io.out << format::sharedJson(numeric).dump();
+  else if (!numeric.empty()) io.out << format::formatBhostsShared(numeric);
+  else if (a.operands.empty()) io.out << "No shared resources defined\n";
+  return rc;
+}
+
+}  // namespace openlim::cmd

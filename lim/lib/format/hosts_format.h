@@ -1,0 +1,17 @@
+#pragma once
+// lshosts's layouts (spec/commands.md): the one-line table (plain, -w) and the long form
+// (-l) with RESOURCES and LOAD_THRESHOLDS. Pure.
+
+#include <string>
+#include <vector>
+
+#include "format/model.h"
+
+namespace openlim::format {
+
+std::string formatHosts(const std::vector<HostInfo>& hosts, bool wide);
+// -l: one block per host; the threshold columns are the built-in indices and the cluster's
+// external per-host indices.
+std::string formatHostsLong(const std::vector<HostInfo>& hosts, const ClusterInfo& info);
+
+}  // namespace openlim::format

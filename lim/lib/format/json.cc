@@ -1,0 +1,130 @@
+#include "format/json.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+namespace openlim::format {
+
+Json Json::boolean(bool b) {
+  Json j;
+  j.kind_ = Kind::kBool;
+  j.bool_ = b;
+  return j;
+}
+
+Json Json::number(double v) {
+  Json j;
+  if (!std::isfinite(v)) return j;
+  j.kind_ = Kind::kNumber;
+  j.number_ = v;
+  return j;
+}
+
+Json Json::string(std::string s) {
+  Json j;
+  j.kind_ = Kind::kString;
+  j.string_ = std::move(s);
+  return j;
+}
+
+Json Json::array() {
+  Json j;
+  j.kind_ = Kind::kArray;
+  return j;
+}
+
+Json Json::object() {
+  Json j;
+  j.kind_ = Kind::kObject;
+  return j;
+}
+
+Json& Json::set(const std::string& key, Json v) {
+  for (auto& m : members_) {
+    if (m.first == key) {
+      m.second = std::move(v);
+      return *this;
+    }
+  }
+  members_.emplace_back(key, std::move(v));
+  return *this;
+}
+
+Json& Json::push(Json v) {
+  items_.push_back(std::move(v));
+  return *this;
+}
+
+std::string jsonQuote(const std::string& s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\t': out += "\\t"; break;
+      case '\r': out += "\\r"; break;
+      default:
+        if (c < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", c);
+          out += buf;
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  return out + "\"";
+}
+
+std::string jsonNumber(double v) {
+  if (!std::isfinite(v)) return "null";
+  if (v == std::floor(v) && std::fabs(v) < 1e15) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.0f", v);
+    return buf[0] == '-' && buf[1] == '0' && buf[2] == 0 ? "0" : buf;
+  }
+  char buf[64];
+  auto r = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, r.ptr);
+}
+
+void Json::write(std::string& out, int depth) const {
+  std::string pad(static_cast<size_t>(depth + 1) * 2, ' ');
+  std::string closePad(static_cast<size_t>(depth) * 2, ' ');
+  switch (kind_) {
+    case Kind::kNull: out += "null"; return;
+    case Kind::kBool: out += bool_ ? "true" : "false"; return;
+    case Kind::kNumber: out += jsonNumber(number_); return;
+    case Kind::kString: out += jsonQuote(string_); return;
+    case Kind::kArray:
+      if (items_.empty()) { out += "[]"; return; }
+      out += "[\n";
+      for (size_t i = 0; i < items_.size(); ++i) {
+        out += pad;
+        items_[i].write(out, depth + 1);
+        out += i + 1 < items_.size() ? ",\n" : "\n";
+      }
+      out += closePad + "]";
+      return;
+    case Kind::kObject:
+      if (members_.empty()) { out += "{}"; return; }
+      out += "{\n";
+      for (size_t i = 0; i < members_.size(); ++i) {
+        out += pad + jsonQuote(members_[i].first) + ": ";
+        members_[i].second.write(out, depth + 1);
+        out += i + 1 < members_.size() ? ",\n" : "\n";
+      }
+      out += closePad + "}";
+      return;
+  }
+}
+
+std::string Json::dump() const {
+  std::string out;
+  write(out, 0);
+  return out + "\n";
+}
+
+}  // namespace openlim::format

@@ -1,0 +1,23 @@
+#pragma once
+// lsload's tables (spec/commands.md): the load table (plain, -l, -w, -I, -N/-E) and the
+// `RESOURCE VALUE LOCATION` table of lsload -s / lshosts -s. Pure.
+
+#include <string>
+#include <vector>
+
+#include "format/model.h"
+
+namespace openlim::format {
+
+// The columns lsload shows: -I's list, else -l's (built-ins with io, external per-host
+// indices, then shared and string values), else the ten default indices.
+std::vector<std::string> loadColumns(const ClusterInfo& info, const LoadOptions& opts);
+
+// The whole table, header first, one line per host in the snapshot's order.
+std::string formatLoad(const LoadSnapshot& snap, const ClusterInfo& info,
+                       const LoadOptions& opts);
+
+// RESOURCE VALUE LOCATION (`%-25s%20s%15s`, locations wrapped at column 80).
+std::string formatSharedValues(const std::vector<SharedInstance>& instances);
+
+}  // namespace openlim::format

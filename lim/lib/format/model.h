@@ -1,0 +1,118 @@
+#pragma once
+// Plain data the command formatters read (spec/commands.md). The commands fill these from
+// the lim's JSON replies (lim/cmd/reply_parse); the formatters are pure functions of them.
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "openlim/config.h"
+
+namespace openlim::format {
+
+// One resource value as the lim reports it: a number, a string, a boolean, or unknown.
+struct Value {
+  enum class Kind : unsigned char { kUnknown, kNumber, kString, kBool };
+  Kind kind = Kind::kUnknown;
+  double number = 0;
+  std::string text;
+  bool flag = false;
+
+  static Value unknown() { return {}; }
+  static Value num(double v) { return {Kind::kNumber, v, {}, false}; }
+  static Value str(std::string s) { return {Kind::kString, 0, std::move(s), false}; }
+  static Value boolean(bool b) { return {Kind::kBool, 0, {}, b}; }
+  bool known() const { return kind != Kind::kUnknown; }
+  bool isNumber() const { return kind == Kind::kNumber; }
+};
+
+// One row of `lsinfo` (the `info` op).
+struct ResourceInfo {
+  std::string name;
+  ResourceType type = ResourceType::kNumeric;
+  Direction direction = Direction::kNone;
+  double interval = 0;
+  bool builtin = false;
+  bool dynamic = false;
+  bool release = false;
+  bool consumable = false;
+  bool shared = false;  // ResourceMap instance shared by hosts (optional in the reply)
+  std::string description;
+};
+
+struct ModelInfo {
+  std::string name;
+  double cpuf = 1;
+  std::string arch;
+  bool used = false;  // some host of the cluster has this model
+};
+
+struct ClusterInfo {
+  std::vector<ResourceInfo> resources;
+  std::vector<std::string> types;
+  std::vector<ModelInfo> models;
+
+  const ResourceInfo* find(const std::string& name) const;
+  // Largest CPU factor among the models the cluster's hosts use (1 when none).
+  double maxUsedCpuFactor() const;
+};
+
+// One host of the `load` reply (the host snapshot of spec/commands.md).
+struct LoadHost {
+  std::string name;
+  std::string status;                  // ok busy lockU lockW unavail
+  std::map<std::string, Value> values;  // absent = the host lacks the resource
+  std::map<std::string, double> ages;   // seconds since each external value arrived
+  std::set<std::string> busy;           // indices past their busy threshold
+  std::map<std::string, double> thresholds;
+
+  const Value& value(const std::string& name) const;  // unknown when absent
+};
+
+struct LoadSnapshot {
+  std::string cluster;
+  std::string master;
+  std::vector<LoadHost> hosts;
+};
+
+// One host of the `hosts` reply (static information, lshosts).
+struct HostInfo {
+  std::string name;
+  std::string type;
+  std::string model;
+  Value cpuf, ncpus, ncores, nthreads, maxmem, maxswp, maxtmp, ndisks, rexpri;
+  std::string server = "Yes";  // Yes, No or Dyn
+  std::vector<std::string> resources;
+  std::map<std::string, double> thresholds;  // index -> busy threshold (ut as 0-1)
+  std::string status;
+};
+
+// One instance of a shared resource (`shared` op): lsload -s, lshosts -s, bhosts -s.
+struct SharedInstance {
+  std::string resource;
+  Value value;
+  double reserved = 0;
+  std::vector<std::string> locations;
+  bool dynamic = false;
+};
+
+struct IdInfo {
+  std::string cluster;
+  std::string master;
+  std::string version;  // the master's version (the client prints its own)
+};
+
+// `lsload` display choices.
+enum class RunQueueMode : unsigned char { kRaw, kEffective, kNormalised };
+
+struct LoadOptions {
+  bool longFormat = false;            // -l
+  bool wide = false;                  // -w
+  RunQueueMode runQueues = RunQueueMode::kRaw;
+  std::vector<std::string> indices;   // -I (already validated); empty = default set
+  double maxCpuFactor = 1;            // for -N
+};
+
+}  // namespace openlim::format

@@ -1,0 +1,30 @@
+#pragma once
+// Column layout helpers: LSF pads to fixed widths; we widen a column instead of cutting a
+// value (spec/commands.md). Pure.
+
+#include <string>
+#include <vector>
+
+namespace openlim::format {
+
+std::string padRight(const std::string& s, size_t width);  // left-aligned
+std::string padLeft(const std::string& s, size_t width);   // right-aligned
+// Drops trailing blanks (rows never end in spaces).
+std::string rstrip(std::string s);
+
+// A right-aligned column: the width includes the blank that separates it from the column
+// before, and grows so every cell keeps at least one blank in front of it.
+struct Column {
+  std::string header;
+  size_t width = 0;
+  std::vector<std::string> cells;  // one per row
+
+  void fit();  // widen to the header and every cell
+};
+
+// Words joined by single blanks, wrapped before `limit` with `indent` blanks on the next
+// lines (lsload -s / bhosts -s LOCATION).
+std::string wrapWords(const std::vector<std::string>& words, size_t startColumn, size_t limit,
+                      size_t indent);
+
+}  // namespace openlim::format

@@ -1,0 +1,173 @@
+#include "client.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include <Poco/JSON/Object.h>
+#include <Poco/JSON/Parser.h>
+
+#include "config/lsf_conf.h"
+#include "key_file.h"
+#include "util/strict_number.h"
+
+namespace openlim::shell {
+namespace {
+
+std::string lowerCase(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+std::vector<std::string> words(const std::string& s) {
+  std::vector<std::string> out;
+  std::istringstream in(s);
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+std::optional<std::string> readFile(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return std::nullopt;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::string confValue(const std::map<std::string, config::ConfEntry>& conf,
+                      const std::string& key, const std::string& fallback = "") {
+  auto it = conf.find(key);
+  return it == conf.end() ? fallback : it->second.value;
+}
+
+double seconds(const std::string& text, double fallback) {
+  auto v = toDouble(text);
+  return v && *v > 0 ? *v : fallback;
+}
+
+std::string systemHostName() {
+  char buf[256] = {0};
+  if (gethostname(buf, sizeof buf - 1) != 0) return "localhost";
+  return buf;
+}
+
+std::string getenvOr(const char* name, const std::string& fallback) {
+  const char* v = std::getenv(name);
+  return v != nullptr && *v ? v : fallback;
+}
+
+}  // namespace
+
+void readHostsText(const std::string& text, ClientConfig& c) {
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    if (auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
+    auto w = words(line);
+    if (w.size() < 2) continue;
+    for (size_t i = 1; i < w.size(); ++i) {
+      c.addresses.emplace(lowerCase(w[i]), w[0]);
+      c.canonical.emplace(lowerCase(w[i]), w[1]);
+    }
+  }
+}
+
+std::string localHostName(const std::string& envHost, const std::string& systemName,
+                          const ClientConfig& c, const std::string& stripDomain) {
+  if (!envHost.empty()) return envHost;
+  std::string shortName = systemName.substr(0, systemName.find('.'));
+  for (const auto& n : {systemName, shortName}) {
+    auto it = c.canonical.find(lowerCase(n));
+    if (it != c.canonical.end()) return it->second;
+  }
+  if (!stripDomain.empty()) {
+    for (const auto& suffix : words(stripDomain)) {  // LSF lists them colon- or blank-separated
+      std::string s = suffix[0] == '.' ? suffix : "." + suffix;
+      if (systemName.size() > s.size() &&
+          lowerCase(systemName.substr(systemName.size() - s.size())) == lowerCase(s))
+        return systemName.substr(0, systemName.size() - s.size());
+    }
+  }
+  return shortName;
+}
+
+Result<ClientConfig> clientConfigFromEnvironment() {
+  std::string envDir = getenvOr("LSF_ENVDIR", "/etc");
+  std::string path = config::joinPath(envDir, "lsf.conf");
+  auto text = readFile(path);
+  if (!text) return Status(Code::kNotFound, "cannot read " + path);
+  std::vector<Diagnostic> diags;
+  config::DiagSink sink(path, &diags);
+  auto env = [](const std::string& k) -> std::optional<std::string> {
+    const char* v = std::getenv(k.c_str());
+    return v ? std::optional<std::string>(v) : std::nullopt;
+  };
+  auto conf = config::parseLsfConf(*text, env, sink);
+  config::resolveConfPaths(conf, envDir);
+  ClientConfig c;
+  std::string serverHosts = confValue(conf, "LSF_SERVER_HOSTS");
+  std::replace(serverHosts.begin(), serverHosts.end(), ':', ' ');
+  c.serverHosts = words(serverHosts);
+  if (auto port = toInt64(confValue(conf, "LSF_LIM_PORT")); port && *port > 0 && *port < 65536)
+    c.port = static_cast<uint16_t>(*port);
+  c.timeouts.connect = seconds(confValue(conf, "LSF_API_CONNTIMEOUT"), 5);
+  c.timeouts.recv = seconds(confValue(conf, "LSF_API_RECVTIMEOUT"), 20);
+  c.keyFile = confValue(conf, "LSF_AUTH_KEYFILE");
+  c.serverDir = confValue(conf, "LSF_SERVERDIR");
+  std::string confDir = confValue(conf, "LSF_CONFDIR", envDir);
+  if (auto hosts = readFile(config::joinPath(confDir, "hosts"))) readHostsText(*hosts, c);
+  std::string strip = confValue(conf, "LSF_STRIP_DOMAIN");
+  std::replace(strip.begin(), strip.end(), ':', ' ');
+  c.localHost = localHostName(getenvOr("OPENLIM_HOST", ""), systemHostName(), c, strip);
+  return c;
+}
+
+std::string LimClient::addressOf(const std::string& host) const {
+  auto it = config_.addresses.find(lowerCase(host));
+  return it == config_.addresses.end() ? host : it->second;
+}
+
+Result<std::string> LimClient::askOne(const std::string& host, const std::string& request,
+                                      Signer* signer) {
+  return requestJson(addressOf(host), config_.port, request, signer, config_.timeouts);
+}
+
+Result<std::string> LimClient::ask(const std::string& request, bool admin) {
+  std::optional<Signer> signer;
+  if (admin) {
+    if (config_.keyFile.empty())
+      return Status(Code::kDenied, "LSF_AUTH_KEYFILE is not set; admin requests need the key");
+    auto key = readKeyFile(config_.keyFile);
+    if (!key) return Status(Code::kDenied, key.status().message());
+    signer = makeClientSigner(*key, "lsadmin");
+  }
+  std::vector<std::string> candidates = config_.serverHosts;
+  if (std::find(candidates.begin(), candidates.end(), config_.localHost) == candidates.end())
+    candidates.push_back(config_.localHost);
+  Status last(Code::kUnavailable, "no lim to ask");
+  for (const auto& host : candidates) {
+    auto reply = askOne(host, request, signer ? &*signer : nullptr);
+    if (!reply) {
+      last = reply.status();
+      if (last.code() == Code::kUnavailable) continue;
+      return last;
+    }
+    // A non-master answers {"ok":false,"redirect":"<master>"}: follow it once.
+    std::string master;
+    if (reply->size() > 4096 || reply->find("\"redirect\"") == std::string::npos) return reply;
+    try {
+      Poco::JSON::Parser parser;
+      auto obj = parser.parse(*reply).extract<Poco::JSON::Object::Ptr>();
+      if (!obj.isNull() && obj->has("redirect")) master = obj->getValue<std::string>("redirect");
+    } catch (const std::exception&) {
+      return reply;  // the caller reports the malformed reply
+    }
+    if (master.empty()) return reply;
+    return askOne(master, request, signer ? &*signer : nullptr);
+  }
+  return last;
+}
+
+}  // namespace openlim::shell

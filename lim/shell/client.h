@@ -1,0 +1,60 @@
+#pragma once
+// The commands' query client (spec/commands.md "Every command"): finds the lim to ask
+// (LSF_SERVER_HOSTS first, then the local host's lim), sends one JSON request, follows one
+// redirect to the master, signs admin requests with the cluster key (LSF_AUTH_KEYFILE).
+//
+// Configuration read: $LSF_ENVDIR/lsf.conf (default /etc) for LSF_SERVER_HOSTS,
+// LSF_LIM_PORT (7869), LSF_API_CONNTIMEOUT (5 s), LSF_API_RECVTIMEOUT, LSF_AUTH_KEYFILE,
+// LSF_CONFDIR, LSF_SERVERDIR, LSF_STRIP_DOMAIN; $LSF_CONFDIR/hosts for addresses. The whole
+// cluster file is not read, so a command stays fast on a 10,000-host cluster.
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "framed_io.h"
+#include "openlim/status.h"
+
+namespace openlim::shell {
+
+struct ClientConfig {
+  std::vector<std::string> serverHosts;          // LSF_SERVER_HOSTS, in order
+  std::string localHost;                         // $OPENLIM_HOST or the system name
+  uint16_t port = 7869;                          // LSF_LIM_PORT
+  Timeouts timeouts;                             // LSF_API_CONNTIMEOUT / RECVTIMEOUT
+  std::string keyFile;                           // LSF_AUTH_KEYFILE
+  std::string serverDir;                         // LSF_SERVERDIR
+  std::map<std::string, std::string> addresses;  // lower-case name or alias -> IP
+  std::map<std::string, std::string> canonical;  // lower-case name or alias -> host name
+};
+
+// Reads lsf.conf and the hosts file. kNotFound when lsf.conf cannot be read.
+Result<ClientConfig> clientConfigFromEnvironment();
+
+// The local host name (spec/commands.md): `envHost` when set, else the system name matched
+// (short name or FQDN, case-insensitive) against the hosts file's names and aliases, else
+// the system name with LSF_STRIP_DOMAIN's suffix (or the domain) removed.
+std::string localHostName(const std::string& envHost, const std::string& systemName,
+                          const ClientConfig& c, const std::string& stripDomain);
+
+// Parses $LSF_CONFDIR/hosts text ("IP name alias..." lines, # comments) into c.
+void readHostsText(const std::string& text, ClientConfig& c);
+
+class LimClient {
+ public:
+  explicit LimClient(ClientConfig c) : config_(std::move(c)) {}
+
+  // One request/reply. kUnavailable when no lim answered; kDenied when an admin request
+  // cannot be signed (no readable key file).
+  Result<std::string> ask(const std::string& request, bool admin);
+  const ClientConfig& config() const { return config_; }
+  std::string addressOf(const std::string& host) const;
+
+ private:
+  Result<std::string> askOne(const std::string& host, const std::string& request,
+                             Signer* signer);
+  ClientConfig config_;
+};
+
+}  // namespace openlim::shell

@@ -1,0 +1,3 @@
+fixture: down
+args: bhosts -s
+exit: 3

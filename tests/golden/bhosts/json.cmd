@@ -1,0 +1,3 @@
+fixture: demo
+args: bhosts -s -json
+exit: 0

@@ -1,0 +1,3 @@
+fixture: demo
+args: bhosts
+exit: 2

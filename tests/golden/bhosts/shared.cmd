@@ -1,0 +1,3 @@
+fixture: demo
+args: bhosts -s
+exit: 0

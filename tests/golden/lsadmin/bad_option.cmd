@@ -1,0 +1,3 @@
+fixture: demo
+args: lsadmin limlock -x
+exit: 2

@@ -1,0 +1,3 @@
+fixture: down
+args: lsadmin limlock
+exit: 3

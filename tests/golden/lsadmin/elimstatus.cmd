@@ -1,0 +1,3 @@
+fixture: demo
+args: lsadmin elimstatus
+exit: 0

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsadmin elimstatus -json hostA
+exit: 0

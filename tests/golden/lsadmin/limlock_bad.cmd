@@ -1,0 +1,3 @@
+fixture: demo
+args: lsadmin limlock -l abc
+exit: 2

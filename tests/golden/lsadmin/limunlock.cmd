@@ -1,0 +1,3 @@
+fixture: demo
+args: lsadmin limunlock
+exit: 0

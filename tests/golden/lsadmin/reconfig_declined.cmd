@@ -1,0 +1,4 @@
+fixture: demo
+args: lsadmin reconfig
+exit: 0
+confirm: n

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsadmin limrestart hostB hostC
+exit: 0

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsadmin limshutdown all
+exit: 0

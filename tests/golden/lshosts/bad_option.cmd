@@ -1,0 +1,3 @@
+fixture: demo
+args: lshosts -q
+exit: 2

@@ -1,0 +1,3 @@
+fixture: down
+args: lshosts
+exit: 3

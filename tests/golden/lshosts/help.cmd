@@ -1,0 +1,3 @@
+fixture: demo
+args: lshosts -h
+exit: 0

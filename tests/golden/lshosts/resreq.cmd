@@ -1,0 +1,4 @@
+fixture: demo
+args: lshosts -R cs
+exit: 0
+request: {"op":"hosts","resreq":"cs"}

@@ -1,0 +1,3 @@
+fixture: demo
+args: lshosts -w -l
+exit: 2

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsid extra
+exit: 2

@@ -1,0 +1,3 @@
+fixture: down
+args: lsid
+exit: 3

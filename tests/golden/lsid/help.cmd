@@ -1,0 +1,3 @@
+fixture: demo
+args: lsid -h
+exit: 0

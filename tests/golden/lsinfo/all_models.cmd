@@ -1,0 +1,3 @@
+fixture: demo
+args: lsinfo -M
+exit: 0

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsinfo -z
+exit: 2

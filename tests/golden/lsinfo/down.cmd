@@ -1,0 +1,3 @@
+fixture: down
+args: lsinfo
+exit: 3

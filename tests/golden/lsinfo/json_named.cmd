@@ -1,0 +1,3 @@
+fixture: demo
+args: lsinfo -json mem
+exit: 0

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsinfo -m
+exit: 0

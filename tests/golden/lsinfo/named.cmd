@@ -1,0 +1,3 @@
+fixture: demo
+args: lsinfo mem cs
+exit: 0

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsinfo
+exit: 0

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsinfo mem nosuch
+exit: 1

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsload -N -E
+exit: 2

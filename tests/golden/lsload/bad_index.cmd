@@ -1,0 +1,3 @@
+fixture: demo
+args: lsload -I r15s:nosuch
+exit: 1

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsload -x
+exit: 2

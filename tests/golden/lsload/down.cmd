@@ -1,0 +1,3 @@
+fixture: down
+args: lsload
+exit: 3

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsload -E
+exit: 0

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsload -h
+exit: 0

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsload -I r15s:ut:usr_tmp:nio
+exit: 0

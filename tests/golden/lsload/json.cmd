@@ -1,0 +1,3 @@
+fixture: demo
+args: lsload -json
+exit: 0

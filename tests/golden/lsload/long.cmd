@@ -1,0 +1,3 @@
+fixture: demo
+args: lsload -l
+exit: 0

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsload -l -json
+exit: 0

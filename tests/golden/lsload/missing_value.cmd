@@ -1,0 +1,3 @@
+fixture: demo
+args: lsload -R
+exit: 2

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsload -n 3x
+exit: 2

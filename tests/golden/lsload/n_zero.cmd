@@ -1,0 +1,3 @@
+fixture: demo
+args: lsload -n 0
+exit: 2

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsload nosuch
+exit: 1

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsload -N
+exit: 0

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsload
+exit: 0

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsload -I licenses
+exit: 1

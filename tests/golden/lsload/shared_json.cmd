@@ -1,0 +1,3 @@
+fixture: demo
+args: lsload -s -json
+exit: 0

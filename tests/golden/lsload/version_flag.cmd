@@ -1,0 +1,3 @@
+fixture: demo
+args: lsload -V
+exit: 0

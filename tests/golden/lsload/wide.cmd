@@ -1,0 +1,3 @@
+fixture: demo
+args: lsload -w
+exit: 0
