@@ -177,6 +177,13 @@ TEST_F(CollectorTest, HungStatvfsYieldsUnknownTmpAndNeverBlocksSampling) {
   };
   LoadCollector c(root_.string(), makeConfig(), "hostA", options(hang));
   c.tick(0);
+  auto calls = [&] {
+    std::lock_guard<std::mutex> lock(gate->mu);
+    return gate->calls;
+  };
+  for (int i = 0; i < 2000 && calls() == 0; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  ASSERT_EQ(calls(), 1);  // the worker is inside statvfs now
   c.tick(1);
   EXPECT_EQ(c.counters().tmpTimeouts, 0u);
   c.tick(2);  // statvfsTimeout = 2 s
