@@ -13,6 +13,8 @@ struct ErrorCase {
   const char* message;  // exact
 };
 
+void PrintTo(const ErrorCase& c, std::ostream* os) { *os << c.text; }
+
 class Errors : public ::testing::TestWithParam<ErrorCase> {};
 
 TEST_P(Errors, AreRefusedWithPositionAndToken) {

@@ -13,6 +13,8 @@ struct Case {
   const char* expected;  // selected host names, sorted
 };
 
+void PrintTo(const Case& c, std::ostream* os) { *os << c.text; }
+
 class SelectTable : public ::testing::TestWithParam<Case> {
  protected:
   static void SetUpTestSuite() {

@@ -1,0 +1,186 @@
+// place(): lsplace's slot choice, load adjustment between picks, span, same, rusage, explain.
+#include <gtest/gtest.h>
+
+#include "fixture.h"
+
+namespace openlim {
+namespace {
+
+class Place : public ::testing::Test {
+ protected:
+  PlacementResult run(const std::string& text, PlaceOptions o = {}) {
+    auto r = compileRequest(text, *cfg_);
+    EXPECT_TRUE(r) << r.status().message();
+    if (!r) return {};
+    return place(**r, t_, o);
+  }
+  std::string slots(const std::string& text, PlaceOptions o = {}) {
+    auto p = run(text, o);
+    if (!p.status.isOk()) return "ERROR " + p.status.message();
+    std::string s;
+    for (const auto& h : p.slots) s += (s.empty() ? "" : " ") + h;
+    return s;
+  }
+  ConfigPtr cfg_ = testing::makeConfig();
+  HostTable t_ = testing::fixtureTable(cfg_);
+};
+
+// Eligible (ok): A r15s .25 ncpus 4, B .2 ncpus 1, C .5 ncpus 8, D unknown ncpus 2.
+TEST_F(Place, OneSlotOnTheBestOkHostByDefault) { EXPECT_EQ(slots(""), "hostB"); }
+
+TEST_F(Place, LoadAdjustmentBetweenPicksSpreadsSlots) {
+  // B is full after one slot; A's r15s becomes (0.5+1)/4*2 = .75 > C's .5.
+  EXPECT_EQ(slots("", {.minSlots = 3}), "hostB hostA hostC");
+}
+
+TEST_F(Place, AsManyAsPossibleRepeatsEachHostUpToNcpus) {
+  auto p = run("", {.minSlots = 0});
+  ASSERT_TRUE(p.status.isOk());
+  EXPECT_EQ(p.slots.size(), 15u);  // 4 + 1 + 8 + 2
+  EXPECT_EQ(std::count(p.slots.begin(), p.slots.end(), "hostC"), 8);
+  EXPECT_EQ(p.slots.front(), "hostB");
+  EXPECT_EQ(slots("", {.minSlots = 2, .maxSlots = 0}).size(), std::string("hostB ").size() * 15 - 1);
+}
+
+TEST_F(Place, MaxSlotsCapsAndMinSlotsMustBeMet) {
+  EXPECT_EQ(slots("", {.minSlots = 1, .maxSlots = 2}), "hostB hostA");
+  EXPECT_EQ(slots("", {.minSlots = 16}), "ERROR Not enough host(s) currently eligible");
+  EXPECT_EQ(slots("select[mem>100G]"), "ERROR Not enough host(s) currently eligible");
+}
+
+TEST_F(Place, FewestHostsFillsEachHostFirst) {
+  EXPECT_EQ(slots("", {.minSlots = 3, .fewestHosts = true}), "hostB hostA hostA");
+}
+
+TEST_F(Place, SpanHostsOnePutsEverySlotOnOneHost) {
+  EXPECT_EQ(slots("span[hosts=1]", {.minSlots = 3}), "hostA hostA hostA");
+  EXPECT_EQ(slots("span[hosts=1]", {.minSlots = 9}), "ERROR Not enough host(s) currently eligible");
+}
+
+TEST_F(Place, SpanPtileCapsSlotsPerHost) {
+  // B .2 -> 2.2; A .25 -> .75; C .5 -> .625; C again (cap 2).
+  EXPECT_EQ(slots("span[ptile=2]", {.minSlots = 4}), "hostB hostA hostC hostC");
+}
+
+TEST_F(Place, SameKeepsTheLargestGroup) {
+  // type: A, D LINUX86; B MIPS; C ALPHA. D's r15s is unknown, so it sorts after A.
+  EXPECT_EQ(slots("same[type]", {.minSlots = 0}), "hostA hostA hostA hostA hostD hostD");
+  auto p = run("same[type]", {.minSlots = 0, .explain = true});
+  EXPECT_EQ(p.explanations[1].line(), "hostB: dropped by same[type]");
+}
+
+TEST_F(Place, RusageNeedsTheAmountAvailableAndIsAdjustedAfterEachPick) {
+  EXPECT_EQ(slots("rusage[mem=2G]"), "hostA");
+  EXPECT_EQ(slots("rusage[mem=10G || mem=500]"), "hostB");
+  PlaceOptions o{.minSlots = 2, .candidates = {"hostA"}};
+  EXPECT_EQ(slots("rusage[mem=3G]", o), "ERROR Not enough host(s) currently eligible");
+  EXPECT_EQ(slots("rusage[mem=2G]", o), "hostA hostA");  // 4096 - 2048 still fits
+  EXPECT_EQ(slots("rusage[r1m=0.5]", {.minSlots = 1, .candidates = {"hostC"}}), "hostC");
+}
+
+TEST_F(Place, HostArgumentsRestrictCandidates) {
+  EXPECT_EQ(slots("", {.candidates = {"hostc"}}), "hostC");
+  EXPECT_EQ(slots("", {.candidates = {"hostE"}}), "ERROR Not enough host(s) currently eligible");
+  EXPECT_EQ(slots("", {.candidates = {"nosuch"}}), "ERROR Unknown host <nosuch>");
+}
+
+TEST_F(Place, ExplainSaysWhyForEveryHost) {
+  auto p = run("select[mem>=4G]", {.explain = true});
+  ASSERT_EQ(p.explanations.size(), 5u);
+  EXPECT_EQ(p.explanations[0].line(), "hostA: chosen for slot 1");
+  EXPECT_EQ(p.explanations[1].line(), "hostB: select[mem>=4G] failed: mem=800M");
+  EXPECT_EQ(p.explanations[2].line(), "hostC: not needed (-n 1)");
+  EXPECT_EQ(p.explanations[3].line(), "hostD: select[mem>=4G] unknown: mem=-");
+  EXPECT_EQ(p.explanations[4].line(), "hostE: status busy");
+  auto q = run("select[cs && type==LINUX86] rusage[mem=5000]", {.explain = true});
+  EXPECT_EQ(q.explanations[0].line(), "hostA: rusage[mem=5000] failed: mem=4096M");
+  EXPECT_EQ(q.explanations[1].line(), "hostB: select[cs] failed: cs=0");
+  EXPECT_EQ(q.explanations[2].line(), "hostC: select[type==LINUX86] failed: type=ALPHA");
+  auto s = run("span[hosts=1]", {.minSlots = 3, .explain = true});
+  EXPECT_EQ(s.explanations[1].line(), "hostB: dropped by span[hosts=1] (ncpus 1 < 3)");
+  EXPECT_EQ(s.explanations[0].line(), "hostA: chosen for slots 1,2,3");
+}
+
+TEST_F(Place, ExplainShowsBusyThresholds) {
+  auto cfg = testing::makeConfig();
+  HostConfig hc;
+  hc.name = "hostE";
+  hc.thresholds["r1m"] = 3.5;
+  cfg->hosts.push_back(hc);
+  HostTable t = testing::fixtureTable(cfg);
+  t.busyIndices[4] = {cfg->resourceIndex("r1m")};
+  auto r = compileRequest("", *cfg);
+  ASSERT_TRUE(r);
+  auto p = place(**r, t, {.explain = true});
+  EXPECT_EQ(p.explanations[4].line(), "hostE: status busy (r1m 3.9 > 3.5)");
+}
+
+TEST(ImplicitType, LocalTypeIsAddedUnlessAStringOrBooleanIsNamed) {
+  auto cfg = testing::makeConfig();
+  HostTable t = testing::fixtureTable(cfg);
+  CompileOptions local{.implicitTypeLocal = true, .localType = "MIPS"};
+  EXPECT_EQ(testing::selectedNames("mem>500", *cfg, t, local), "hostB");
+  EXPECT_EQ(testing::selectedNames("mem>500 && cs", *cfg, t, local), "hostA hostC hostE");
+  EXPECT_EQ(testing::selectedNames("type==local", *cfg, t, {.localType = "ALPHA"}), "hostC");
+  EXPECT_EQ(testing::selectedNames("type==local", *cfg, t, {}),
+            "hostA hostB hostC hostD hostE");  // asker outside the cluster: any
+  CompileOptions outside{.implicitTypeLocal = true};
+  EXPECT_EQ(testing::selectedNames("mem>500", *cfg, t, outside), "hostA hostB hostC hostE");
+  auto r = compileRequest("mem>500", *cfg, local);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r.value()->termTexts().back(), "type==local");
+}
+
+TEST(Sections, RusageSpanSameAreExposed) {
+  auto cfg = testing::makeConfig();
+  auto r = compileRequest(
+      "rusage[mem=2G:swp=100:duration=1h:decay=1 || mem=1G:duration=10] span[ptile=4] "
+      "same[type:model]",
+      *cfg);
+  ASSERT_TRUE(r) << r.status().message();
+  const CompiledRequest& c = **r;
+  ASSERT_EQ(c.rusage().size(), 2u);
+  EXPECT_EQ(c.rusage()[0].items[0].name, "mem");
+  EXPECT_DOUBLE_EQ(c.rusage()[0].items[0].amount, 2048);
+  EXPECT_DOUBLE_EQ(c.rusage()[0].items[1].amount, 100);
+  EXPECT_DOUBLE_EQ(c.rusage()[0].durationMinutes, 60);
+  EXPECT_TRUE(c.rusage()[0].decay);
+  EXPECT_DOUBLE_EQ(c.rusage()[1].items[0].amount, 1024);
+  EXPECT_DOUBLE_EQ(c.rusage()[1].durationMinutes, 10);
+  EXPECT_FALSE(c.rusage()[1].decay);
+  EXPECT_EQ(c.span().ptile, 4);
+  EXPECT_EQ(c.same(), (std::vector<std::string>{"type", "model"}));
+  ASSERT_EQ(c.orderKeys().size(), 2u);
+  EXPECT_EQ(c.orderKeys()[0].text, "r15s");
+}
+
+TEST(Cache, ReturnsTheSameProgramForTheSameTextOptionsAndConfig) {
+  ConfigPtr cfg = testing::makeConfig();
+  RequestCache cache(2);
+  auto a = cache.get("mem>1", cfg);
+  auto b = cache.get("mem>1", cfg);
+  ASSERT_TRUE(a && b);
+  EXPECT_EQ(a.value().get(), b.value().get());
+  EXPECT_EQ(cache.hits(), 1u);
+  auto c = cache.get("mem>1", cfg, {.implicitTypeLocal = true, .localType = "MIPS"});
+  EXPECT_NE(a.value().get(), c.value().get());
+  ConfigPtr other = testing::makeConfig();
+  EXPECT_NE(cache.get("mem>1", other).value().get(), a.value().get());
+  EXPECT_LE(cache.size(), 2u);
+  EXPECT_FALSE(cache.get("mem>", cfg));
+  EXPECT_EQ(cache.misses(), 4u);
+}
+
+TEST(TermApi, ValuesAndOutcomeOfOneTerm) {
+  auto cfg = testing::makeConfig();
+  HostTable t = testing::fixtureTable(cfg);
+  auto r = compileRequest("select[mem>1G && (r1m<1 || osrel==\"x\")]", *cfg);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(termValues(**r, t, 1, 0), "r1m=1 osrel=bookworm");
+  EXPECT_EQ(termOutcome(**r, t, 1, 0), "false");
+  EXPECT_EQ(termOutcome(**r, t, 0, 3), "unknown");
+  EXPECT_EQ(termOutcome(**r, t, 0, 2), "true");
+}
+
+}  // namespace
+}  // namespace openlim
