@@ -162,7 +162,7 @@ Status MelimLink::start(const std::vector<std::string>& resources, bool isMaster
 
 Status MelimLink::restart(const std::vector<std::string>& resources, bool isMaster, double now) {
   bool same = sorted(resources) == sorted(resources_) && isMaster == isMaster_;
-  if (same && wanted_ && pid_ > 0) return Status::ok();
+  if (same && wanted_) return Status::ok();  // running, or waiting out the throttle
   if (same && !wanted_ && resources.empty()) return Status::ok();
   return start(resources, isMaster, now);
 }
