@@ -157,10 +157,10 @@ class Cluster:
         e = dict(os.environ)
         e["LSF_ENVDIR"] = self.dir
         e.update(env or {})
-        err = open(os.path.join(self.logdir, host + ".stderr"), "ab")
-        self.procs[host] = subprocess.Popen(
-            [self.lim, "-2", "-d", self.dir, "--host", host], stdout=err, stderr=err,
-            env=e, start_new_session=True)
+        with open(os.path.join(self.logdir, host + ".stderr"), "ab") as err:
+            self.procs[host] = subprocess.Popen(
+                [self.lim, "-2", "-d", self.dir, "--host", host], stdout=err, stderr=err,
+                env=e, start_new_session=True)
 
     def start_all(self, env=None):
         for h in self.hosts:

@@ -1,0 +1,271 @@
+"""lim integration tests (issue 5): real lims over loopback, one 127.5.N.0/24 block each.
+
+Run one class: LIM_BIN=build/lim/daemon/lim python3 -m unittest -v test_lim.TestElection
+"""
+
+import os
+import signal
+import sys
+import unittest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "harness"))
+from cluster import Cluster, frame, report_body, KIND_REPORT  # noqa: E402
+
+LIM = os.environ.get("LIM_BIN", "")
+MELIM = os.environ.get("MELIM_BIN", "")
+SHIM = os.environ.get("STATVFS_SHIM", "")
+HOSTS = ["hostA", "hostB", "hostC"]
+
+
+def need_lim(test):
+    if not LIM or not os.access(LIM, os.X_OK):
+        raise unittest.SkipTest("LIM_BIN not set")
+
+
+class Base(unittest.TestCase):
+    block = None
+    hosts = HOSTS
+    kwargs = {}
+
+    def setUp(self):
+        need_lim(self)
+        self.c = Cluster(block=self.block, hosts=self.hosts, lim=LIM, **self.kwargs)
+        self.addCleanup(self.c.close)
+
+    def wait(self, pred, what, timeout=30):
+        try:
+            return self.c.wait_for(pred, timeout=timeout, what=what)
+        except AssertionError:
+            for h in self.c.hosts:
+                sys.stderr.write("---- %s ----\n%s\n" % (h, self.c.log(h)[-3000:]))
+            raise
+
+    def all_agree(self, master, hosts):
+        return all(self.c.master_of(h) == master for h in hosts)
+
+    def status_of(self, master, host):
+        return self.c.host_status(master, host).get("status")
+
+
+class TestElection(Base):
+    block = "127.5.1"
+
+    def test_first_candidate_elected_then_failover_and_handback(self):
+        c = self.c
+        c.start_all()
+        self.wait(lambda: self.all_agree("hostA", HOSTS), "hostA elected by all")
+        self.wait(lambda: all(self.status_of("hostA", h) == "ok" for h in HOSTS), "all ok")
+        # Non-masters redirect queries to the master.
+        self.assertEqual(c.query("hostC", {"op": "load"}).get("redirect"), "hostA")
+        c.stop("hostA", signal.SIGKILL)
+        self.wait(lambda: self.all_agree("hostB", ["hostB", "hostC"]), "hostB takes over")
+        self.wait(lambda: self.status_of("hostB", "hostC") == "ok", "hostC reports to hostB")
+        self.assertEqual(self.status_of("hostB", "hostA"), "unavail")
+        c.start("hostA")
+        self.wait(lambda: self.all_agree("hostA", HOSTS), "hostA takes the role back")
+        self.wait(lambda: not c.status("hostB").get("is_master"), "hostB yields")
+        self.wait(lambda: all(self.status_of("hostA", h) == "ok" for h in HOSTS), "all ok again")
+
+
+class TestUnavail(Base):
+    block = "127.5.2"
+
+    def test_killed_host_goes_unavail_with_unknown_values_then_ok(self):
+        c = self.c
+        c.start_all()
+        self.wait(lambda: self.status_of("hostA", "hostC") == "ok", "hostC ok")
+        self.assertIsNotNone(c.host_status("hostA", "hostC")["values"]["mem"])
+        c.stop("hostC", signal.SIGKILL)
+        self.wait(lambda: self.status_of("hostA", "hostC") == "unavail", "hostC unavail")
+        vals = c.host_status("hostA", "hostC")["values"]
+        self.assertIsNone(vals.get("mem"))
+        self.assertIsNone(vals.get("r1m"))
+        self.assertEqual(self.status_of("hostA", "hostB"), "ok")
+        c.start("hostC")
+        self.wait(lambda: self.status_of("hostA", "hostC") == "ok", "hostC ok again")
+
+
+class TestLock(Base):
+    block = "127.5.3"
+
+    def test_lock_is_signed_forwarded_and_kept_by_the_host(self):
+        c = self.c
+        c.start_all()
+        self.wait(lambda: self.status_of("hostA", "hostB") == "ok", "hostB ok")
+        r = c.query("hostA", {"op": "lock", "host": "hostB"})
+        self.assertFalse(r["ok"])
+        self.assertEqual(r["code"], "denied")
+        r = c.admin("hostA", {"op": "lock", "host": "hostB"}, key=b"not-the-cluster-key-at-all")
+        self.assertFalse(r["ok"])
+        self.assertGreaterEqual(c.counter("hostA", "auth_bad_mac"), 1)
+        self.assertEqual(self.status_of("hostA", "hostB"), "ok")
+        self.assertTrue(c.admin("hostA", {"op": "lock", "host": "hostB"})["ok"])
+        self.wait(lambda: self.status_of("hostA", "hostB") == "lockU", "hostB lockU")
+        self.assertTrue(c.status("hostB")["locked"])
+        # The lock lives on hostB's lim: it survives a master failover.
+        c.stop("hostA", signal.SIGKILL)
+        self.wait(lambda: self.status_of("hostB", "hostB") == "lockU", "still locked on hostB")
+        self.assertTrue(c.admin("hostB", {"op": "unlock", "host": "hostB"})["ok"])
+        self.wait(lambda: self.status_of("hostB", "hostB") == "ok", "unlocked")
+        self.assertTrue(c.admin("hostB", {"op": "lock", "host": "hostC", "seconds": 2})["ok"])
+        self.wait(lambda: self.status_of("hostB", "hostC") == "lockU", "timed lock")
+        self.wait(lambda: self.status_of("hostB", "hostC") == "ok", "timed lock expires")
+
+
+class TestAuth(Base):
+    block = "127.5.4"
+    hosts = HOSTS + ["hostD"]  # hostD runs no lim: the test plays it
+
+    def test_forged_replayed_unsigned_and_oversized_packets_are_dropped(self):
+        c = self.c
+        for h in HOSTS:
+            c.start(h)
+        self.wait(lambda: self.status_of("hostA", "hostB") == "ok", "cluster up")
+        c.send_report("hostA", "hostD", [("mem", 1234.0)], key=b"forged-key-forged-key")
+        self.wait(lambda: c.counter("hostA", "auth_bad_mac") >= 1, "bad mac counted")
+        self.assertEqual(self.status_of("hostA", "hostD"), "unavail")
+        good = c.send_report("hostA", "hostD", [("mem", 1234.0)])
+        self.wait(lambda: self.status_of("hostA", "hostD") == "ok", "signed report accepted")
+        self.assertEqual(c.host_status("hostA", "hostD")["values"]["mem"], 1234.0)
+        before = c.counter("hostA", "auth_replay")
+        c.send_udp("hostA", good)
+        self.wait(lambda: c.counter("hostA", "auth_replay") == before + 1, "replay counted")
+        c.send_udp("hostA", frame(KIND_REPORT, report_body("hostD", [("mem", 1.0)])))
+        self.wait(lambda: c.counter("hostA", "auth_unsigned") >= 1, "unsigned counted")
+        huge = frame(KIND_REPORT, b"x" * 60001, c.key, c.epoch, c.next_seq())
+        c.send_udp("hostA", huge)
+        self.wait(lambda: c.counter("hostA", "oversized") >= 1, "oversized counted")
+        c.send_udp("hostA", b"OLIM\x01\x03garbage")
+        self.wait(lambda: c.counter("hostA", "malformed") >= 1, "malformed counted")
+        # None of them changed the value.
+        self.assertEqual(c.host_status("hostA", "hostD")["values"]["mem"], 1234.0)
+
+
+class TestBigVector(Base):
+    block = "127.5.5"
+    hosts = ["hostA", "hostD"]
+    kwargs = {"resources": ["ext_%d Numeric 15 Y N (index %d)" % (i, i) for i in range(500)],
+              "resource_map": ["ext_%d [default]" % i for i in range(500)],
+              "params": {"HOST_INACTIVITY_LIMIT": 30}}
+
+    def test_500_external_indices_arrive_whole(self):
+        c = self.c
+        c.start("hostA")
+        self.wait(lambda: c.master_of("hostA") == "hostA", "hostA master")
+        values = [("ext_%d" % i, i + 0.5) for i in range(500)]
+        c.send_report("hostA", "hostD", values)
+        self.wait(lambda: self.status_of("hostA", "hostD") == "ok", "hostD ok")
+        got = c.host_status("hostA", "hostD")["values"]
+        self.assertEqual(sum(1 for i in range(500) if got.get("ext_%d" % i) == i + 0.5), 500)
+
+
+class TestReconfig(Base):
+    block = "127.5.6"
+    hosts = HOSTS + ["hostD"]
+    kwargs = {"params": {"HOST_INACTIVITY_LIMIT": 60},
+              "resources": ["nio Numeric 15 Y N (Network I/O)"],
+              "resource_map": ["nio [default]"]}
+
+    def test_good_reconfig_keeps_values_bad_one_changes_nothing(self):
+        c = self.c
+        for h in HOSTS:
+            c.start(h)
+        self.wait(lambda: self.status_of("hostA", "hostC") == "ok", "cluster up")
+        c.send_report("hostA", "hostD", [("nio", 42.0)])
+        self.wait(lambda: c.host_status("hostA", "hostD").get("values", {}).get("nio") == 42.0,
+                  "hostD value in")
+        old = c.status("hostA")["checksum"]
+        # Bad: refused with diagnostics, nothing changes.
+        c.write_config(broken=True)
+        r = c.admin("hostA", {"op": "reconfig"})
+        self.assertFalse(r["ok"])
+        self.assertTrue(r["diagnostics"])
+        self.assertEqual(c.status("hostA")["checksum"], old)
+        self.assertEqual(c.counter("hostA", "reconfigs_refused"), 1)
+        # Good: a new resource, adopted by every lim; hostD's value (no new report) is kept.
+        c.resources.append("licenses Numeric 60 N Y (Licenses)")
+        c.write_config(params={"ADJUST_DURATION": 4})
+        r = c.admin("hostA", {"op": "reconfig"})
+        self.assertTrue(r["ok"], r)
+        new = c.status("hostA")["checksum"]
+        self.assertNotEqual(new, old)
+        self.wait(lambda: all(c.status(h).get("checksum") == new for h in HOSTS),
+                  "every lim adopted it")
+        self.assertEqual(c.host_status("hostA", "hostD")["values"]["nio"], 42.0)
+        self.assertEqual(self.status_of("hostA", "hostB"), "ok")
+        names = [x["name"] for x in c.query("hostA", {"op": "info"})["resources"]]
+        self.assertIn("licenses", names)
+        # SIGHUP does the same on one lim.
+        c.write_config(params={"ADJUST_DURATION": 5})
+        c.signal("hostB", signal.SIGHUP)
+        self.wait(lambda: c.counter("hostB", "reconfigs") >= 2, "SIGHUP reconfig")
+
+
+ELIM = """#!/bin/sh
+# Reports which host serves the shared instance: hostB -> 2, hostC -> 3.
+case " $LSF_RESOURCES " in *" scratch "*) ;; *) exit ${ELIM_ABORT_VALUE:-97};; esac
+case "$OPENLIM_HOST" in hostB) v=2;; hostC) v=3;; *) v=9;; esac
+while echo "1 scratch $v"; do sleep 1; done
+"""
+
+
+class TestSharedMove(Base):
+    block = "127.5.7"
+    kwargs = {"resources": ["scratch Numeric 15 N N (Scratch space)"],
+              "resource_map": ["scratch ([hostB hostC])"]}
+
+    def server(self):
+        inst = c_inst = self.c.try_query("hostA", {"op": "shared"}).get("instances", [])
+        del c_inst
+        return (inst[0]["server"], inst[0]["value"]) if inst else (None, None)
+
+    def test_shared_elim_moves_along_its_host_set_and_back(self):
+        c = self.c
+        if MELIM:
+            os.symlink(MELIM, os.path.join(c.serverdir, "melim"))
+            path = os.path.join(c.serverdir, "elim.scratch")
+            with open(path, "w") as f:
+                f.write(ELIM)
+            os.chmod(path, 0o755)
+        c.start_all()
+        want_value = lambda v: v if MELIM else None  # noqa: E731
+        self.wait(lambda: self.server()[0] == "hostB", "hostB serves")
+        self.assertEqual(c.status("hostB")["serves"], ["scratch"])
+        if MELIM:
+            self.wait(lambda: self.server() == ("hostB", want_value(2)), "value from hostB")
+        c.stop("hostB", signal.SIGKILL)
+        self.wait(lambda: self.server()[0] == "hostC", "moves to hostC")
+        self.wait(lambda: c.status("hostC").get("serves") == ["scratch"], "hostC told")
+        if MELIM:
+            self.wait(lambda: self.server() == ("hostC", 3), "value from hostC")
+        c.start("hostB")
+        self.wait(lambda: self.server()[0] == "hostB", "moves back to hostB")
+        self.wait(lambda: c.status("hostC").get("serves") == [], "hostC released it")
+        if MELIM:
+            self.wait(lambda: self.server() == ("hostB", 2), "value from hostB again")
+
+
+class TestHungStatvfs(Base):
+    block = "127.5.8"
+    hosts = ["hostA", "hostB"]
+
+    def test_hung_statvfs_does_not_stop_reports(self):
+        if not SHIM:
+            self.skipTest("statvfs_shim not built")
+        c = self.c
+        hung = os.path.join(c.dir, "hung_tmp")
+        os.makedirs(hung)
+        c.start("hostA")
+        c.start("hostB", env={"LD_PRELOAD": SHIM, "STATVFS_SHIM_HANG": hung,
+                              "OPENLIM_TMP_PATH": hung})
+        self.wait(lambda: self.status_of("hostA", "hostB") == "ok", "hostB ok")
+        self.wait(lambda: c.counter("hostB", "tmp_timeouts") >= 1, "statvfs timed out")
+        sent = c.counter("hostB", "reports_sent")
+        self.wait(lambda: c.counter("hostB", "reports_sent") >= sent + 3, "reports go on")
+        vals = c.host_status("hostA", "hostB")["values"]
+        self.assertIsNone(vals.get("tmp"))
+        self.assertIsNotNone(vals.get("mem"))
+
+
+if __name__ == "__main__":
+    unittest.main()
