@@ -15,6 +15,16 @@ LSADMIN, GOLDEN, CONF = sys.argv[1:4]
 UPDATE = "--update" in sys.argv
 
 
+def read(path):
+    with open(path) as f:
+        return f.read()
+
+
+def write(path, text):
+    with open(path, "w") as f:
+        f.write(text)
+
+
 def run(args, envdir, cwd):
     env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENLIM_", "LSF_"))}
     env["LSF_ENVDIR"] = envdir
@@ -32,10 +42,10 @@ class CkconfigGolden(unittest.TestCase):
                 d = os.path.join(GOLDEN, case)
                 rc, out, _ = run(["ckconfig"], ".", d)
                 if UPDATE:
-                    open(os.path.join(d, "expected.out"), "w").write(out)
-                    open(os.path.join(d, "expected.rc"), "w").write(f"{rc}\n")
-                want_out = open(os.path.join(d, "expected.out")).read()
-                want_rc = int(open(os.path.join(d, "expected.rc")).read())
+                    write(os.path.join(d, "expected.out"), out)
+                    write(os.path.join(d, "expected.rc"), f"{rc}\n")
+                want_out = read(os.path.join(d, "expected.out"))
+                want_rc = int(read(os.path.join(d, "expected.rc")))
                 self.assertEqual(out, want_out)
                 self.assertEqual(rc, want_rc)
                 self.assertNotEqual(rc, 0, "a broken sample must not pass")
