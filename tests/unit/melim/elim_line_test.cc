@@ -1,0 +1,109 @@
+#include "core/elim_line.h"
+
+#include <gtest/gtest.h>
+
+#include "test_catalog.h"
+
+namespace openlim::melim {
+namespace {
+
+class ElimLine : public ::testing::Test {
+ protected:
+  DropReason parse(std::string_view l) { return parseElimLine(l, catalog_, s_); }
+  Catalog catalog_{testing::testNames()};
+  ParseScratch s_;
+};
+
+TEST_F(ElimLine, AcceptsWellFormedLine) {
+  ASSERT_EQ(parse("3 nio 344.0 usr_tmp 47.5 osrel 5.14"), DropReason::kNone);
+  ASSERT_EQ(s_.pairs.size(), 3u);
+  EXPECT_EQ(s_.pairs[0].slot, catalog_.find("nio"));
+  EXPECT_DOUBLE_EQ(s_.pairs[0].number, 344.0);
+  EXPECT_EQ(s_.pairs[2].text, "5.14");
+}
+
+TEST_F(ElimLine, AcceptsZeroPairsTabsAndCarriageReturn) {
+  EXPECT_EQ(parse("0"), DropReason::kNone);
+  EXPECT_EQ(parse("1\tnio\t5\r"), DropReason::kNone);
+  EXPECT_EQ(parse("  1 nio -5e2  "), DropReason::kNone);
+  EXPECT_DOUBLE_EQ(s_.pairs[0].number, -500);
+}
+
+TEST_F(ElimLine, DashRetracts) {
+  ASSERT_EQ(parse("2 nio - osrel -"), DropReason::kNone);
+  EXPECT_TRUE(s_.pairs[0].unknown);
+  EXPECT_TRUE(s_.pairs[1].unknown);
+}
+
+TEST_F(ElimLine, BuiltinOverrideAllowedProtectedOnesNot) {
+  EXPECT_EQ(parse("1 tmp 12"), DropReason::kNone);
+  EXPECT_EQ(parse("1 r1m 0.5"), DropReason::kNotReportable);
+  EXPECT_EQ(parse("1 ls 1"), DropReason::kNotReportable);  // not even in the catalog
+  EXPECT_EQ(parse("1 status 1"), DropReason::kNotReportable);
+  EXPECT_EQ(parse("1 fs 1"), DropReason::kNotReportable);  // boolean
+}
+
+TEST_F(ElimLine, RejectsSyntax) {
+  EXPECT_EQ(parse(""), DropReason::kSyntax);
+  EXPECT_EQ(parse("x nio 1"), DropReason::kSyntax);
+  EXPECT_EQ(parse("-1"), DropReason::kSyntax);
+  EXPECT_EQ(parse("1.0 nio 1"), DropReason::kSyntax);
+}
+
+TEST_F(ElimLine, RejectsCountMismatchAndTrailingJunk) {
+  EXPECT_EQ(parse("3 nio 1 usr_tmp 2"), DropReason::kCountMismatch);
+  EXPECT_EQ(parse("1 nio 1 usr_tmp 2"), DropReason::kCountMismatch);
+  EXPECT_EQ(parse("1 nio"), DropReason::kCountMismatch);
+  EXPECT_EQ(parse("1 nio 1 junk"), DropReason::kCountMismatch);
+  EXPECT_TRUE(s_.pairs.size() <= 1u);
+}
+
+TEST_F(ElimLine, RejectsBadNumbers) {
+  for (const char* v : {"abc", "nan", "NaN", "inf", "-inf", "0x10", "1e", "5MB", "1,5", "--1", ""})
+    EXPECT_NE(parse(std::string("1 nio ") + v), DropReason::kNone) << v;
+  EXPECT_EQ(parse("1 nio nan"), DropReason::kBadNumber);
+  EXPECT_EQ(parse("1 nio 0x10"), DropReason::kBadNumber);
+}
+
+TEST_F(ElimLine, RejectsOutOfRange) {
+  EXPECT_EQ(parse("1 nio 2147483647"), DropReason::kOutOfRange);
+  EXPECT_EQ(parse("1 nio -2147483647.0"), DropReason::kOutOfRange);
+  EXPECT_EQ(parse("1 nio 1e12"), DropReason::kOutOfRange);
+  EXPECT_EQ(parse("1 nio 2147483646.9"), DropReason::kNone);
+}
+
+TEST_F(ElimLine, RejectsUnknownAndDuplicateNames) {
+  EXPECT_EQ(parse("1 bogus 1"), DropReason::kUnknownName);
+  EXPECT_EQ(parse("2 nio 1 nio 2"), DropReason::kDuplicate);
+  // The duplicate check does not leak between lines.
+  EXPECT_EQ(parse("1 nio 1"), DropReason::kNone);
+  EXPECT_EQ(parse("1 nio 1"), DropReason::kNone);
+}
+
+TEST_F(ElimLine, RejectsBadStrings) {
+  EXPECT_EQ(parse("1 osrel " + std::string(40, 'a')), DropReason::kBadString);
+  EXPECT_EQ(parse("1 osrel " + std::string(39, 'a')), DropReason::kNone);
+  EXPECT_EQ(parse("1 osrel a\x01" "b"), DropReason::kBadString);
+}
+
+TEST_F(ElimLine, UnexpectedPairIsIgnoredRestApplies) {
+  ASSERT_EQ(parse("2 gpu_mem 5 nio 3"), DropReason::kNone);
+  ASSERT_EQ(s_.pairs.size(), 1u);
+  EXPECT_EQ(s_.pairs[0].slot, catalog_.find("nio"));
+  ASSERT_EQ(s_.ignored.size(), 1u);
+  EXPECT_EQ(s_.ignored[0], catalog_.find("gpu_mem"));
+  // Ignored pairs are still checked: a bad value drops the whole line.
+  EXPECT_EQ(parse("2 gpu_mem x nio 3"), DropReason::kBadNumber);
+}
+
+TEST(StrictDouble, Cases) {
+  double v = 0;
+  EXPECT_TRUE(parseStrictDouble("12.5", v));
+  EXPECT_DOUBLE_EQ(v, 12.5);
+  EXPECT_TRUE(parseStrictDouble("+3", v));
+  EXPECT_FALSE(parseStrictDouble(" 3", v));
+  EXPECT_FALSE(parseStrictDouble("Infinity", v));
+}
+
+}  // namespace
+}  // namespace openlim::melim
