@@ -74,11 +74,12 @@ BNodePtr foldBinary(Op op, BNodePtr a, BNodePtr b) {
     return makeConst(applyBinary(op, a->value, b->value), type);
   if (isLogical(op)) {
     // A constant side decides or vanishes: false && x = false; true && x = x (and dually).
+    // A constant unknown decides nothing and stays.
     double absorbing = op == Op::kAnd ? 0 : 1;
     for (BNodePtr* side : {&a, &b}) {
       if ((*side)->kind != BKind::kConst) continue;
       if ((*side)->value == absorbing) return makeConst(absorbing, VType::kTruth);
-      return std::move(side == &a ? b : a);
+      if ((*side)->value == 1 - absorbing) return std::move(side == &a ? b : a);
     }
   }
   auto n = std::make_unique<BNode>();
