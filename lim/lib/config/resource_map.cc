@@ -83,6 +83,7 @@ struct MapRow {
       }
     }
     std::vector<std::string> out;
+    out.reserve(ctx.snap.hosts.size());
     for (const auto& h : ctx.snap.hosts)
       if (std::find(excluded.begin(), excluded.end(), h.name) == excluded.end())
         out.push_back(h.name);
@@ -151,6 +152,7 @@ void readMapRow(const std::string& name, const Value& loc, int line, BuildContex
                                " for " + q(name) + ": " + groups.status().message() + "; ignored");
   if (isDefault(*groups)) {
     auto& holders = ctx.snap.perHostResources[name];
+    holders.reserve(ctx.snap.hosts.size());
     for (const auto& h : ctx.snap.hosts) holders.push_back(h.name);
     return;
   }
