@@ -1,0 +1,97 @@
+"""melim integration: what elims write (garbage, partial lines, huge lines, floods, stderr)."""
+import os
+import unittest
+
+from melim_harness import MelimCase, wait_for
+
+
+class Input(MelimCase):
+    def test_garbage_count_mismatch_nan_range_unknown_are_dropped_whole(self):
+        m = self.run_melim(["bad", "other"], elims={"elim.bad": r"""#!/bin/sh
+echo "1 bad 5"
+echo "this is garbage"
+echo "3 bad 1 other 2"
+echo "2 bad 1"
+echo "2 bad nan other 1"
+echo "1 bad inf"
+echo "1 bad 0x10"
+echo "1 bad 3000000000"
+echo "2 bad 1 nosuchname 4"
+echo "2 bad 9 bad 8"
+echo "1 r1m 3"
+echo "1 bad 6 junk"
+echo "1 other 3"
+sleep 1000
+"""})
+        e = m.wait_elim("elim.bad", lambda e: e["accepted"] == 2 and sum(e["dropped"].values()) == 11)
+        d = e["dropped"]
+        self.assertEqual(d.get("syntax"), 1)
+        self.assertEqual(d.get("count_mismatch"), 3)
+        self.assertEqual(d.get("bad_number"), 3)
+        self.assertEqual(d.get("out_of_range"), 1)
+        self.assertEqual(d.get("unknown_name"), 1)
+        self.assertEqual(d.get("duplicate"), 1)
+        self.assertEqual(d.get("not_reportable"), 1)
+        wait_for(lambda: m.value("bad") == "5" and m.value("other") == "3", what="bad=5 other=3")
+        m.assert_good_current(self)
+
+    def test_hang_mid_line_past_blocktime_is_killed_and_restarted(self):
+        m = self.run_melim(["hang"], elims={"elim.hang": """#!/bin/sh
+echo "1 hang 1"
+printf "2 hang 2 "
+sleep 1000
+"""})
+        e = m.wait_elim("elim.hang", lambda e: e["dropped"].get("partial_timeout", 0) >= 1
+                        and e["starts"] >= 2, timeout=30)
+        self.assertIn("LSF_ELIM_BLOCKTIME", m.log_text())
+        m.assert_good_current(self)
+
+    def test_ten_mib_line_without_newline(self):
+        m = self.run_melim(["big"], elims={"elim.big": """#!/bin/sh
+head -c 10485760 /dev/zero | tr '\\0' 'x'
+sleep 1000
+"""})
+        e = m.wait_elim("elim.big", lambda e: e["dropped"].get("overlong", 0) >= 1
+                        and e["dropped"].get("partial_timeout", 0) >= 1, timeout=30)
+        with open("/proc/%d/status" % m.proc.pid) as f:
+            rss = [l for l in f if l.startswith("VmRSS")][0].split()[1]
+        self.assertLess(int(rss), 64 * 1024)  # never buffered the 10 MiB
+        m.assert_good_current(self)
+
+    def test_flood_of_a_million_lines(self):
+        m = self.run_melim(["flood"], elims={"elim.flood": """#!/bin/sh
+yes "1 flood 1" | head -n 1000000
+echo "1 flood 2"
+sleep 1000
+"""})
+        m.wait_elim("elim.flood", lambda e: e["accepted"] >= 1000001, timeout=60)
+        wait_for(lambda: m.value("flood") == "2", what="last flood value")
+        with m.lock:
+            n = len(m.lines)
+        self.assertLess(n, 1000000)  # coalesced, not echoed line by line
+        m.assert_good_current(self)
+
+    def test_stderr_spam(self):
+        m = self.run_melim(["spam"], elims={"elim.spam": """#!/bin/sh
+echo "1 spam 1"
+yes "spam spam spam" >&2
+"""})
+        m.wait_elim("elim.spam", lambda e: e["stderr_lines"] >= 100000, timeout=30)
+        self.assertLess(os.path.getsize(os.path.join(m.logdir, "melim.log.ithost")), 1 << 20)
+        self.assertEqual(m.value("spam"), "1")
+        m.assert_good_current(self)
+
+    def test_retraction_and_string_values(self):
+        m = self.run_melim(["r"], elims={"elim.r": """#!/bin/sh
+echo "1 r 3"
+sleep 0.5
+echo "1 r -"
+sleep 1000
+"""})
+        wait_for(lambda: m.value("r") == "3", what="r=3")
+        wait_for(lambda: m.value("r") == "-", what="r retracted")
+        m.assert_good_current(self)
+
+
+if __name__ == "__main__":
+    unittest.main()
