@@ -28,7 +28,9 @@ exit 1
                 times.append(t.timestamp())
         self.assertGreaterEqual(len(times), 4)
         for a, b in zip(times, times[1:]):
-            self.assertGreaterEqual(b - a, 0.999, times)  # LSF_ELIM_RESTART_INTERVAL=1
+            # LSF_ELIM_RESTART_INTERVAL=1. The log line follows the fork/exec handshake, which
+            # can take tens of ms under load; without the throttle starts are ~10 ms apart.
+            self.assertGreaterEqual(b - a, 0.9, times)
         e = m.wait_elim("elim.crash", lambda e: e["starts"] >= 4)
         self.assertEqual(e["last_exit"], {"code": 1})
         m.assert_good_current(self)
