@@ -13,7 +13,7 @@ struct BuildContext {
   // Names already reported and ignored. Later references to them stay silent, so one bad
   // line does not cascade into "undefined" warnings elsewhere.
   std::set<std::string> rejectedResources;
-  std::set<std::string> rejectedHosts;   // lower case
+  std::set<std::string> rejectedHosts;  // lower case
   std::set<std::string> rejectedModels;
   std::set<std::string> rejectedTypes;
 };

@@ -59,8 +59,7 @@ constexpr Static kStatics[] = {
 };
 
 bool isMemoryLike(std::string_view n) {
-  return n == "mem" || n == "swp" || n == "tmp" || n == "maxmem" || n == "maxswp" ||
-         n == "maxtmp";
+  return n == "mem" || n == "swp" || n == "tmp" || n == "maxmem" || n == "maxswp" || n == "maxtmp";
 }
 
 }  // namespace

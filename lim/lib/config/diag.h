@@ -29,6 +29,8 @@ class DiagSink {
 };
 
 // "<name>" quoting used in every message, as LSF does.
-inline std::string q(const std::string& s) { return "<" + s + ">"; }
+inline std::string q(const std::string& s) {
+  return "<" + s + ">";
+}
 
 }  // namespace openlim::config

@@ -10,8 +10,8 @@ namespace openlim::config {
 
 namespace {
 
-const std::vector<std::string> kHostColumns = {"HOSTNAME", "model", "type", "server",
-                                               "nd", "REXPRI", "RUNWINDOW", "RESOURCES"};
+const std::vector<std::string> kHostColumns = {"HOSTNAME", "model",  "type",      "server",
+                                               "nd",       "REXPRI", "RUNWINDOW", "RESOURCES"};
 
 // Which columns of the header are thresholds: index -> load index name.
 std::vector<std::pair<int, std::string>> thresholdColumns(const Table& t, BuildContext& ctx,
@@ -64,8 +64,8 @@ std::string detectOrKnown(const Value& v, bool known, bool rejected, const char*
   if (v.unset() || v.text == "!") return "!";
   if (known) return v.text;
   if (!rejected)
-    diag.warn(line, std::string("unknown host ") + what + " " + q(v.text) + " for host " +
-                        q(host) + "; detected at run time instead");
+    diag.warn(line, std::string("unknown host ") + what + " " + q(v.text) + " for host " + q(host) +
+                        "; detected at run time instead");
   return "!";
 }
 
@@ -79,8 +79,10 @@ void readHostResource(const std::string& item, HostConfig& h, BuildContext& ctx,
   if (!r) return diag.warn(line, "undefined resource " + q(name) + where);
   if (r->builtin) return diag.warn(line, "built-in resource " + q(name) + " cannot be set" + where);
   if (eq == std::string::npos) {
-    if (r->type == ResourceType::kBoolean) h.booleans.push_back(name);
-    else diag.warn(line, "resource " + q(name) + " needs a value (" + name + "=value)" + where);
+    if (r->type == ResourceType::kBoolean)
+      h.booleans.push_back(name);
+    else
+      diag.warn(line, "resource " + q(name) + " needs a value (" + name + "=value)" + where);
     return;
   }
   std::string value = item.substr(eq + 1);
@@ -111,22 +113,29 @@ void readHostFields(const HostRow& row, HostConfig& h, BuildContext& ctx, DiagSi
   h.model = detectOrKnown(model, s.findModel(model.text) != nullptr,
                           ctx.rejectedModels.count(model.text) > 0, "model", h.name, h.line, diag);
   const Value& type = row.at("type");
-  bool knownType = std::find(s.hostTypes.begin(), s.hostTypes.end(), type.text) != s.hostTypes.end();
+  bool knownType =
+      std::find(s.hostTypes.begin(), s.hostTypes.end(), type.text) != s.hostTypes.end();
   h.type = detectOrKnown(type, knownType, ctx.rejectedTypes.count(type.text) > 0, "type", h.name,
                          h.line, diag);
   if (const Value& v = row.at("server"); !v.unset()) {
-    if (auto f = serverFlag(v.text)) h.server = *f;
-    else diag.warn(h.line, "bad server " + q(v.text) + " for host " + q(h.name) +
-                               " (want 1 or 0); server assumed");
+    if (auto f = serverFlag(v.text))
+      h.server = *f;
+    else
+      diag.warn(h.line, "bad server " + q(v.text) + " for host " + q(h.name) +
+                            " (want 1 or 0); server assumed");
   }
   if (const Value& v = row.at("nd"); !v.unset()) {
     auto n = parseInt(v.text);
-    if (n && *n >= 0) h.nd = *n;
-    else diag.warn(h.line, "bad nd " + q(v.text) + " for host " + q(h.name) + "; ignored");
+    if (n && *n >= 0)
+      h.nd = *n;
+    else
+      diag.warn(h.line, "bad nd " + q(v.text) + " for host " + q(h.name) + "; ignored");
   }
   if (const Value& v = row.at("REXPRI"); !v.unset()) {
-    if (auto d = toDouble(v.text)) h.rexpri = *d;
-    else diag.warn(h.line, "bad REXPRI " + q(v.text) + " for host " + q(h.name) + "; ignored");
+    if (auto d = toDouble(v.text))
+      h.rexpri = *d;
+    else
+      diag.warn(h.line, "bad REXPRI " + q(v.text) + " for host " + q(h.name) + "; ignored");
   }
   if (const Value& v = row.at("RUNWINDOW"); !v.unset()) h.runWindow = v.text;
 }
@@ -150,15 +159,18 @@ void readHostRow(const HostRow& row, const std::vector<std::pair<int, std::strin
   for (const auto& [col, index] : thresholds) {
     const Value& v = row.r.values[static_cast<size_t>(col)];
     if (v.unset()) continue;
-    if (auto d = parseThreshold(index, v.text)) h.thresholds[index] = *d;
-    else diag.warn(h.line, "bad " + index + " threshold " + q(v.text) + " for host " +
-                               q(h.name) + (index == "ut" ? " (want 0-1 or 0%-100%)" : "") +
-                               "; ignored");
+    if (auto d = parseThreshold(index, v.text))
+      h.thresholds[index] = *d;
+    else
+      diag.warn(h.line, "bad " + index + " threshold " + q(v.text) + " for host " + q(h.name) +
+                            (index == "ut" ? " (want 0-1 or 0%-100%)" : "") + "; ignored");
   }
   if (const Value& v = row.at("RESOURCES"); !v.unset()) {
     auto items = listItems(v);
-    if (!items) diag.warn(h.line, items.status().message() + " in RESOURCES; ignored");
-    else for (const auto& it : *items) readHostResource(it, h, ctx, h.line, diag);
+    if (!items)
+      diag.warn(h.line, items.status().message() + " in RESOURCES; ignored");
+    else
+      for (const auto& it : *items) readHostResource(it, h, ctx, h.line, diag);
   }
   ctx.snap.hostIndex.emplace(lower(h.name), ctx.snap.hosts.size());
   ctx.snap.hosts.push_back(std::move(h));

@@ -52,8 +52,10 @@ std::vector<HostAddress> readHostsFile(std::string_view text, DiagSink& diag) {
                                 std::to_string(it->second) + "; ignored");
         continue;
       }
-      if (a.name.empty()) a.name = f[i];
-      else a.aliases.push_back(f[i]);
+      if (a.name.empty())
+        a.name = f[i];
+      else
+        a.aliases.push_back(f[i]);
     }
     if (!a.name.empty()) out.push_back(std::move(a));
   }

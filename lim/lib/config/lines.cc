@@ -64,8 +64,7 @@ struct Pending {
 
 void finish(Pending& p, std::vector<Line>& out, DiagSink& diag) {
   if (p.tooLong) {
-    diag.warn(p.start, "line is longer than " + std::to_string(kMaxLineBytes) +
-                           " bytes; ignored");
+    diag.warn(p.start, "line is longer than " + std::to_string(kMaxLineBytes) + " bytes; ignored");
   } else if (p.control) {
     diag.warn(p.start, "line holds control characters (binary data?); ignored");
   } else {

@@ -35,11 +35,16 @@ void readLsfCluster(std::string_view text, BuildContext& ctx, DiagSink& diag) {
   std::vector<Section> sections = readSections(text, diag);
   std::vector<const Section*> maps;
   for (const auto& s : sections) {
-    if (iequals(s.name, "Parameters")) readParameters(s, ctx, diag);
-    else if (iequals(s.name, "ClusterAdmins")) readAdmins(s, ctx, diag);
-    else if (iequals(s.name, "Host")) readHostSection(s, ctx, diag);
-    else if (iequals(s.name, "ResourceMap")) maps.push_back(&s);
-    else if (!s.name.empty()) diag.warn(s.beginLine, "unknown section " + q(s.name) + "; ignored");
+    if (iequals(s.name, "Parameters"))
+      readParameters(s, ctx, diag);
+    else if (iequals(s.name, "ClusterAdmins"))
+      readAdmins(s, ctx, diag);
+    else if (iequals(s.name, "Host"))
+      readHostSection(s, ctx, diag);
+    else if (iequals(s.name, "ResourceMap"))
+      maps.push_back(&s);
+    else if (!s.name.empty())
+      diag.warn(s.beginLine, "unknown section " + q(s.name) + "; ignored");
   }
   for (const Section* s : maps) readResourceMapSection(*s, ctx, diag);
 }

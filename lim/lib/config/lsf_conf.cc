@@ -49,7 +49,10 @@ std::string_view readShellValue(std::string_view s, const Conf& conf, const EnvL
   while (i < s.size()) {
     char c = s[i];
     if (open == '\'') {
-      if (c == '\'') open = 0; else out->push_back(c);
+      if (c == '\'')
+        open = 0;
+      else
+        out->push_back(c);
       ++i;
     } else if (c == '$') {
       i = expandVar(s, i, conf, env, out, &badVar);
@@ -57,7 +60,10 @@ std::string_view readShellValue(std::string_view s, const Conf& conf, const EnvL
       out->push_back(s[i + 1]);
       i += 2;
     } else if (open == '"') {
-      if (c == '"') open = 0; else out->push_back(c);
+      if (c == '"')
+        open = 0;
+      else
+        out->push_back(c);
       ++i;
     } else if (c == '"' || c == '\'') {
       open = c;
@@ -69,8 +75,10 @@ std::string_view readShellValue(std::string_view s, const Conf& conf, const EnvL
       ++i;
     }
   }
-  if (open) *error = std::string("unterminated ") + open + " quote";
-  else if (badVar) *error = "unterminated ${ in value";
+  if (open)
+    *error = std::string("unterminated ") + open + " quote";
+  else if (badVar)
+    *error = "unterminated ${ in value";
   return trim(s.substr(i));
 }
 
@@ -101,8 +109,10 @@ Conf parseLsfConf(std::string_view text, const EnvLookup& env, DiagSink& diag) {
     }
     if (!rest.empty())
       diag.warn(l.number, "text after the value of " + key + " ignored: " + q(std::string(rest)));
-    if (value.empty()) conf.erase(key);
-    else conf[key] = ConfEntry{value, l.number};
+    if (value.empty())
+      conf.erase(key);
+    else
+      conf[key] = ConfEntry{value, l.number};
   }
   return conf;
 }
@@ -128,18 +138,18 @@ void checkLsfConf(const Conf& conf, DiagSink& diag) {
   if (auto it = conf.find("LSF_LIM_PORT"); it != conf.end()) {
     auto port = parseInt(it->second.value);
     if (!port || *port < 1 || *port > 65535)
-      diag.warn(it->second.line, "bad LSF_LIM_PORT " + q(it->second.value) +
-                                     " (want 1-65535); default 7869 used");
+      diag.warn(it->second.line,
+                "bad LSF_LIM_PORT " + q(it->second.value) + " (want 1-65535); default 7869 used");
   }
   if (auto it = conf.find("LSF_LOG_MASK"); it != conf.end()) {
     bool ok = false;
-    for (const char* m : {"LOG_EMERG", "LOG_ALERT", "LOG_CRIT", "LOG_ERR", "LOG_WARNING",
-                          "LOG_NOTICE", "LOG_INFO", "LOG_DEBUG", "LOG_DEBUG1", "LOG_DEBUG2",
-                          "LOG_DEBUG3"})
+    for (const char* m :
+         {"LOG_EMERG", "LOG_ALERT", "LOG_CRIT", "LOG_ERR", "LOG_WARNING", "LOG_NOTICE", "LOG_INFO",
+          "LOG_DEBUG", "LOG_DEBUG1", "LOG_DEBUG2", "LOG_DEBUG3"})
       ok = ok || iequals(it->second.value, m);
     if (!ok)
-      diag.warn(it->second.line, "bad LSF_LOG_MASK " + q(it->second.value) +
-                                     "; default LOG_WARNING used");
+      diag.warn(it->second.line,
+                "bad LSF_LOG_MASK " + q(it->second.value) + "; default LOG_WARNING used");
   }
 }
 

@@ -100,11 +100,16 @@ void readHostModels(const Section& s, BuildContext& ctx, DiagSink& diag) {
 
 void readLsfShared(std::string_view text, BuildContext& ctx, DiagSink& diag) {
   for (const auto& s : readSections(text, diag)) {
-    if (iequals(s.name, "Cluster")) readCluster(s, ctx, diag);
-    else if (iequals(s.name, "HostType")) readHostTypes(s, ctx, diag);
-    else if (iequals(s.name, "HostModel")) readHostModels(s, ctx, diag);
-    else if (iequals(s.name, "Resource")) readResourceSection(s, ctx, diag);
-    else if (!s.name.empty()) diag.warn(s.beginLine, "unknown section " + q(s.name) + "; ignored");
+    if (iequals(s.name, "Cluster"))
+      readCluster(s, ctx, diag);
+    else if (iequals(s.name, "HostType"))
+      readHostTypes(s, ctx, diag);
+    else if (iequals(s.name, "HostModel"))
+      readHostModels(s, ctx, diag);
+    else if (iequals(s.name, "Resource"))
+      readResourceSection(s, ctx, diag);
+    else if (!s.name.empty())
+      diag.warn(s.beginLine, "unknown section " + q(s.name) + "; ignored");
   }
 }
 

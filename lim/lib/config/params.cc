@@ -27,25 +27,27 @@ struct Spec {
 };
 
 std::function<std::string(const std::string&, ClusterParams*)> real(double ClusterParams::*m,
-                                                                     double lo, double hi) {
+                                                                    double lo, double hi) {
   return [=](const std::string& v, ClusterParams* p) -> std::string {
     auto d = parseDouble(v);
     if (!d) return d.status().message();
     if (*d < lo || *d > hi)
-      return hi > 1e17 ? "must be at least " + num(lo) : "out of range (" + num(lo) + " to " + num(hi) + ")";
+      return hi > 1e17 ? "must be at least " + num(lo)
+                       : "out of range (" + num(lo) + " to " + num(hi) + ")";
     p->*m = *d;
     return "";
   };
 }
 
 std::function<std::string(const std::string&, ClusterParams*)> integer(int ClusterParams::*m,
-                                                                        int lo, int hi) {
+                                                                       int lo, int hi) {
   return [=](const std::string& v, ClusterParams* p) -> std::string {
     auto i = parseInt(v);
     if (!i) return i.status().message();
     if (*i < lo || *i > hi)
-      return hi >= kBigInt ? "must be at least " + std::to_string(lo)
-                           : "out of range (" + std::to_string(lo) + " to " + std::to_string(hi) + ")";
+      return hi >= kBigInt
+                 ? "must be at least " + std::to_string(lo)
+                 : "out of range (" + std::to_string(lo) + " to " + std::to_string(hi) + ")";
     p->*m = *i;
     return "";
   };
@@ -64,14 +66,20 @@ const std::vector<Spec>& specs() {
       {"RETRY_LIMIT", false, integer(&ClusterParams::retryLimit, 0, kBigInt)},
       {"ADJUST_DURATION", false, integer(&ClusterParams::adjustDuration, 0, kBigInt)},
       {"ELIMARGS", false,
-       [](const std::string& v, ClusterParams* p) { p->elimArgs = v; return std::string(); }},
+       [](const std::string& v, ClusterParams* p) {
+         p->elimArgs = v;
+         return std::string();
+       }},
       {"LSF_ELIM_BLOCKTIME", true, real(&ClusterParams::elimBlockTime, 0, kBig)},
       {"LSF_ELIM_DEBUG", true,
        [](const std::string& v, ClusterParams* p) -> std::string {
          std::string l = lower(v);
-         if (l == "y" || l == "yes" || l == "1" || l == "true") p->elimDebug = true;
-         else if (l == "n" || l == "no" || l == "0" || l == "false") p->elimDebug = false;
-         else return "want y or n";
+         if (l == "y" || l == "yes" || l == "1" || l == "true")
+           p->elimDebug = true;
+         else if (l == "n" || l == "no" || l == "0" || l == "false")
+           p->elimDebug = false;
+         else
+           return "want y or n";
          return "";
        }},
       {"LSF_ELIM_RESTARTS", true, integer(&ClusterParams::elimRestarts, -1, kBigInt)},
@@ -86,14 +94,13 @@ const std::vector<Spec>& specs() {
 
 }  // namespace
 
-bool applyParam(const std::string& key, const std::string& value, int line,
-                ClusterParams* params, DiagSink& diag) {
+bool applyParam(const std::string& key, const std::string& value, int line, ClusterParams* params,
+                DiagSink& diag) {
   for (const auto& s : specs()) {
     if (!iequals(key, s.key)) continue;
     std::string why = s.apply(value, params);
     if (!why.empty())
-      diag.warn(line, "bad value " + q(value) + " for " + s.key + ": " + why +
-                          "; ignored");
+      diag.warn(line, "bad value " + q(value) + " for " + s.key + ": " + why + "; ignored");
     return true;
   }
   return false;

@@ -11,8 +11,8 @@ namespace openlim::config {
 // Applies KEY = value to params. Returns false when key is not a parameter we know (the
 // caller decides whether that deserves a warning). A bad or out-of-range value is reported
 // at `line` and the previous value kept.
-bool applyParam(const std::string& key, const std::string& value, int line,
-                ClusterParams* params, DiagSink& diag);
+bool applyParam(const std::string& key, const std::string& value, int line, ClusterParams* params,
+                DiagSink& diag);
 
 // True for the keys also read from lsf.conf (LSF_ELIM_*, ELIM_ABORT_VALUE).
 bool isElimKnob(const std::string& key);

@@ -67,8 +67,10 @@ struct MapRow {
       return true;
     }
     auto d = parseDouble(v);
-    if (!d) warn("bad number " + q(v) + " in LOCATION of " + q(res.name) + "; instance ignored");
-    else inst.staticNumber = *d;
+    if (!d)
+      warn("bad number " + q(v) + " in LOCATION of " + q(res.name) + "; instance ignored");
+    else
+      inst.staticNumber = *d;
     return d.isOk();
   }
 
@@ -117,8 +119,10 @@ struct MapRow {
       inst.all = iequals(g.names[0], "all");
       if (iequals(g.names[0], "default"))
         warn("[default] cannot be combined with other sets for " + q(res.name) + "; ignored");
-      else if (inst.all) inst.hosts = allHosts(g);
-      else inst.hosts = setHosts(g, taken);
+      else if (inst.all)
+        inst.hosts = allHosts(g);
+      else
+        inst.hosts = setHosts(g, taken);
       if (!inst.hosts.empty()) ctx.snap.instances.push_back(std::move(inst));
     }
   }
@@ -141,14 +145,15 @@ void readMapRow(const std::string& name, const Value& loc, int line, BuildContex
     return diag.warn(line, "Boolean resource " + q(name) + " is given to hosts in the Host " +
                                "RESOURCES column, not in ResourceMap; ignored");
   for (const auto& i : ctx.snap.instances)
-    if (i.resource == name) return diag.warn(line, "resource " + q(name) + " mapped again; ignored");
+    if (i.resource == name)
+      return diag.warn(line, "resource " + q(name) + " mapped again; ignored");
   if (ctx.snap.perHostResources.count(name))
     return diag.warn(line, "resource " + q(name) + " mapped again; ignored");
   std::string_view text = loc.text;
   auto groups = parseLocation(text);
   if (!groups)
-    return diag.warn(line, "bad LOCATION " + q(loc.kind == Value::Kind::kList ? "(" + loc.text + ")"
-                                                                              : loc.text) +
+    return diag.warn(line, "bad LOCATION " +
+                               q(loc.kind == Value::Kind::kList ? "(" + loc.text + ")" : loc.text) +
                                " for " + q(name) + ": " + groups.status().message() + "; ignored");
   if (isDefault(*groups)) {
     auto& holders = ctx.snap.perHostResources[name];
@@ -173,8 +178,8 @@ void readResourceMapSection(const Section& s, BuildContext& ctx, DiagSink& diag)
     return;
   }
   for (const auto& r : t.rows)
-    readMapRow(r.values[static_cast<size_t>(name)].text, r.values[static_cast<size_t>(loc)],
-               r.line, ctx, diag);
+    readMapRow(r.values[static_cast<size_t>(name)].text, r.values[static_cast<size_t>(loc)], r.line,
+               ctx, diag);
 }
 
 }  // namespace openlim::config

@@ -11,9 +11,12 @@ namespace {
 
 const char* typeName(ResourceType t) {
   switch (t) {
-    case ResourceType::kNumeric: return "Numeric";
-    case ResourceType::kString: return "String";
-    case ResourceType::kBoolean: break;
+    case ResourceType::kNumeric:
+      return "Numeric";
+    case ResourceType::kString:
+      return "String";
+    case ResourceType::kBoolean:
+      break;
   }
   return "Boolean";
 }
@@ -38,10 +41,14 @@ struct Cells {
 // TYPE and INCREASING; false when the resource must be ignored (already reported).
 bool readTypeAndDirection(const Cells& c, ResourceDef& d, DiagSink& diag) {
   const Value* type = c.get("TYPE");
-  if (type->unset()) d.type = ResourceType::kBoolean;
-  else if (iequals(type->text, "Numeric")) d.type = ResourceType::kNumeric;
-  else if (iequals(type->text, "String")) d.type = ResourceType::kString;
-  else if (iequals(type->text, "Boolean")) d.type = ResourceType::kBoolean;
+  if (type->unset())
+    d.type = ResourceType::kBoolean;
+  else if (iequals(type->text, "Numeric"))
+    d.type = ResourceType::kNumeric;
+  else if (iequals(type->text, "String"))
+    d.type = ResourceType::kString;
+  else if (iequals(type->text, "Boolean"))
+    d.type = ResourceType::kBoolean;
   else {
     diag.warn(d.line, "bad TYPE " + q(type->text) + " for resource " + q(d.name) +
                           " (want Numeric, Boolean or String); resource ignored");
@@ -89,20 +96,21 @@ void readFlag(const Cells& c, const char* col, bool* out, ResourceDef& d, DiagSi
   const Value* v = c.get(col);
   if (v->unset()) return;
   if (d.type != ResourceType::kNumeric) {
-    diag.warn(d.line, std::string(col) + " is meaningless for " + typeName(d.type) +
-                          " resource " + q(d.name) + "; ignored");
+    diag.warn(d.line, std::string(col) + " is meaningless for " + typeName(d.type) + " resource " +
+                          q(d.name) + "; ignored");
     return;
   }
   auto y = yesNo(v->text);
-  if (!y) diag.warn(d.line, "bad " + std::string(col) + " " + q(v->text) + " for resource " +
-                                q(d.name) + " (want Y or N); ignored");
-  else *out = *y;
+  if (!y)
+    diag.warn(d.line, "bad " + std::string(col) + " " + q(v->text) + " for resource " + q(d.name) +
+                          " (want Y or N); ignored");
+  else
+    *out = *y;
 }
 
 // A re-declared built-in is accepted only with the same type and direction.
 void checkBuiltin(const ResourceDef& d, const ResourceDef& b, DiagSink& diag) {
-  if (d.type == b.type && (d.type != ResourceType::kNumeric || d.direction == b.direction))
-    return;
+  if (d.type == b.type && (d.type != ResourceType::kNumeric || d.direction == b.direction)) return;
   diag.warn(d.line, "resource " + q(d.name) + " redefines a built-in resource with another " +
                         "type or direction; ignored");
 }
@@ -144,8 +152,10 @@ void readResourceRow(const Table& t, const Row& r, BuildContext& ctx, DiagSink& 
 
 void readResourceSection(const Section& s, BuildContext& ctx, DiagSink& diag) {
   Table t = readTable(s, diag);
-  warnUnknownColumns(t, s, {"RESOURCENAME", "TYPE", "INTERVAL", "INCREASING", "CONSUMABLE",
-                            "RELEASE", "DESCRIPTION"}, diag);
+  warnUnknownColumns(
+      t, s,
+      {"RESOURCENAME", "TYPE", "INTERVAL", "INCREASING", "CONSUMABLE", "RELEASE", "DESCRIPTION"},
+      diag);
   int col = t.column("RESOURCENAME");
   if (col < 0) {
     if (t.headerLine) diag.error(t.headerLine, "Resource section has no RESOURCENAME column");

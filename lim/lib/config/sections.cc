@@ -34,9 +34,8 @@ std::vector<Section> readSections(std::string_view text, DiagSink& diag) {
       if (!open) {
         diag.error(line.number, "End " + m->second + " without a Begin");
       } else if (!iequals(m->second, out.back().name)) {
-        diag.error(line.number, "End " + m->second + " does not match Begin " +
-                                    out.back().name + " at line " +
-                                    std::to_string(out.back().beginLine));
+        diag.error(line.number, "End " + m->second + " does not match Begin " + out.back().name +
+                                    " at line " + std::to_string(out.back().beginLine));
       }
       open = false;
     } else if (open) {
@@ -72,8 +71,8 @@ Table readTable(const Section& section, DiagSink& diag) {
     return t;
   }
   for (auto& v : *cols) {
-    if (t.column(v.text) >= 0) diag.warn(header.number, "duplicate column " + q(v.text) +
-                                                            "; the first one is used");
+    if (t.column(v.text) >= 0)
+      diag.warn(header.number, "duplicate column " + q(v.text) + "; the first one is used");
     t.columns.push_back(v.text);
   }
   for (size_t i = 1; i < section.body.size(); ++i) {
@@ -117,8 +116,8 @@ std::vector<Param> readParams(const Section& section, DiagSink& diag) {
       continue;
     }
     std::string_view v = trim(std::string_view(l.text).substr(eq + 1));
-    if (v.size() >= 2 && ((v.front() == '"' && v.back() == '"') ||
-                          (v.front() == '(' && v.back() == ')')))
+    if (v.size() >= 2 &&
+        ((v.front() == '"' && v.back() == '"') || (v.front() == '(' && v.back() == ')')))
       v = trim(v.substr(1, v.size() - 2));
     out.push_back(Param{l.number, key, std::string(v)});
   }

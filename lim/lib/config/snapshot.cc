@@ -86,14 +86,18 @@ std::vector<std::string> ConfigSnapshot::perHostExternalResources(const std::str
     const ResourceDef* r = findResource(name);
     if (!r || r->builtin || !r->dynamic) continue;
     for (const auto& h : holders)
-      if (strcasecmp(h.c_str(), host.c_str()) == 0) { out.push_back(name); break; }
+      if (strcasecmp(h.c_str(), host.c_str()) == 0) {
+        out.push_back(name);
+        break;
+      }
   }
   return out;
 }
 
 int ConfigLoad::errors() const {
-  return static_cast<int>(std::count_if(diagnostics.begin(), diagnostics.end(),
-                                        [](const Diagnostic& d) { return d.severity == Severity::kError; }));
+  return static_cast<int>(
+      std::count_if(diagnostics.begin(), diagnostics.end(),
+                    [](const Diagnostic& d) { return d.severity == Severity::kError; }));
 }
 
 int ConfigLoad::warnings() const {

@@ -7,7 +7,9 @@ namespace openlim::config {
 
 namespace {
 
-bool isBlank(char c) { return c == ' ' || c == '\t'; }
+bool isBlank(char c) {
+  return c == ' ' || c == '\t';
+}
 
 Status unbalanced(char c) {
   return Status(Code::kInvalid, std::string("unbalanced '") + c + "'");

@@ -15,7 +15,9 @@ struct Value {
   std::string text;  // kList: inside the parentheses, trimmed; kBrackets: with the brackets
 
   // `-` and `()` both mean "not set".
-  bool unset() const { return (kind == Kind::kWord && text == "-") || (kind == Kind::kList && text.empty()); }
+  bool unset() const {
+    return (kind == Kind::kWord && text == "-") || (kind == Kind::kList && text.empty());
+  }
 };
 
 // value    := word | '"' chars '"' | '(' balanced ')' | bracket (ws* bracket)*

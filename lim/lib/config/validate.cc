@@ -18,11 +18,11 @@ void masterList(BuildContext& ctx, const std::map<std::string, ConfEntry>& conf,
       const HostConfig* h = snap.findHost(n);
       if (!h) {
         if (!ctx.rejectedHosts.count(lower(n)))
-          confDiag.warn(it->second.line, "LSF_MASTER_LIST host " + q(n) +
-                                             " is not in the Host section; ignored");
+          confDiag.warn(it->second.line,
+                        "LSF_MASTER_LIST host " + q(n) + " is not in the Host section; ignored");
       } else if (!h->server) {
-        confDiag.warn(it->second.line, "LSF_MASTER_LIST host " + q(n) +
-                                           " is not a server host; ignored");
+        confDiag.warn(it->second.line,
+                      "LSF_MASTER_LIST host " + q(n) + " is not a server host; ignored");
       } else {
         snap.masterList.push_back(h->name);
       }

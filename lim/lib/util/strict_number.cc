@@ -15,7 +15,9 @@ Status badNumber(std::string_view token, const char* why) {
   return Status(Code::kInvalid, "bad number <" + std::string(token) + ">" + why);
 }
 
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
+bool isDigit(char c) {
+  return c >= '0' && c <= '9';
+}
 
 // Checks the decimal-float shape by hand first, so that from_chars' extras (inf, nan,
 // "infinity") can never slip through. Rule: sign? (digits (. digits?)? | . digits) exp?

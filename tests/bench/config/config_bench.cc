@@ -26,10 +26,13 @@ std::string shared() {
     << "Fast 150 (x86_64)\nEnd HostModel\n"
     << "Begin Resource\nRESOURCENAME TYPE INTERVAL INCREASING CONSUMABLE DESCRIPTION\n";
   for (int i = 0; i < kResources; ++i) {
-    if (i < 150) s << "n" << i << " Numeric " << 15 + i % 4 * 15 << " " << (i % 2 ? "Y" : "N")
-                   << " N (numeric " << i << ")\n";
-    else if (i < 175) s << "b" << i << " Boolean () () () (boolean " << i << ")\n";
-    else s << "s" << i << " String () () () (string " << i << ")\n";
+    if (i < 150)
+      s << "n" << i << " Numeric " << 15 + i % 4 * 15 << " " << (i % 2 ? "Y" : "N")
+        << " N (numeric " << i << ")\n";
+    else if (i < 175)
+      s << "b" << i << " Boolean () () () (boolean " << i << ")\n";
+    else
+      s << "s" << i << " String () () () (string " << i << ")\n";
   }
   s << "End Resource\n";
   return s.str();
@@ -40,13 +43,19 @@ std::string cluster() {
   s << "Begin Parameters\nEXINTERVAL = 15\nEnd Parameters\n"
     << "Begin Host\nHOSTNAME model type server r1m ut mem n0 n1 RESOURCES\n";
   for (int h = 0; h < kHosts; ++h)
-    s << "host" << h << (h % 2 ? " Generic LINUX86 " : " Fast LINUX64 ") << (h < 50 ? 1 : h % 3 != 0)
-      << " 3.5 90% 100 20 - (b" << 150 + h % 25 << " s" << 175 + h % 25 << "=v" << h % 7
-      << ")\n";
+    s << "host" << h << (h % 2 ? " Generic LINUX86 " : " Fast LINUX64 ")
+      << (h < 50 ? 1 : h % 3 != 0) << " 3.5 90% 100 20 - (b" << 150 + h % 25 << " s" << 175 + h % 25
+      << "=v" << h % 7 << ")\n";
   s << "End Host\nBegin ResourceMap\nRESOURCENAME LOCATION\n";
   for (int i = 0; i < 150; ++i) {
-    if (i < 100) { s << "n" << i << " [default]\n"; continue; }
-    if (i < 125) { s << "n" << i << " [all ~host" << i << "]\n"; continue; }
+    if (i < 100) {
+      s << "n" << i << " [default]\n";
+      continue;
+    }
+    if (i < 125) {
+      s << "n" << i << " [all ~host" << i << "]\n";
+      continue;
+    }
     s << "n" << i << " (";
     for (int set = 0; set < 4; ++set) {
       s << "[";
@@ -85,9 +94,9 @@ void BM_LoadCluster10kHosts200Resources(benchmark::State& state) {
   }
   if (hosts != kHosts || diags != 0) state.SkipWithError("generated cluster did not load clean");
   state.counters["hosts"] = static_cast<double>(hosts);
-  state.counters["bytes"] = static_cast<double>(std::filesystem::file_size(dir + "/lsf.cluster.big") +
-                                                std::filesystem::file_size(dir + "/lsf.shared") +
-                                                std::filesystem::file_size(dir + "/hosts"));
+  state.counters["bytes"] = static_cast<double>(
+      std::filesystem::file_size(dir + "/lsf.cluster.big") +
+      std::filesystem::file_size(dir + "/lsf.shared") + std::filesystem::file_size(dir + "/hosts"));
 }
 BENCHMARK(BM_LoadCluster10kHosts200Resources)->Unit(benchmark::kMillisecond);
 

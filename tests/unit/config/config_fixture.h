@@ -86,8 +86,7 @@ inline int countDiag(const ConfigLoad& l, const std::string& file, int line, Sev
   for (const auto& d : l.diagnostics) {
     bool fileOk = d.file.size() >= file.size() &&
                   d.file.compare(d.file.size() - file.size(), file.size(), file) == 0;
-    if (fileOk && d.line == line && d.severity == sev &&
-        d.message.find(text) != std::string::npos)
+    if (fileOk && d.line == line && d.severity == sev && d.message.find(text) != std::string::npos)
       ++n;
   }
   return n;
@@ -101,9 +100,9 @@ inline std::string dump(const ConfigLoad& l) {
 }
 
 // Exactly one diagnostic in total, and it is this one.
-#define EXPECT_ONLY_DIAG(load, file, line, sev, text)                                      \
-  do {                                                                                     \
-    EXPECT_EQ((load).diagnostics.size(), 1u) << dump(load);                                \
+#define EXPECT_ONLY_DIAG(load, file, line, sev, text)                                       \
+  do {                                                                                      \
+    EXPECT_EQ((load).diagnostics.size(), 1u) << dump(load);                                 \
     EXPECT_EQ(::openlim::testing::countDiag(load, file, line, sev, text), 1) << dump(load); \
   } while (0)
 

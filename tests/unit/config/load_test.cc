@@ -49,8 +49,9 @@ TEST(LsfConf, BadLinesAreWarningsAtTheirLine) {
 
 TEST(LsfConf, ElimKnobsFromLsfConfAndTheClusterFileWins) {
   ConfigDir d;
-  d.write("lsf.conf", "LSF_CONFDIR=.\nLSF_ELIM_BLOCKTIME=7\nLSF_ELIM_RESTARTS=3\n"
-                      "ELIM_ABORT_VALUE=300\nLSF_MASTER_LIST=\"nohost hostB\"\n");
+  d.write("lsf.conf",
+          "LSF_CONFDIR=.\nLSF_ELIM_BLOCKTIME=7\nLSF_ELIM_RESTARTS=3\n"
+          "ELIM_ABORT_VALUE=300\nLSF_MASTER_LIST=\"nohost hostB\"\n");
   d.write("lsf.shared", kShared);
   d.write("lsf.cluster.test",
           std::string(kCluster) + "Begin Parameters\nLSF_ELIM_RESTARTS = 9\nEnd Parameters\n");
@@ -94,7 +95,8 @@ TEST(Load, DiagnosticsComeInFileThenLineOrder) {
   d.write("lsf.conf", "LSF_CONFDIR=.\nbroken\n");
   d.write("lsf.shared", std::string(kShared) + "stray\n");
   d.write("lsf.cluster.test", std::string("Begin ResourceMap\nRESOURCENAME LOCATION\n"
-                                          "nio [hostQ]\nEnd ResourceMap\n") + kCluster);
+                                          "nio [hostQ]\nEnd ResourceMap\n") +
+                                  kCluster);
   auto l = d.load();
   ASSERT_EQ(l.diagnostics.size(), 3u) << dump(l);
   EXPECT_EQ(l.diagnostics[0].line, 2);
@@ -117,8 +119,9 @@ TEST(HostsFile, ReadsAddressesAndReportsBadLines) {
   ConfigDir d;
   d.write("lsf.shared", kShared);
   d.write("lsf.cluster.test", kCluster);
-  d.write("hosts", "# cluster\n127.0.0.11 hostA a1\n::1 v6host\n300.1.1.1 bad\nlonely\n"
-                   "127.0.0.12 hostB\n127.0.0.99 hostA\n10.0.0.1 unrelated # fine\n");
+  d.write("hosts",
+          "# cluster\n127.0.0.11 hostA a1\n::1 v6host\n300.1.1.1 bad\nlonely\n"
+          "127.0.0.12 hostB\n127.0.0.99 hostA\n10.0.0.1 unrelated # fine\n");
   auto l = d.load();
   ASSERT_TRUE(l.snapshot) << dump(l);
   EXPECT_EQ(countDiag(l, "hosts", 4, kW, "bad IP address <300.1.1.1>"), 1) << dump(l);

@@ -84,17 +84,20 @@ TEST_F(LsfCluster, HostSetsWithoutParenthesesAndBadLocations) {
 }
 
 TEST_F(LsfCluster, UnknownSectionAndParameter) {
-  auto l = load(std::string(kCluster) + "Begin Parameters\nEXINTERVAL = 1\nFLOAT_CLIENTS = 3\n"
+  auto l = load(std::string(kCluster) +
+                "Begin Parameters\nEXINTERVAL = 1\nFLOAT_CLIENTS = 3\n"
                 "End Parameters\nBegin RemoteClusters\nx\nEnd RemoteClusters\n");
   EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("FLOAT_CLIENTS"), kW, "unknown parameter"), 1);
   EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("Begin RemoteClusters"), kW,
-                      "unknown section <RemoteClusters>"), 1);
+                      "unknown section <RemoteClusters>"),
+            1);
   EXPECT_EQ(l.diagnostics.size(), 2u) << dump(l);
   EXPECT_EQ(l.snapshot->params.exInterval, 1);
 }
 
 TEST_F(LsfCluster, BadParameterValuesKeepTheDefault) {
-  auto l = load(std::string(kCluster) + "Begin Parameters\nEXINTERVAL = 15s\n"
+  auto l = load(std::string(kCluster) +
+                "Begin Parameters\nEXINTERVAL = 15s\n"
                 "ELIM_POLL_INTERVAL = 9\nHOST_INACTIVITY_LIMIT = 1\nLSF_ELIM_DEBUG = maybe\n"
                 "End Parameters\n");
   EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("EXINTERVAL"), kW, "bad value <15s>"), 1);
@@ -113,14 +116,17 @@ TEST_F(LsfCluster, UnknownColumnAndThresholdOnAStringResource) {
   s.replace(s.find("()   ()   ()"), 12, "()   ()   -  -  ()");
   auto l = load(s);
   EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("HOSTNAME"), kW,
-                      "threshold column <osrel> names a String resource"), 1) << dump(l);
+                      "threshold column <osrel> names a String resource"),
+            1)
+      << dump(l);
   EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("HOSTNAME"), kW, "unknown column <MXJ>"), 1);
   EXPECT_EQ(l.diagnostics.size(), 2u) << dump(l);
 }
 
 TEST_F(LsfCluster, BadThresholdsAndFields) {
-  auto l = load(withHosts("hostC  Generic  LINUX86  1  abc  150%  ()\n"
-                          "hostD  Fancy  SOLARIS  maybe  0x5  2  (nothere cs=1 osrel)\n"));
+  auto l =
+      load(withHosts("hostC  Generic  LINUX86  1  abc  150%  ()\n"
+                     "hostD  Fancy  SOLARIS  maybe  0x5  2  (nothere cs=1 osrel)\n"));
   int c = line("hostC"), d = line("hostD");
   EXPECT_EQ(countDiag(l, "lsf.cluster.test", c, kW, "bad r1m threshold <abc>"), 1) << dump(l);
   EXPECT_EQ(countDiag(l, "lsf.cluster.test", c, kW, "bad ut threshold <150%>"), 1);
@@ -140,20 +146,20 @@ TEST_F(LsfCluster, DuplicateAndIllegalHostNames) {
   auto l = load(withHosts("HOSTA  Generic  LINUX86  1  ()  ()  ()\n"
                           "bad/host  Generic  LINUX86  1  ()  ()  ()\n") +
                 "Begin ResourceMap\nRESOURCENAME LOCATION\nnio [bad/host]\nEnd ResourceMap\n");
-  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("HOSTA"), kW,
-                      "duplicate host <HOSTA> (first at line " +
-                          std::to_string(line("hostA")) + ")"), 1) << dump(l);
-  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("bad/host  "), kW, "forbidden character '/'"),
-            1);
+  EXPECT_EQ(
+      countDiag(l, "lsf.cluster.test", line("HOSTA"), kW,
+                "duplicate host <HOSTA> (first at line " + std::to_string(line("hostA")) + ")"),
+      1)
+      << dump(l);
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("bad/host  "), kW, "forbidden character '/'"), 1);
   EXPECT_EQ(l.diagnostics.size(), 2u) << dump(l);  // the ResourceMap reference stays silent
 }
 
 TEST_F(LsfCluster, ResourceMapOfUndefinedBuiltinOrBooleanResource) {
   auto l = load(withMap("nosuch [all]\nmem [all]\ncs [default]\nlicenses [default]\n"));
-  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("nosuch"), kW, "undefined resource <nosuch>"),
-            1) << dump(l);
-  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("mem [all]"), kW, "built-in resource <mem>"),
-            1);
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("nosuch"), kW, "undefined resource <nosuch>"), 1)
+      << dump(l);
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("mem [all]"), kW, "built-in resource <mem>"), 1);
   EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("cs [default]"), kW, "Boolean resource"), 1);
   EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("licenses [default]"), kW, "mapped again"), 1);
   EXPECT_EQ(l.diagnostics.size(), 4u);
@@ -162,7 +168,8 @@ TEST_F(LsfCluster, ResourceMapOfUndefinedBuiltinOrBooleanResource) {
 TEST_F(LsfCluster, HostInLocationNotInHostSection) {
   auto l = load(withMap("nio ([hostA hostZ] [hostB hostA])\nfluent (3@[all ~hostQ])\n"));
   EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("nio ("), kW,
-                      "host <hostZ> in LOCATION of <nio> is not in the Host section"), 1)
+                      "host <hostZ> in LOCATION of <nio> is not in the Host section"),
+            1)
       << dump(l);
   EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("nio ("), kW, "more than one instance"), 1);
   EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("fluent"), kW, "<hostQ>"), 1);
@@ -203,8 +210,9 @@ TEST_F(LsfCluster, EndMissingIsReportedAtBeginAndTheRestStillReads) {
 }
 
 TEST_F(LsfCluster, ContinuationsCommentsAndQuotedValues) {
-  auto l = load("# hosts\nBegin Host\nHOSTNAME model \\\n  RESOURCES  # header\n"
-                "hostA Generic \\\n (cs \\\n  osrel=\"deb 12\")\nEnd Host\n");
+  auto l = load(
+      "# hosts\nBegin Host\nHOSTNAME model \\\n  RESOURCES  # header\n"
+      "hostA Generic \\\n (cs \\\n  osrel=\"deb 12\")\nEnd Host\n");
   ASSERT_TRUE(l.snapshot) << dump(l);
   EXPECT_EQ(l.snapshot->hosts[0].line, 5);
   EXPECT_EQ(l.snapshot->hosts[0].strings.at("osrel"), "deb 12");

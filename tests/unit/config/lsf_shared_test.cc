@@ -88,20 +88,23 @@ TEST_F(LsfShared, DuplicateResourceModelAndTypeAreIgnoredAtTheSecondLine) {
   s.insert(s.find("End HostModel"), "Generic    50         ()\n");
   s.insert(s.find("End HostType"), "LINUX86\n");
   auto l = load(s);
-  EXPECT_EQ(countDiag(l, "lsf.shared", line("nio  Numeric  15  N  (again)"), kW,
-                      "duplicate resource <nio> (first at line " +
-                          std::to_string(line("nio ")) + ")"), 1) << dump(l);
+  EXPECT_EQ(
+      countDiag(l, "lsf.shared", line("nio  Numeric  15  N  (again)"), kW,
+                "duplicate resource <nio> (first at line " + std::to_string(line("nio ")) + ")"),
+      1)
+      << dump(l);
   EXPECT_EQ(countDiag(l, "lsf.shared", line("Generic    50"), kW, "duplicate host model"), 1);
-  EXPECT_EQ(countDiag(l, "lsf.shared", line("LINUX86\nEnd HostType") , kW, "duplicate host type"),
-            1) << dump(l);
+  EXPECT_EQ(countDiag(l, "lsf.shared", line("LINUX86\nEnd HostType"), kW, "duplicate host type"), 1)
+      << dump(l);
   EXPECT_EQ(l.diagnostics.size(), 3u);
   EXPECT_EQ(l.snapshot->findResource("nio")->direction, Direction::kIncreasing);
 }
 
 TEST_F(LsfShared, IllegalNamesAreIgnored) {
-  auto l = load(sharedWith("9lives  Boolean () () ()\nmy-res  Boolean () () ()\n"
-                           "a.b  Boolean () () ()\nswap  Boolean () () ()\n"
-                           "inf  Boolean () () ()\nok_1  Boolean () () ()\n"));
+  auto l =
+      load(sharedWith("9lives  Boolean () () ()\nmy-res  Boolean () () ()\n"
+                      "a.b  Boolean () () ()\nswap  Boolean () () ()\n"
+                      "inf  Boolean () () ()\nok_1  Boolean () () ()\n"));
   EXPECT_EQ(countDiag(l, "lsf.shared", line("9lives"), kW, "<9lives> begins with a digit"), 1)
       << dump(l);
   EXPECT_EQ(countDiag(l, "lsf.shared", line("my-res"), kW, "forbidden character '-'"), 1);
@@ -113,8 +116,9 @@ TEST_F(LsfShared, IllegalNamesAreIgnored) {
 }
 
 TEST_F(LsfShared, RedefinedBuiltinWithAnotherTypeIsIgnored) {
-  auto l = load(sharedWith("mem  String  ()  ()  ()\nr1m  Numeric  15  N  ()\n"
-                           "r15s  Numeric  15  Y  (same as built-in: accepted)\n"));
+  auto l =
+      load(sharedWith("mem  String  ()  ()  ()\nr1m  Numeric  15  N  ()\n"
+                      "r15s  Numeric  15  Y  (same as built-in: accepted)\n"));
   EXPECT_EQ(countDiag(l, "lsf.shared", line("mem  String"), kW, "redefines a built-in"), 1)
       << dump(l);
   EXPECT_EQ(countDiag(l, "lsf.shared", line("r1m  Numeric"), kW, "redefines a built-in"), 1);
@@ -126,8 +130,9 @@ TEST_F(LsfShared, RedefinedBuiltinWithAnotherTypeIsIgnored) {
 }
 
 TEST_F(LsfShared, TypeAndIncreasingProblems) {
-  auto l = load(sharedWith("t1  Integer  ()  N  ()\nt2  Numeric  ()  ()  ()\n"
-                           "t3  Numeric  ()  maybe  ()\nt4  String  ()  Y  ()\n"));
+  auto l =
+      load(sharedWith("t1  Integer  ()  N  ()\nt2  Numeric  ()  ()  ()\n"
+                      "t3  Numeric  ()  maybe  ()\nt4  String  ()  Y  ()\n"));
   EXPECT_EQ(countDiag(l, "lsf.shared", line("t1 "), kW, "bad TYPE <Integer>"), 1) << dump(l);
   EXPECT_EQ(countDiag(l, "lsf.shared", line("t2 "), kW, "has no INCREASING"), 1);
   EXPECT_EQ(countDiag(l, "lsf.shared", line("t3 "), kW, "bad INCREASING <maybe>"), 1);
@@ -155,24 +160,24 @@ TEST_F(LsfShared, BinaryGarbageIsAnError) {
 TEST_F(LsfShared, ResourcesAreBuiltinsFirstThenFileOrder) {
   auto l = load(kShared);
   const auto& r = l.snapshot->resources;
-  const char* order[] = {"r15s", "r1m", "r15m", "ut", "pg", "io", "ls", "it", "tmp", "swp",
-                         "mem", "type", "model", "hname", "status", "cpuf", "ncpus", "ncores",
-                         "nthreads", "nprocs", "ndisks", "maxmem", "maxswp", "maxtmp", "server",
-                         "rexpri", "slots", "maxslots", "usr_tmp", "nio", "licenses", "fluent",
-                         "cs", "osrel"};
+  const char* order[] = {
+      "r15s",     "r1m",     "r15m",   "ut",       "pg",     "io",     "ls",     "it",     "tmp",
+      "swp",      "mem",     "type",   "model",    "hname",  "status", "cpuf",   "ncpus",  "ncores",
+      "nthreads", "nprocs",  "ndisks", "maxmem",   "maxswp", "maxtmp", "server", "rexpri", "slots",
+      "maxslots", "usr_tmp", "nio",    "licenses", "fluent", "cs",     "osrel"};
   ASSERT_EQ(r.size(), std::size(order));
   for (size_t i = 0; i < r.size(); ++i) EXPECT_EQ(r[i].name, order[i]);
   for (size_t i = 0; i < 11; ++i) EXPECT_TRUE(r[i].builtinIndex && r[i].dynamic);
   EXPECT_FALSE(r[11].builtinIndex);
-  EXPECT_TRUE(r[10].memoryLike);  // mem
-  EXPECT_TRUE(r[21].memoryLike);  // maxmem
-  EXPECT_FALSE(r[3].memoryLike);  // ut
+  EXPECT_TRUE(r[10].memoryLike);                      // mem
+  EXPECT_TRUE(r[21].memoryLike);                      // maxmem
+  EXPECT_FALSE(r[3].memoryLike);                      // ut
   EXPECT_EQ(r[7].direction, Direction::kDecreasing);  // it
   EXPECT_EQ(r[25].direction, Direction::kNone);       // rexpri
-  EXPECT_TRUE(r[29].dynamic);                          // nio
+  EXPECT_TRUE(r[29].dynamic);                         // nio
   EXPECT_EQ(r[29].interval, 15);
-  EXPECT_FALSE(r[31].dynamic);                         // fluent
-  EXPECT_EQ(r[33].type, ResourceType::kString);        // osrel
+  EXPECT_FALSE(r[31].dynamic);                   // fluent
+  EXPECT_EQ(r[33].type, ResourceType::kString);  // osrel
   EXPECT_EQ(r[28].line, lineOf(kShared, "usr_tmp"));
 }
 

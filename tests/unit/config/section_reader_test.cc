@@ -13,8 +13,8 @@ struct Sink {
 
 TEST(LogicalLines, JoinsContinuationsStripsCommentsAndKeepsStartLine) {
   Sink s;
-  auto lines = splitLogicalLines("# head\n\nA b \\\n  c # tail\n\"#x\" y\n", QuoteStyle::kDouble,
-                                 s.sink);
+  auto lines =
+      splitLogicalLines("# head\n\nA b \\\n  c # tail\n\"#x\" y\n", QuoteStyle::kDouble, s.sink);
   ASSERT_EQ(lines.size(), 2u);
   EXPECT_EQ(lines[0].number, 3);
   EXPECT_EQ(lines[0].text, "A b  c");
@@ -94,8 +94,8 @@ TEST(Sections, ReadsBeginEndCaseInsensitively) {
 
 TEST(Sections, MissingEndIsOneErrorAtTheBeginLineAndTheNextSectionStillReads) {
   Sink s;
-  auto secs = readSections("Begin Host\nA\nx\nBegin ResourceMap\nR L\nr [all]\nEnd ResourceMap\n",
-                           s.sink);
+  auto secs =
+      readSections("Begin Host\nA\nx\nBegin ResourceMap\nR L\nr [all]\nEnd ResourceMap\n", s.sink);
   ASSERT_EQ(secs.size(), 2u);
   EXPECT_EQ(secs[0].body.size(), 2u);
   EXPECT_EQ(secs[1].body.size(), 2u);

@@ -18,9 +18,10 @@ TEST(ParseDouble, AcceptsPlainDecimalForms) {
 }
 
 TEST(ParseDouble, RejectsEverythingThatIsNotAWholeDecimalToken) {
-  for (const char* bad : {"", " 1", "1 ", "abc", "5x", "5MB", "1e", "1e+", "e5", ".", "-",
-                          "+", "+-1", "--1", "0x10", "0X1F", "nan", "NaN", "inf", "-inf",
-                          "Infinity", "1.2.3", "1,5", "90%", "1e999", "-1e999"}) {
+  for (const char* bad :
+       {"",    " 1",   "1 ",       "abc",   "5x",  "5MB",  "1e",    "1e+",   "e5",
+        ".",   "-",    "+",        "+-1",   "--1", "0x10", "0X1F",  "nan",   "NaN",
+        "inf", "-inf", "Infinity", "1.2.3", "1,5", "90%",  "1e999", "-1e999"}) {
     auto r = parseDouble(bad);
     EXPECT_FALSE(r.isOk()) << "accepted <" << bad << ">";
     if (!r.isOk()) {
