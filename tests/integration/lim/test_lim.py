@@ -267,5 +267,61 @@ class TestHungStatvfs(Base):
         self.assertIsNotNone(vals.get("mem"))
 
 
+class TestQueries(Base):
+    block = "127.5.9"
+    hosts = ["hostA", "hostD", "hostE"]  # hostD and hostE are played by the test
+    kwargs = {"params": {"HOST_INACTIVITY_LIMIT": 60, "ADJUST_DURATION": 100},
+              "resources": ["cs Boolean () () () (Compute server)",
+                            "fluent Numeric () N Y (Static tokens)"],
+              "resource_map": ["fluent (5@[all])"],
+              "host_columns": ("model type server r1m RESOURCES",
+                               {"hostA": "Generic LINUX86 1 () ()",
+                                "hostD": "Generic LINUX86 1 0.9 (cs)",
+                                "hostE": "Generic LINUX86 1 () (cs)"})}
+
+    def feed(self, host, r1m, mem):
+        self.c.send_report("hostA", host, [("r1m", r1m), ("r15s", r1m), ("r15m", r1m),
+                                           ("mem", mem), ("ncpus", 1.0)],
+                           strings=[("type", "LINUX86"), ("model", "Generic")])
+
+    def test_load_hosts_info_place_shared(self):
+        c = self.c
+        c.start("hostA")
+        self.wait(lambda: c.master_of("hostA") == "hostA", "hostA master")
+        self.feed("hostD", 0.1, 4000)
+        self.feed("hostE", 0.5, 8000)
+        self.wait(lambda: self.status_of("hostA", "hostE") == "ok", "fed hosts ok")
+        r = c.query("hostA", {"op": "load", "resreq": "select[cs] order[r1m]"})
+        self.assertEqual([h["name"] for h in r["hosts"]], ["hostD", "hostE"])
+        self.assertEqual(r["hosts"][0]["values"]["fluent"], 5)
+        r = c.query("hostA", {"op": "load", "resreq": "select[mem>"})
+        self.assertEqual((r["ok"], r["code"]), (False, "syntax"))
+        self.assertIn("at 11", r["error"])
+        # Placement adjusts the chosen host's load, so a burst spreads out.
+        p1 = c.query("hostA", {"op": "place", "hosts": ["hostD", "hostE"]})
+        p2 = c.query("hostA", {"op": "place", "hosts": ["hostD", "hostE"]})
+        self.assertEqual((p1["hosts"], p2["hosts"]), (["hostD"], ["hostE"]))
+        r1m = c.host_status("hostA", "hostD")["values"]["r1m"]
+        self.assertGreater(r1m, 1.0)  # 0.1 + nearly 1.0 of adjustment
+        # hostD is now busy (1.1 > 0.9): ineligible, explained.
+        self.assertEqual(c.host_status("hostA", "hostD")["busy"], ["r1m"])
+        p = c.query("hostA", {"op": "place", "n": 5, "hosts": ["hostD"], "explain": True})
+        self.assertFalse(p["ok"])
+        self.assertEqual(p["code"], "noteligible")
+        why = {e["host"]: e for e in p["explain"]}
+        self.assertNotEqual(why["hostD"]["outcome"], "chosen")
+        self.assertTrue(why["hostD"]["reason"])
+        h = c.query("hostA", {"op": "hosts", "hosts": ["hostD"]})["hosts"][0]
+        self.assertEqual((h["type"], h["model"], h["ncpus"], h["resources"]),
+                         ("LINUX86", "Generic", 1, ["cs"]))
+        self.assertEqual(h["thresholds"], {"r1m": 0.9})
+        info = c.query("hostA", {"op": "info"})
+        self.assertIn("LINUX86", info["types"])
+        self.assertIn("cs", [x["name"] for x in info["resources"]])
+        sh = c.query("hostA", {"op": "shared"})["instances"]
+        self.assertEqual([(i["resource"], i["value"]) for i in sh], [("fluent", 5)])
+        self.assertEqual(c.query("hostA", {"op": "nosuch"})["code"], "syntax")
+
+
 if __name__ == "__main__":
     unittest.main()

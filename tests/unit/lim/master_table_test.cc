@@ -1,0 +1,155 @@
+// LoadTable: ingest, status (unavail, busy, lockU), adjustments, shared values, reconfig.
+#include "master/load_table.h"
+
+#include <gtest/gtest.h>
+
+#include "config/builtins.h"
+#include "master/shared_servers.h"
+
+namespace openlim::master {
+namespace {
+
+std::shared_ptr<ConfigSnapshot> makeConfig() {
+  auto c = std::make_shared<ConfigSnapshot>();
+  c->clusterName = "test";
+  c->checksum = "sum1";
+  c->resources = config::builtinResources();
+  c->resources.push_back({.name = "scratch", .type = ResourceType::kNumeric,
+                          .direction = Direction::kDecreasing, .interval = 15,
+                          .dynamic = true, .shared = true});
+  c->resources.push_back({.name = "fluent", .type = ResourceType::kNumeric,
+                          .direction = Direction::kDecreasing, .shared = true});
+  c->resources.push_back({.name = "nio", .type = ResourceType::kNumeric,
+                          .direction = Direction::kIncreasing, .interval = 15, .dynamic = true});
+  c->models.push_back({.name = "Generic", .cpuFactor = 100});
+  for (const char* h : {"hostA", "hostB", "hostC"})
+    c->hosts.push_back({.name = h, .model = "Generic", .type = "LINUX86"});
+  c->hosts[0].thresholds = {{"r1m", 0.5}, {"mem", 500}};
+  c->instances.push_back({.resource = "scratch", .hosts = {"hostB", "hostC"}});
+  c->instances.push_back({.resource = "fluent", .hosts = {"hostA", "hostB", "hostC"},
+                          .all = true, .staticNumber = 5});
+  c->perHostResources["nio"] = {"hostA", "hostB", "hostC"};
+  c->params.exInterval = 10;
+  c->params.hostInactivityLimit = 3;
+  c->params.adjustDuration = 2;
+  c->masterList = {"hostA", "hostB", "hostC"};
+  return c;
+}
+
+protocol::LoadReport report(const std::string& host, double r1m, double mem) {
+  return protocol::LoadReport{.host = host, .checksum = "sum1",
+                              .numbers = {{"r1m", r1m, 0}, {"mem", mem, 0}, {"ncpus", 2, 0}}};
+}
+
+TEST(LoadTable, IngestedValuesAppearInTheSnapshot) {
+  LoadTable t(makeConfig());
+  EXPECT_TRUE(t.ingest(report("hostB", 0.2, 2048), 1));
+  HostTablePtr s = t.snapshot(1);
+  EXPECT_DOUBLE_EQ(s->number(1, "mem"), 2048);
+  EXPECT_EQ(s->status[1], HostStatus::kOk);
+  EXPECT_EQ(s->status[0], HostStatus::kUnavail);  // never heard
+  EXPECT_DOUBLE_EQ(s->number(1, "cpuf"), 100);
+  EXPECT_EQ(t.counters().reportsIngested, 1u);
+}
+
+TEST(LoadTable, UnknownHostsAndNamesAreCountedNotStored) {
+  LoadTable t(makeConfig());
+  EXPECT_FALSE(t.ingest(report("hostZ", 1, 1), 1));
+  protocol::LoadReport r = report("hostA", 0, 1000);
+  r.numbers.push_back({"nosuch", 1, 0});
+  t.ingest(r, 1);
+  EXPECT_EQ(t.counters().unknownHost, 1u);
+  EXPECT_EQ(t.counters().unknownNames, 1u);
+}
+
+TEST(LoadTable, SilentHostBecomesUnavailWithUnknownValuesThenOkAgain) {
+  LoadTable t(makeConfig());
+  t.ingest(report("hostB", 0.2, 2048), 0);
+  EXPECT_EQ(t.snapshot(30)->status[1], HostStatus::kOk);  // 3 x 10 s: still in time
+  HostTablePtr s = t.snapshot(30.5);
+  EXPECT_EQ(s->status[1], HostStatus::kUnavail);
+  EXPECT_TRUE(isUnknown(s->number(1, "mem")));
+  EXPECT_DOUBLE_EQ(s->number(1, "ncpus"), 2);  // static info stays for lshosts
+  t.ingest(report("hostB", 0.2, 1024), 31);
+  EXPECT_EQ(t.snapshot(31)->status[1], HostStatus::kOk);
+}
+
+TEST(LoadTable, BusyComparesEffectiveRunQueueAndDecreasingIndices) {
+  LoadTable t(makeConfig());
+  t.ingest(report("hostA", 0.8, 1000), 0);  // 0.8 / 2 cpus = 0.4 < 0.5
+  EXPECT_EQ(t.snapshot(0)->status[0], HostStatus::kOk);
+  t.ingest(report("hostA", 1.2, 1000), 1);  // 0.6 > 0.5
+  HostTablePtr s = t.snapshot(1);
+  EXPECT_EQ(s->status[0], HostStatus::kBusy);
+  ASSERT_EQ(s->busyIndices[0].size(), 1u);
+  EXPECT_EQ(s->config->resources[static_cast<size_t>(s->busyIndices[0][0])].name, "r1m");
+  t.ingest(report("hostA", 0.1, 100), 2);  // mem 100 < 500
+  s = t.snapshot(2);
+  ASSERT_EQ(s->busyIndices[0].size(), 1u);
+  EXPECT_EQ(s->config->resources[static_cast<size_t>(s->busyIndices[0][0])].name, "mem");
+}
+
+TEST(LoadTable, LockedFlagGivesLockU) {
+  LoadTable t(makeConfig());
+  protocol::LoadReport r = report("hostC", 0, 1000);
+  r.flags = protocol::kReportLocked;
+  t.ingest(r, 0);
+  EXPECT_EQ(t.snapshot(0)->status[2], HostStatus::kLockU);
+}
+
+TEST(LoadTable, PlacementAdjustmentDecaysLinearly) {
+  LoadTable t(makeConfig());
+  auto cfg = t.config();
+  t.ingest(report("hostB", 0.5, 1000), 0);
+  t.adjust("hostB", cfg->resourceIndex("r1m"), 1.0, 0);
+  EXPECT_DOUBLE_EQ(t.build(0)->number(1, "r1m"), 1.5);
+  EXPECT_DOUBLE_EQ(t.build(10)->number(1, "r1m"), 1.0);  // half of 2 x 10 s
+  EXPECT_DOUBLE_EQ(t.build(20)->number(1, "r1m"), 0.5);
+}
+
+TEST(LoadTable, SharedInstanceTakesItsServersValueAndStaticOnesTheirNumber) {
+  LoadTable t(makeConfig());
+  t.setServers({"hostB", ""});
+  protocol::LoadReport r = report("hostB", 0, 1000);
+  r.numbers.push_back({"scratch", 42, 0});
+  t.ingest(r, 0);
+  HostTablePtr s = t.build(0);
+  EXPECT_DOUBLE_EQ(s->number(1, "scratch"), 42);
+  EXPECT_DOUBLE_EQ(s->number(2, "scratch"), 42);  // hostC shares the instance
+  EXPECT_TRUE(isUnknown(s->number(0, "scratch")));  // hostA is not in it
+  EXPECT_DOUBLE_EQ(s->number(0, "fluent"), 5);
+}
+
+TEST(LoadTable, ReconfigKeepsValuesAndStatesByName) {
+  LoadTable t(makeConfig());
+  t.ingest(report("hostB", 0.3, 777), 0);
+  auto c2 = makeConfig();
+  c2->checksum = "sum2";
+  c2->hosts.erase(c2->hosts.begin());  // hostA leaves; rows shift
+  c2->hosts.push_back({.name = "hostD", .model = "Generic", .type = "LINUX86"});
+  t.reconfigure(c2);
+  HostTablePtr s = t.snapshot(1);
+  ASSERT_EQ(s->row("hostB"), 0);
+  EXPECT_DOUBLE_EQ(s->number(0, "mem"), 777);
+  EXPECT_EQ(s->status[0], HostStatus::kOk);
+  EXPECT_EQ(t.driftHosts(), std::vector<std::string>{"hostB"});  // reported sum1
+}
+
+TEST(SharedServers, FirstAvailableOfTheSetAndAllGoesToMaster) {
+  auto c = makeConfig();
+  c->instances.push_back({.resource = "scratch", .hosts = {"hostA", "hostB", "hostC"},
+                          .all = true});
+  std::set<std::string> up = {"hostB", "hostC"};
+  auto avail = [&](const std::string& h) { return up.count(h) > 0; };
+  auto s = sharedServers(*c, "hostC", avail);
+  EXPECT_EQ(s, (std::vector<std::string>{"hostB", "", "hostC"}));
+  up.erase("hostB");
+  EXPECT_EQ(sharedServers(*c, "hostC", avail)[0], "hostC");
+  up.insert("hostB");
+  EXPECT_EQ(sharedServers(*c, "hostC", avail)[0], "hostB");  // moves back
+  EXPECT_EQ(servedBy(*c, s, "hostC"), std::vector<std::string>{"scratch"});
+  EXPECT_TRUE(servedBy(*c, s, "hostA").empty());
+}
+
+}  // namespace
+}  // namespace openlim::master
