@@ -127,8 +127,12 @@ bool LoadTable::available(const std::string& host, double now) const {
 }
 
 HostTablePtr LoadTable::snapshot(double now) {
-  // Statuses and decays move with time; 0.25 s keeps a burst of queries on one build.
-  if (!published_ || dirty_ || now >= builtAt_ + 0.25) {
+  // Statuses and decays move with time; 0.25 s keeps a burst of queries on one build. A big
+  // table (a build of 100k hosts costs ~0.2 s of CPU) is republished at most once a second,
+  // so a stream of queries cannot starve ingest.
+  const double minAge = records_.size() > 10000 ? 1.0 : 0.0;
+  const double maxAge = records_.size() > 10000 ? 1.0 : 0.25;
+  if (!published_ || (dirty_ && now >= builtAt_ + minAge) || now >= builtAt_ + maxAge) {
     published_ = build(now);
     builtAt_ = now;
     dirty_ = false;
