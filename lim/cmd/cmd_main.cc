@@ -42,6 +42,11 @@ bool askTerminal(const std::string& question) {
 }  // namespace
 
 int runMain(const char* name, int argc, char** argv, CommandFn fn) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  return runWithIo(name, [&](CmdIo& io) { return fn(args, io); });
+}
+
+int runWithIo(const char* name, const std::function<int(CmdIo&)>& fn) {
   std::ios::sync_with_stdio(false);
   std::optional<shell::ClientConfig> config;
   std::string error;
@@ -61,8 +66,7 @@ int runMain(const char* name, int argc, char** argv, CommandFn fn) {
   }
   ClientQuerier querier(name, std::move(config), error);
   CmdIo io{std::cout, std::cerr, querier, local, askTerminal};
-  std::vector<std::string> args(argv + 1, argv + argc);
-  int rc = fn(args, io);
+  int rc = fn(io);
   std::cout.flush();
   return rc;
 }

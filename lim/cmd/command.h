@@ -10,6 +10,7 @@
 #include <Poco/JSON/Object.h>
 
 #include "args.h"
+#include "querier.h"
 #include "openlim/status.h"
 
 namespace openlim::cmd {
@@ -20,14 +21,6 @@ inline constexpr int kExitUsage = 2;     // usage or resource requirement syntax
 inline constexpr int kExitDown = 3;      // LIM unreachable
 
 inline constexpr const char* kLimDown = "LIM is down; try later";
-
-// Sends one request to the cluster and returns the reply body. kUnavailable when no lim
-// answered within the connect timeout.
-class Querier {
- public:
-  virtual ~Querier() = default;
-  virtual Result<std::string> ask(const std::string& request, bool admin) = 0;
-};
 
 struct CmdIo {
   std::ostream& out;

@@ -1,9 +1,11 @@
-// lsadmin: administration of the load information manager. Only ckconfig so far; the
-// other subcommands come with the lim.
+// lsadmin: administration of the load information manager: ckconfig (lsadmin_ckconfig.cc)
+// and the lim-control subcommands (lsadmin_ops.cc, through the query client).
 #include <iostream>
 #include <string>
 #include <vector>
 
+#include "cmd_main.h"
+#include "commands.h"
 #include "lsadmin_ckconfig.h"
 #include "openlim/version.h"
 
@@ -12,7 +14,10 @@ namespace {
 constexpr const char* kUsage =
     "Usage: lsadmin [-h] [-V] subcommand [options]\n"
     "Subcommands:\n"
-    "  ckconfig [-v]   check the configuration files LSF_ENVDIR points to\n";
+    "  ckconfig [-v]   check the configuration files LSF_ENVDIR points to\n"
+    "  reconfig [-f] [-v] | limstartup [host ...] | limshutdown [-f] [host ... | all]\n"
+    "  limrestart [-f] [host ... | all] | limlock [-l seconds] | limunlock\n"
+    "  elimstatus [-json] [host]\n";
 
 }  // namespace
 
@@ -37,6 +42,11 @@ int main(int argc, char** argv) {
     std::cerr << "lsadmin: unknown option " << sub << "\n" << kUsage;
     return 2;
   }
-  std::cerr << "lsadmin: " << sub << ": not available yet\n";
-  return 2;
+  std::vector<std::string> rest(args.begin() + 1, args.end());
+  return openlim::cmd::runWithIo("lsadmin", [&](openlim::cmd::CmdIo& io) {
+    int rc = openlim::cmd::runLsadminOp(sub, rest, io);
+    if (rc >= 0) return rc;
+    io.err << "lsadmin: " << sub << ": unknown subcommand\n" << kUsage;
+    return 2;
+  });
 }

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "lsplace_online.h"
 #include "lsplace_options.h"
 #include "openlim/config.h"
 #include "openlim/version.h"
@@ -50,7 +51,5 @@ int main(int argc, char** argv) {
     return cmd::kExitOk;
   }
   if (!o->from.empty()) return offline(*o);
-  // The online mode (a TCP request to the master) is added with the query client.
-  std::cerr << "LIM is down; try later\n";
-  return cmd::kExitLimDown;
+  return cmd::placeOnlineMain(*o);
 }

@@ -117,7 +117,7 @@ int runBhosts(const std::vector<std::string>& args, CmdIo& io) {
   if (!reply) return fail(io, "bhosts", reply.status());
   std::vector<format::SharedInstance> numeric;
   for (auto& in : parseShared(**reply))
-    if (in.value.kind != format::Value::Kind::kString && named(a.operands, in.resource))
+    if (!in.isString && named(a.operands, in.resource))
       numeric.push_back(std::move(in));
   for (const auto& n : a.operands) {
     bool found = false;

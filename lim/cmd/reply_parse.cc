@@ -189,6 +189,7 @@ std::vector<format::SharedInstance> parseShared(const Object& reply) {
     si.reserved = numberOr(i, "reserved", 0);
     si.locations = stringList(i, "locations");
     si.dynamic = boolOr(i, "dynamic", false);
+    si.isString = stringOr(i, "type") == "String" || si.value.kind == Value::Kind::kString;
     out.push_back(std::move(si));
   });
   return out;

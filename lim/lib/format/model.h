@@ -96,6 +96,7 @@ struct SharedInstance {
   double reserved = 0;
   std::vector<std::string> locations;
   bool dynamic = false;
+  bool isString = false;  // a string resource (bhosts -s lists numeric ones only)
 };
 
 struct IdInfo {

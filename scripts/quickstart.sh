@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# The README's second command: a working openlim cluster on this machine in one step.
+#
+#   bash scripts/quickstart.sh            # hostA of conf/ on 127.0.0.11 (hostB, hostC unavail)
+#   bash scripts/quickstart.sh --three    # hostA..hostC on 127.0.0.11-13
+#   bash scripts/quickstart.sh stop       # stop the lims started here
+#
+# Installs the build dependencies (scripts/install-deps.sh), builds into build/ (cmake +
+# ninja), and prepares ./_demo/: serverdir/ (melim and the example elims), log/, a fresh
+# cluster key. Nothing is installed system-wide and nothing runs as root except apt-get.
+# The sample configuration conf/ reads OPENLIM_SERVERDIR, OPENLIM_LOGDIR, OPENLIM_KEYFILE.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+build=${OPENLIM_BUILD_DIR:-build}
+demo=${OPENLIM_DEMO_DIR:-$root/_demo}
+
+usage() {
+  echo "Usage: bash scripts/quickstart.sh [--three] | stop"
+}
+
+env_lines() {
+  cat <<EOF
+export LSF_ENVDIR=$root/conf
+export OPENLIM_SERVERDIR=$demo/serverdir
+export OPENLIM_LOGDIR=$demo/log
+export OPENLIM_KEYFILE=$demo/cluster.key
+export OPENLIM_HOST=hostA
+export PATH=$root/$build/lim/cmd:\$PATH
+EOF
+}
+
+stop_lims() {
+  local any=0
+  for pidfile in "$demo"/run/lim.*.pid; do
+    [ -e "$pidfile" ] || continue
+    local pid host
+    pid=$(cat "$pidfile")
+    host=$(basename "$pidfile" .pid)
+    host=${host#lim.}
+    # Only a lim we started: the pid must still run our lim binary.
+    if [ -r "/proc/$pid/cmdline" ] && tr '\0' ' ' <"/proc/$pid/cmdline" | grep -q -- "--host $host"; then
+      kill -TERM "$pid" && echo "quickstart: stopped lim for $host (pid $pid)" && any=1
+    fi
+    rm -f "$pidfile"
+  done
+  [ $any = 1 ] || echo "quickstart: no lim of ours is running"
+}
+
+three=0
+case "${1:-}" in
+  stop) stop_lims; exit 0 ;;
+  --three) three=1 ;;
+  -h|--help) usage; exit 0 ;;
+  "") ;;
+  *) usage >&2; exit 2 ;;
+esac
+
+echo "quickstart: installing dependencies (if missing)"
+bash scripts/install-deps.sh
+
+echo "quickstart: building into $build/"
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build "$build" -j "$(nproc)" --target lim melim lsload lshosts lsinfo lsid lsplace \
+  bhosts lsadmin >/dev/null
+
+mkdir -p "$demo/serverdir" "$demo/log" "$demo/run"
+stop_lims >/dev/null
+# A fresh cluster key, readable by us only (lim refuses a key others can read).
+umask 077
+if command -v openssl >/dev/null 2>&1; then
+  openssl rand -hex 32 >"$demo/cluster.key"
+else
+  head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' >"$demo/cluster.key"
+fi
+umask 022
+cp "$build/melim/io/melim" "$demo/serverdir/"
+ln -sf "$root/$build/lim/daemon/lim" "$demo/serverdir/lim"
+for e in elim_examples/elim.*; do
+  case "$e" in *.c) continue ;; esac
+  cp "$e" "$demo/serverdir/" && chmod 755 "$demo/serverdir/$(basename "$e")"
+done
+[ -x "$build/elim_examples/elim.scratch" ] && cp "$build/elim_examples/elim.scratch" "$demo/serverdir/"
+
+eval "$(env_lines)"
+hosts=(hostA)
+[ $three = 1 ] && hosts=(hostA hostB hostC)
+for h in "${hosts[@]}"; do
+  # -2 keeps lim in the foreground so we know its pid; it runs in the background here.
+  nohup "$build/lim/daemon/lim" -2 -d "$LSF_ENVDIR" --host "$h" \
+    >"$demo/log/lim.$h.stderr" 2>&1 </dev/null &
+  echo $! >"$demo/run/lim.$h.pid"
+  echo "quickstart: started lim for $h (pid $!), log in $demo/log/"
+done
+
+echo "quickstart: waiting for the master to answer"
+for _ in $(seq 1 100); do
+  lsid >/dev/null 2>&1 && break
+  sleep 0.2
+done
+if ! lsid >/dev/null 2>&1; then
+  echo "quickstart: lim did not answer; see $demo/log/" >&2
+  tail -n 20 "$demo/log/lim.hostA.stderr" >&2 || true
+  exit 1
+fi
+# The first load report arrives within a few seconds; wait until hostA shows values.
+for _ in $(seq 1 50); do
+  lsload hostA 2>/dev/null | grep "^hostA " | grep -qv unavail && break
+  sleep 0.2
+done
+
+run() {
+  echo
+  echo "\$ $*"
+  "$@" || true
+}
+run lsid
+run lsload -l
+run lsinfo
+run lsplace --explain -R 'select[mem>100 && ut<0.9] order[r15s]'
+
+cat <<EOF
+
+openlim is running. To use the commands in this shell:
+
+$(env_lines)
+
+Stop it with:  bash scripts/quickstart.sh stop
+EOF
