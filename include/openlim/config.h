@@ -132,6 +132,7 @@ struct ConfigSnapshot {
   // Lookup indexes (added by the config work): lower-case host name -> index in hosts, and
   // resource name -> index in resources. loadConfig() keeps them filled; the lookups fall
   // back to a linear scan when an index does not match its vector (hand-built snapshots).
+  // Call buildIndexes() after renaming hosts or resources of a loaded snapshot.
   std::map<std::string, size_t> hostIndex;
   std::map<std::string, size_t> resourceIndexByName;
   void buildIndexes();

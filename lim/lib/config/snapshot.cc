@@ -33,7 +33,10 @@ void ConfigSnapshot::buildIndexes() {
 int ConfigSnapshot::resourceIndex(const std::string& name) const {
   if (resourceIndexByName.size() == resources.size()) {
     auto it = resourceIndexByName.find(name);
-    return it == resourceIndexByName.end() ? -1 : static_cast<int>(it->second);
+    if (it == resourceIndexByName.end()) return -1;
+    // A hit is checked, so an index left stale by hand edits falls back to the scan.
+    if (it->second < resources.size() && resources[it->second].name == name)
+      return static_cast<int>(it->second);
   }
   for (size_t i = 0; i < resources.size(); ++i)
     if (resources[i].name == name) return static_cast<int>(i);
@@ -43,7 +46,9 @@ int ConfigSnapshot::resourceIndex(const std::string& name) const {
 const HostConfig* ConfigSnapshot::findHost(const std::string& name) const {
   if (hostIndex.size() == hosts.size()) {
     auto it = hostIndex.find(lowerName(name));
-    return it == hostIndex.end() ? nullptr : &hosts[it->second];
+    if (it == hostIndex.end()) return nullptr;
+    if (it->second < hosts.size() && strcasecmp(hosts[it->second].name.c_str(), name.c_str()) == 0)
+      return &hosts[it->second];
   }
   for (const auto& h : hosts)
     if (strcasecmp(h.name.c_str(), name.c_str()) == 0) return &h;
