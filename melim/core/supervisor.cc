@@ -255,7 +255,7 @@ double Supervisor::nextDeadline() const {
   for (const auto& g : leftoverGroups_) d = std::min(d, g.at);
   if (!shuttingDown_) {
     d = std::min(d, lastOutput_ + settings_.pollInterval);
-    d = std::min(d, lastStatus_ + settings_.pollInterval);
+    if (statusEnabled_) d = std::min(d, lastStatus_ + settings_.pollInterval);
   }
   return d;
 }

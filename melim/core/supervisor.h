@@ -75,6 +75,8 @@ class Supervisor {
   // A status JSON line when something changed or every ELIM_POLL_INTERVAL; nullopt otherwise.
   std::optional<std::string> takeStatus(double now, double wallNow);
   std::string statusJson(double now, double wallNow) const;
+  // Whether anyone reads status (fd 3 open); if not, its period sets no deadline.
+  void enableStatus(bool on) { statusEnabled_ = on; }
 
   const Catalog& catalog() const { return catalog_; }
   const Merger& merger() const { return merger_; }
@@ -115,6 +117,7 @@ class Supervisor {
   double lastOutput_ = -std::numeric_limits<double>::infinity();
   double lastStatus_ = -std::numeric_limits<double>::infinity();
   bool statusDirty_ = true;
+  bool statusEnabled_ = true;
   uint64_t linesAccepted_ = 0;
 };
 

@@ -48,11 +48,13 @@ App::App(Settings settings, AppOptions opts)
         beginShutdown(std::string("stdout closed (") + strerror(err) + "): lim is gone");
       }) {
   launcher_.setSupervisor(&sup_);
+  sup_.enableStatus(opts_.statusFd);
   launcher_.clock = &monotonicSeconds;
   signals_.add(SIGCHLD);
   if (opts_.statusFd)
-    status_ = std::make_unique<LineWriter>(io_, 3, [](int err) {
+    status_ = std::make_unique<LineWriter>(io_, 3, [this](int err) {
       spdlog::warn("status descriptor 3 closed ({}); no more status", strerror(err));
+      sup_.enableStatus(false);  // else its overdue period would spin the loop
     });
 }
 

@@ -122,6 +122,7 @@ class Examples(MelimCase):
                            env={"ELIM_LICENSE_FILE": lic, "LSF_MASTER": "Y",
                                 "NVIDIA_SMI": "/nonexistent/nvidia-smi", "ELIM_SAMPLE": "1",
                                 "ELIM_SCRATCH_DIR": self.tmp})
+        m.wait_elim("elim.good", lambda e: e["state"] == "running")  # signals handled by now
         for name in ("elim.usr_tmp", "elim.licenses", "elim.gpu", "elim.nio"):
             shutil.copy(example(name), m.path(name))
         shutil.copy(SCRATCH_BIN, m.path("elim.scratch"))

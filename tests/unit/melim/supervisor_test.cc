@@ -258,6 +258,14 @@ TEST_F(SupervisorTest, OutputOnChangeAndEveryPollInterval) {
   EXPECT_LE(sup_->nextDeadline(), 11);
 }
 
+TEST_F(SupervisorTest, IdleDeadlineIsInTheFutureWithoutStatusReader) {
+  sup_->enableStatus(false);
+  sup_->takeOutput(0);
+  EXPECT_DOUBLE_EQ(sup_->nextDeadline(), 5);  // the poll interval, not "overdue"
+  sup_->enableStatus(true);
+  EXPECT_LT(sup_->nextDeadline(), 0);  // status never sent yet: due now
+}
+
 TEST_F(SupervisorTest, StaleGenerationEventsAreIgnored) {
   int oldGen = gen(0);
   exitWith(0, 1);
