@@ -218,8 +218,28 @@ void LimServer::onAnnounce(const protocol::Frame& f, double now) {
   onTimers(now);
 }
 
+const Poco::Net::SocketAddress* LimServer::peerAddress(const std::string& host) {
+  if (peers_.empty()) {
+    for (const auto& a : config_->addresses) {
+      try {
+        Poco::Net::SocketAddress sa(a.ip, port_);
+        peers_.emplace(a.name, sa);
+        for (const auto& al : a.aliases) peers_.emplace(al, sa);
+      } catch (const Poco::Exception&) {
+      }
+    }
+  }
+  auto it = peers_.find(host);
+  if (it == peers_.end()) {
+    std::optional<Poco::Net::SocketAddress> sa;
+    if (auto ip = addressOf(host)) sa = Poco::Net::SocketAddress(*ip, port_);
+    it = peers_.emplace(host, sa).first;
+  }
+  return it->second ? &*it->second : nullptr;
+}
+
 void LimServer::sendUdp(const std::string& host, protocol::Kind kind, const std::string& body) {
-  auto addr = addressOf(host);
+  const Poco::Net::SocketAddress* addr = peerAddress(host);
   if (!addr) {
     ++counters_.send_errors;
     return;
@@ -228,8 +248,7 @@ void LimServer::sendUdp(const std::string& host, protocol::Kind kind, const std:
                     .body = body};
   std::string bytes = protocol::encodeFrame(f, &mac_);
   try {
-    udp_.sendTo(bytes.data(), static_cast<int>(bytes.size()),
-                Poco::Net::SocketAddress(*addr, port_));
+    udp_.sendTo(bytes.data(), static_cast<int>(bytes.size()), *addr);
   } catch (const Poco::Exception&) {
     ++counters_.send_errors;
   }

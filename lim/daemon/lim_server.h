@@ -13,6 +13,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <unordered_map>
 #include <string>
 #include <vector>
 
@@ -99,6 +100,8 @@ class LimServer {
   void refreshServers(double now);
   void sendUdp(const std::string& host, protocol::Kind kind, const std::string& body);
   std::optional<std::string> addressOf(const std::string& host) const;
+  // Cached per config: the hosts file first, the resolver once per name.
+  const Poco::Net::SocketAddress* peerAddress(const std::string& host);
 
   // status (status.cc)
   std::string statusReply() const;
@@ -124,6 +127,7 @@ class LimServer {
   Poco::Net::ServerSocket tcp_;
   int signalFd_ = -1;
   std::vector<std::unique_ptr<Conn>> conns_;
+  std::unordered_map<std::string, std::optional<Poco::Net::SocketAddress>> peers_;
 
   std::unique_ptr<master::Election> election_;
   std::unique_ptr<master::LoadTable> table_;

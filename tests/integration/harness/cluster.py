@@ -70,9 +70,12 @@ def report_body(host, numbers=(), strings=(), checksum="", master="", locked=Fal
 class Cluster:
     def __init__(self, block, hosts, lim, exinterval=1, master_list=None, resources=(),
                  host_columns=None, resource_map=(), params=None, conf_extra=None,
-                 serverdir=None, port=None):
+                 serverdir=None, port=None, extra_hosts=0):
         self.block = block
         self.hosts = list(hosts)
+        # extra_hosts: N more cluster hosts "f0".."f<N-1>" that run no lim (load generators
+        # play them); their addresses are 127.6.x.y, outside the test's block.
+        self.extra = ["f%d" % i for i in range(extra_hosts)]
         self.lim = lim
         self.dir = tempfile.mkdtemp(prefix="openlim-it-")
         self.logdir = os.path.join(self.dir, "log")
@@ -100,7 +103,10 @@ class Cluster:
 
     # ----- configuration -----
     def address(self, host):
-        return "%s.%d" % (self.block, 10 + self.hosts.index(host) + 1)
+        if host in self.hosts:
+            return "%s.%d" % (self.block, 10 + self.hosts.index(host) + 1)
+        i = int(host[1:])
+        return "127.6.%d.%d" % (i // 250, i % 250 + 1)
 
     def _free_port(self):
         s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
@@ -111,7 +117,7 @@ class Cluster:
 
     def write_config(self, hosts=None, params=None, resource_map=None, broken=False):
         """(Re)writes every file; reconfig tests call it again with changes."""
-        hosts = hosts or self.hosts
+        hosts = (hosts or self.hosts) + self.extra
         if params:
             self.params.update(params)
         if resource_map is not None:
@@ -146,7 +152,8 @@ class Cluster:
         if broken:
             cl += ["Begin Host", "HOSTNAME model", "End Nonsense"]
         self._write("lsf.cluster.test", "\n".join(cl) + "\n")
-        self._write("hosts", "".join("%s %s\n" % (self.address(h), h) for h in self.hosts))
+        self._write("hosts", "".join("%s %s\n" % (self.address(h), h)
+                                     for h in self.hosts + self.extra))
 
     def _write(self, name, text):
         with open(os.path.join(self.dir, name), "w") as f:

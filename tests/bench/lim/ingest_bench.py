@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""Real-socket figures for the lim (issue 5): run by hand, not by ctest.
+
+  python3 ingest_bench.py BUILD_DIR [NHOSTS] [RATE] [SECONDS]
+
+1. Master ingest: one real master lim (hostA) in a cluster of NHOSTS extra hosts played by
+   lim_loadgen at RATE signed reports/s for SECONDS; prints sent, ingested, loss and the
+   master's RssAnon and CPU use.
+2. Agent footprint: a one-host cluster idles 20 s; prints lim's RssAnon and CPU share.
+"""
+import os
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                                "integration", "harness"))
+from cluster import Cluster  # noqa: E402
+
+
+def proc_stats(pid):
+    rss = 0
+    with open("/proc/%d/status" % pid) as f:
+        for line in f:
+            if line.startswith("RssAnon:"):
+                rss = int(line.split()[1])
+    with open("/proc/%d/stat" % pid) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    ticks = int(fields[11]) + int(fields[12])
+    return rss, ticks / os.sysconf("SC_CLK_TCK")
+
+
+def ingest(build, n, rate, seconds):
+    lim = os.path.join(build, "lim/daemon/lim")
+    gen = os.path.join(build, "tests/bench/lim/lim_loadgen")
+    with Cluster(block="127.5.200", hosts=["hostA"], lim=lim, extra_hosts=n,
+                 params={"EXINTERVAL": 15, "HOST_INACTIVITY_LIMIT": 5}) as c:
+        c.start("hostA")
+        c.wait_for(lambda: c.master_of("hostA") == "hostA", timeout=120)
+        pid = c.procs["hostA"].pid
+        before = c.counter("hostA", "reports_ingested")
+        rss0, cpu0 = proc_stats(pid)
+        t0 = time.monotonic()
+        out = subprocess.run([gen, c.address("hostA"), str(c.port), c.keyfile, "f", str(n),
+                              str(rate), str(seconds)], capture_output=True, text=True,
+                             check=True)
+        time.sleep(0.5)
+        rss1, cpu1 = proc_stats(pid)
+        wall = time.monotonic() - t0
+        sent = int(out.stdout.strip())
+        got = c.counter("hostA", "reports_ingested") - before
+        st = c.status("hostA")["counters"]
+        print("ingest: %d hosts, %d sent at %d/s, %d ingested (%.2f%% lost), master CPU %.0f%% "
+              "of a core, RssAnon %d kB -> %d kB; drops: bad_mac %d replay %d malformed %d"
+              % (n, sent, rate, got, 100.0 * (sent - got) / max(sent, 1),
+                 100 * (cpu1 - cpu0) / wall, rss0, rss1, st["auth_bad_mac"], st["auth_replay"],
+                 st["malformed"]))
+        up = c.query("hostA", {"op": "load", "n": 1})
+        print("load query ok:", up.get("ok"))
+
+
+def footprint(build):
+    lim = os.path.join(build, "lim/daemon/lim")
+    with Cluster(block="127.5.201", hosts=["hostA"], lim=lim,
+                 params={"EXINTERVAL": 15}) as c:
+        c.start("hostA")
+        c.wait_for(lambda: c.master_of("hostA") == "hostA", timeout=30)
+        time.sleep(5)
+        pid = c.procs["hostA"].pid
+        rss0, cpu0 = proc_stats(pid)
+        time.sleep(20)
+        rss1, cpu1 = proc_stats(pid)
+        print("agent+master idle (1 host, EXINTERVAL=15, no melim): RssAnon %d kB, CPU %.3f%% "
+              "of a core over 20 s" % (rss1, 100 * (cpu1 - cpu0) / 20))
+
+
+if __name__ == "__main__":
+    b = sys.argv[1]
+    n = int(sys.argv[2]) if len(sys.argv) > 2 else 10000
+    r = int(sys.argv[3]) if len(sys.argv) > 3 else 20000
+    s = float(sys.argv[4]) if len(sys.argv) > 4 else 10
+    ingest(b, n, r, s)
+    footprint(b)
