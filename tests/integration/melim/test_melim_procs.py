@@ -79,6 +79,51 @@ exit 1
         self.assertIn("also reported by", m.log_text())
         m.assert_good_current(self)
 
+    def test_elim_gets_own_session_devnull_stdin_and_no_melim_fds(self):
+        m = self.run_melim(["env"], elims={"elim.env": """#!/bin/sh
+d="$(dirname "$0")/.."
+ls -l /proc/$$/fd/ > "$d/fds"  # the shell's descriptors, seen from a child
+ps -o sid= -p $$ | tr -d ' ' > "$d/sid"
+echo $$ > "$d/pid"
+echo "$ELIM_ABORT_VALUE $LSF_MASTER [$LSF_RESOURCES]" > "$d/env"
+echo "1 env 1"
+sleep 1000
+"""})
+        wait_for(lambda: m.value("env") == "1", what="env=1")
+        self.assertEqual(m.read("sid").strip(), m.read("pid").strip())
+        fds = {}
+        for line in m.read("fds").splitlines():
+            if " -> " in line:
+                left, target = line.split(" -> ", 1)
+                fds[left.split()[-1]] = target
+        self.assertEqual(fds["0"], "/dev/null")
+        self.assertTrue(fds["2"].startswith("pipe:"), fds)
+        # Only its stdout and stderr pipes (dash keeps a saved copy of fd 1 around the
+        # redirection): no read end of another elim, no fd 3 status pipe, no socket.
+        pipes = {t for t in fds.values() if t.startswith("pipe:")}
+        self.assertEqual(len(pipes), 2, fds)
+        self.assertFalse([t for t in fds.values() if t.startswith("socket:")], fds)
+        self.assertEqual(m.read("env").strip(), "97 N [env good]")
+        m.assert_good_current(self)
+
+    def test_no_zombies_after_crash_loop(self):
+        m = self.run_melim(["z"], elims={"elim.z": '#!/bin/sh\n(sleep 0.1 &)\nexit 1\n'})
+        m.wait_elim("elim.z", lambda e: e["starts"] >= 3, timeout=30)
+        time.sleep(0.5)
+        zombies = []
+        for p in os.listdir("/proc"):
+            if not p.isdigit():
+                continue
+            try:
+                with open("/proc/%s/stat" % p) as f:
+                    rest = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if rest[0] == "Z" and int(rest[1]) == m.proc.pid:
+                zombies.append(p)
+        self.assertEqual(zombies, [])
+        m.assert_good_current(self)
+
     def test_melim_by_hand_output_format(self):
         m = self.run_melim(["a", "b"], elims={"elim.ab": '#!/bin/sh\necho "1 a 2.5"\nsleep 1000\n'})
         wait_for(lambda: m.value("a") == "2.5", what="a=2.5")

@@ -65,6 +65,15 @@ exit 4
         m.wait_elim("elim.once", lambda e: e["starts"] >= 2)
         m.assert_good_current(self)
 
+    def test_killed_by_signal_is_restarted(self):
+        m = self.run_melim(["sig"], elims={"elim.sig": """#!/bin/sh
+echo "1 sig 1"
+sleep 0.3
+kill -KILL $$
+"""})
+        m.wait_elim("elim.sig", lambda e: e["last_exit"] == {"signal": 9} and e["starts"] >= 2)
+        m.assert_good_current(self)
+
     def test_sigterm_ignored_is_killed_on_shutdown_no_zombies(self):
         m = self.run_melim(["stubborn"], elims={"elim.stubborn": """#!/bin/sh
 trap '' TERM

@@ -242,6 +242,16 @@ TEST_F(SupervisorTest, TwoElimsOneNameNewestWinsConflictCounted) {
   EXPECT_NE(vector().find("nio 1"), std::string::npos);
 }
 
+TEST_F(SupervisorTest, DebugLogsEveryLine) {
+  Settings s;
+  s.debug = true;
+  build(s);
+  log_.lines.clear();
+  out(0, "1 nio 1\n1 nio 2\n");
+  ASSERT_EQ(log_.lines.size(), 2u);
+  EXPECT_NE(log_.lines[1].find("line: 1 nio 2"), std::string::npos);
+}
+
 TEST_F(SupervisorTest, RetractionWithDash) {
   out(0, "1 nio 1\n");
   out(0, "1 nio -\n");
