@@ -88,7 +88,7 @@ class MelimRun:
         os.chmod(p + ".new", 0o755)
         os.rename(p + ".new", p)
 
-    def start(self):
+    def start(self, read_stdout=True):
         r, w = os.pipe()
         self.proc = subprocess.Popen(
             [MELIM], env=self.env, cwd=self.dir, stdin=subprocess.DEVNULL,
@@ -96,9 +96,13 @@ class MelimRun:
             preexec_fn=lambda: os.dup2(w, 3))
         os.close(w)
         self.status_file = os.fdopen(r, "r")
-        threading.Thread(target=self._read_out, daemon=True).start()
+        if read_stdout:
+            self.read_stdout()
         threading.Thread(target=self._read_status, daemon=True).start()
         return self
+
+    def read_stdout(self):
+        threading.Thread(target=self._read_out, daemon=True).start()
 
     def _read_out(self):
         for line in self.proc.stdout:

@@ -2,7 +2,7 @@
 import os
 import unittest
 
-from melim_harness import MelimCase, wait_for
+from melim_harness import MelimCase, MelimRun, wait_for
 
 
 class Input(MelimCase):
@@ -69,6 +69,19 @@ sleep 1000
         with m.lock:
             n = len(m.lines)
         self.assertLess(n, 1000000)  # coalesced, not echoed line by line
+        m.assert_good_current(self)
+
+    def test_slow_reader_never_blocks_melim(self):
+        m = MelimRun(["slow"], elims={"elim.slow": """#!/bin/sh
+exec awk 'BEGIN { for (i = 1; ; i++) print "1 slow " i }'
+"""})
+        self.addCleanup(m.cleanup)
+        m.start(read_stdout=False)  # lim is stuck: nobody reads melim's stdout
+        # The stdout pipe (64 KiB) is full after a few thousand vectors; melim goes on.
+        m.wait_elim("elim.slow", lambda e: e["accepted"] >= 300000, timeout=60)
+        m.wait_elim("elim.good", lambda e: e["accepted"] >= 5)
+        m.read_stdout()  # lim wakes up: old lines drain, then the newest vector
+        wait_for(lambda: int(m.value("slow") or 0) >= 300000, what="a current vector")
         m.assert_good_current(self)
 
     def test_stderr_spam(self):
