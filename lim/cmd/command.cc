@@ -58,6 +58,8 @@ Status replyError(const Poco::JSON::Object& reply) {
 Result<Poco::JSON::Object::Ptr> call(Querier& lim, const Poco::JSON::Object& req, bool admin) {
   auto reply = callRaw(lim, req, admin);
   if (!reply) return reply;
+  // A second redirect (the client follows one): the master is changing.
+  if ((*reply)->has("redirect")) return Status(Code::kUnavailable, kMasterUnknown);
   if (!(*reply)->optValue<bool>("ok", false)) return replyError(**reply);
   return reply;
 }
@@ -91,7 +93,7 @@ int exitCodeFor(const Status& s) {
 
 int fail(CmdIo& io, const std::string& cmd, const Status& s) {
   if (s.code() == Code::kUnavailable) {
-    io.err << cmd << ": " << kLimDown << "\n";
+    io.err << cmd << ": " << (s.message() == kMasterUnknown ? kMasterUnknown : kLimDown) << "\n";
   } else {
     io.err << cmd << ": " << s.message() << "\n";
   }

@@ -21,6 +21,8 @@ inline constexpr int kExitUsage = 2;     // usage or resource requirement syntax
 inline constexpr int kExitDown = 3;      // LIM unreachable
 
 inline constexpr const char* kLimDown = "LIM is down; try later";
+// LSF's words when the lims answer but none is master (an election in progress).
+inline constexpr const char* kMasterUnknown = "Cannot locate master LIM now, try later";
 
 struct CmdIo {
   std::ostream& out;

@@ -77,6 +77,10 @@ int placeOnline(const LsplaceOptions& o, Querier& lim, const std::string& localH
     err << "lsplace: malformed reply from lim\n";
     return kExitNotEnough;
   }
+  if (reply->has("redirect")) {
+    err << "lsplace: Cannot locate master LIM now, try later\n";
+    return kExitLimDown;
+  }
   PlacementResult r = placementOf(*reply);
   if (!reply->optValue<bool>("ok", false)) {
     std::string code = reply->optValue<std::string>("code", "internal");
