@@ -66,7 +66,7 @@ TEST(LsfConf, ElimKnobsFromLsfConfAndTheClusterFileWins) {
   EXPECT_EQ(l.snapshot->masterList, std::vector<std::string>{"hostB"});
 }
 
-TEST(Load, MissingLsfConfIsAnError) {
+TEST(ConfigLoadFiles, MissingLsfConfIsAnError) {
   ConfigDir d;
   std::remove(d.path("lsf.conf").c_str());
   auto l = d.load();
@@ -74,7 +74,7 @@ TEST(Load, MissingLsfConfIsAnError) {
   EXPECT_FALSE(l.snapshot);
 }
 
-TEST(Load, MissingSharedAndClusterFilesAreErrors) {
+TEST(ConfigLoadFiles, MissingSharedAndClusterFilesAreErrors) {
   ConfigDir d;
   auto l = d.load();
   EXPECT_ONLY_DIAG(l, "lsf.shared", 0, kE, "cannot read");
@@ -83,14 +83,14 @@ TEST(Load, MissingSharedAndClusterFilesAreErrors) {
   EXPECT_ONLY_DIAG(l2, "lsf.cluster.test", 0, kE, "cannot read: No such file");
 }
 
-TEST(Load, UnreadableFileIsAnError) {
+TEST(ConfigLoadFiles, UnreadableFileIsAnError) {
   ConfigDir d;
   mkdir(d.path("lsf.shared").c_str(), 0755);  // a directory cannot be read as a file
   auto l = d.load();
   EXPECT_ONLY_DIAG(l, "lsf.shared", 0, kE, "cannot read");
 }
 
-TEST(Load, DiagnosticsComeInFileThenLineOrder) {
+TEST(ConfigLoadFiles, DiagnosticsComeInFileThenLineOrder) {
   ConfigDir d;
   d.write("lsf.conf", "LSF_CONFDIR=.\nbroken\n");
   d.write("lsf.shared", std::string(kShared) + "stray\n");
@@ -105,7 +105,7 @@ TEST(Load, DiagnosticsComeInFileThenLineOrder) {
   EXPECT_EQ(l.files.size(), 3u);
 }
 
-TEST(Load, TenMegabyteLineInTheClusterFileIsOneWarning) {
+TEST(ConfigLoadFiles, TenMegabyteLineInTheClusterFileIsOneWarning) {
   ConfigDir d;
   d.write("lsf.shared", kShared);
   d.write("lsf.cluster.test", std::string(kCluster) + std::string(10 << 20, 'h') + "\n");

@@ -60,7 +60,7 @@ TEST(LogicalLines, ControlCharactersDropTheLine) {
   EXPECT_EQ(s.diags[0].line, 2);
 }
 
-TEST(Tokenize, ReadsWordsQuotesListsAndBracketGroups) {
+TEST(RowTokenizer, ReadsWordsQuotesListsAndBracketGroups) {
   auto v = tokenize(R"(host1 "a b" (x y=z) () - [default] [hA hB] [hC] x)");
   ASSERT_TRUE(v.isOk()) << v.status().message();
   ASSERT_EQ(v->size(), 7u);
@@ -77,12 +77,12 @@ TEST(Tokenize, ReadsWordsQuotesListsAndBracketGroups) {
   EXPECT_EQ((*tokenize("(5@[all])"))[0].text, "5@[all]");
 }
 
-TEST(Tokenize, RejectsUnbalancedInput) {
+TEST(RowTokenizer, RejectsUnbalancedInput) {
   for (const char* bad : {"(a b", "a)", "\"open", "[a", "a]", "(x)y", "[a [b]]"})
     EXPECT_FALSE(tokenize(bad).isOk()) << bad;
 }
 
-TEST(Sections, ReadsBeginEndCaseInsensitively) {
+TEST(SectionReader, ReadsBeginEndCaseInsensitively) {
   Sink s;
   auto secs = readSections("begin Host\nA B\n1 2\nEND host\nBegin Other\nEnd Other\n", s.sink);
   ASSERT_EQ(secs.size(), 2u);
@@ -92,7 +92,7 @@ TEST(Sections, ReadsBeginEndCaseInsensitively) {
   EXPECT_TRUE(s.diags.empty());
 }
 
-TEST(Sections, MissingEndIsOneErrorAtTheBeginLineAndTheNextSectionStillReads) {
+TEST(SectionReader, MissingEndIsOneErrorAtTheBeginLineAndTheNextSectionStillReads) {
   Sink s;
   auto secs =
       readSections("Begin Host\nA\nx\nBegin ResourceMap\nR L\nr [all]\nEnd ResourceMap\n", s.sink);
@@ -105,14 +105,14 @@ TEST(Sections, MissingEndIsOneErrorAtTheBeginLineAndTheNextSectionStillReads) {
   EXPECT_NE(s.diags[0].message.find("no End"), std::string::npos);
 }
 
-TEST(Sections, MissingEndAtEndOfFile) {
+TEST(SectionReader, MissingEndAtEndOfFile) {
   Sink s;
   readSections("Begin A\nx\nEnd A\n\nBegin Host\nA\n", s.sink);
   ASSERT_EQ(s.diags.size(), 1u);
   EXPECT_EQ(s.diags[0].line, 5);
 }
 
-TEST(Sections, MismatchedEndAndStrayEndAreErrorsAtTheirLines) {
+TEST(SectionReader, MismatchedEndAndStrayEndAreErrorsAtTheirLines) {
   Sink s;
   readSections("Begin Host\nA\nEnd Hosts\nEnd Host\nstray\n", s.sink);
   ASSERT_EQ(s.diags.size(), 3u);
@@ -124,7 +124,7 @@ TEST(Sections, MismatchedEndAndStrayEndAreErrorsAtTheirLines) {
   EXPECT_EQ(s.diags[2].severity, Severity::kWarning);
 }
 
-TEST(Tables, RowsWithTheWrongValueCountAreRejectedAtTheirLine) {
+TEST(SectionTables, RowsWithTheWrongValueCountAreRejectedAtTheirLine) {
   Sink s;
   auto secs = readSections("Begin T\nA B C\n1 2 3\n1 2\n1 2 3 4\n(a 2 3\nx y z\nEnd T\n", s.sink);
   Table t = readTable(secs[0], s.sink);
@@ -140,7 +140,7 @@ TEST(Tables, RowsWithTheWrongValueCountAreRejectedAtTheirLine) {
   EXPECT_EQ(t.column("D"), -1);
 }
 
-TEST(Params, ReadsKeyValueLinesAndReportsOthers) {
+TEST(SectionParams, ReadsKeyValueLinesAndReportsOthers) {
   Sink s;
   auto secs = readSections("Begin P\nA = 1\nB=\"x y\"\nnonsense\nC = (a b)\nEnd P\n", s.sink);
   auto p = readParams(secs[0], s.sink);
