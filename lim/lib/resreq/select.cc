@@ -79,10 +79,18 @@ void narrow(const CompiledProgram& prog, const EvalEnv& env, std::vector<uint32_
     truth.resize(n);
     ev.run(prog.terms[t], env, sel.data(), n, truth.data());
     size_t kept = 0;
-    for (size_t i = 0; i < n; ++i) {
-      uint32_t r = sel[i];
-      if (truth[i] == 1.0) sel[kept++] = r;
-      else if (failed) (*failed)[r] = static_cast<int16_t>(std::min<size_t>(t, 32767));
+    if (failed) {
+      for (size_t i = 0; i < n; ++i) {
+        uint32_t r = sel[i];
+        if (truth[i] == 1.0) sel[kept++] = r;
+        else (*failed)[r] = static_cast<int16_t>(std::min<size_t>(t, 32767));
+      }
+    } else {
+      // Branch-free compaction: selectivity near 50% defeats the branch predictor.
+      for (size_t i = 0; i < n; ++i) {
+        sel[kept] = sel[i];
+        kept += truth[i] == 1.0;
+      }
     }
     sel.resize(kept);
   }
