@@ -140,7 +140,13 @@ ConfigLoad loadConfig(const std::string& envDirIn, const EnvLookup& env) {
   if (!clusterFile.empty()) {
     DiagSink confDiag(config::joinPath(envDir, "lsf.conf"), &l.load.diagnostics);
     DiagSink clusterDiag(clusterFile, &l.load.diagnostics);
-    config::validateCluster(l.ctx, l.conf, confDiag, clusterDiag);
+    // "No hosts" after a broken Host section would say the same thing twice.
+    bool broken = std::any_of(l.load.diagnostics.begin(), l.load.diagnostics.end(),
+                              [&](const Diagnostic& d) {
+                                return d.file == clusterFile && d.severity == Severity::kError;
+                              });
+    if (!broken || !l.ctx.snap.hosts.empty())
+      config::validateCluster(l.ctx, l.conf, confDiag, clusterDiag);
   }
   l.ctx.snap.checksum = config::hexDigest(l.hash);
   sortDiagnostics(l.load);
