@@ -141,10 +141,10 @@ ConfigLoad loadConfig(const std::string& envDirIn, const EnvLookup& env) {
     DiagSink confDiag(config::joinPath(envDir, "lsf.conf"), &l.load.diagnostics);
     DiagSink clusterDiag(clusterFile, &l.load.diagnostics);
     // "No hosts" after a broken Host section would say the same thing twice.
-    bool broken = std::any_of(l.load.diagnostics.begin(), l.load.diagnostics.end(),
-                              [&](const Diagnostic& d) {
-                                return d.file == clusterFile && d.severity == Severity::kError;
-                              });
+    bool broken =
+        std::any_of(l.load.diagnostics.begin(), l.load.diagnostics.end(), [&](const Diagnostic& d) {
+          return d.file == clusterFile && d.severity == Severity::kError;
+        });
     if (!broken || !l.ctx.snap.hosts.empty())
       config::validateCluster(l.ctx, l.conf, confDiag, clusterDiag);
   }

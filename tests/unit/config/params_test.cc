@@ -44,10 +44,15 @@ TEST(ClusterParams, AcceptsValidValuesCaseInsensitively) {
 
 TEST(ClusterParams, RejectsBadAndOutOfRangeValuesKeepingThePreviousOne) {
   Params t;
-  for (auto [k, v] : std::vector<std::pair<const char*, const char*>>{
-           {"EXINTERVAL", "0.5"}, {"EXINTERVAL", "nan"}, {"ELIM_POLL_INTERVAL", "6"},
-           {"HOST_INACTIVITY_LIMIT", "1"}, {"RETRY_LIMIT", "2.5"}, {"ELIM_ABORT_VALUE", "256"},
-           {"LSF_ELIM_STALE_FACTOR", "0.5"}, {"PROBE_TIMEOUT", ""}})
+  for (auto [k, v] :
+       std::vector<std::pair<const char*, const char*>>{{"EXINTERVAL", "0.5"},
+                                                        {"EXINTERVAL", "nan"},
+                                                        {"ELIM_POLL_INTERVAL", "6"},
+                                                        {"HOST_INACTIVITY_LIMIT", "1"},
+                                                        {"RETRY_LIMIT", "2.5"},
+                                                        {"ELIM_ABORT_VALUE", "256"},
+                                                        {"LSF_ELIM_STALE_FACTOR", "0.5"},
+                                                        {"PROBE_TIMEOUT", ""}})
     EXPECT_TRUE(t.apply(k, v)) << k;
   EXPECT_EQ(t.diags.size(), 8u);
   for (const auto& d : t.diags) {
