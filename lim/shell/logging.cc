@@ -34,7 +34,8 @@ std::string initLogging(const std::string& daemonName, const std::string& hostNa
       path.clear();  // unwritable: fall back to stderr below
     }
   }
-  if (path.empty() || alsoStderr) sinks.push_back(std::make_shared<spdlog::sinks::stderr_sink_st>());
+  if (path.empty() || alsoStderr)
+    sinks.push_back(std::make_shared<spdlog::sinks::stderr_sink_st>());
   auto logger = std::make_shared<spdlog::logger>(daemonName, sinks.begin(), sinks.end());
   auto level = static_cast<spdlog::level::level_enum>(logLevelFromMask(logMask));
   logger->set_level(level);

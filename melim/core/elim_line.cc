@@ -8,7 +8,9 @@
 namespace openlim::melim {
 namespace {
 
-bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+bool isSpace(char c) {
+  return c == ' ' || c == '\t' || c == '\r';
+}
 
 // Next whitespace-separated token of s, advancing pos; empty at the end.
 std::string_view nextToken(std::string_view s, size_t& pos) {
@@ -62,8 +64,8 @@ DropReason parseValue(std::string_view tok, NameKind kind, Pair& p, ParseScratch
 
 DropReason checkName(const Catalog& catalog, std::string_view name, int& slot) {
   slot = catalog.find(name);
-  if (slot < 0) return isProtectedBuiltin(name) ? DropReason::kNotReportable
-                                                : DropReason::kUnknownName;
+  if (slot < 0)
+    return isProtectedBuiltin(name) ? DropReason::kNotReportable : DropReason::kUnknownName;
   return catalog.reportable(slot) ? DropReason::kNone : DropReason::kNotReportable;
 }
 
@@ -122,19 +124,32 @@ DropReason parseElimLine(std::string_view line, const Catalog& catalog, ParseScr
 
 const char* dropReasonName(DropReason r) {
   switch (r) {
-    case DropReason::kNone: return "none";
-    case DropReason::kSyntax: return "syntax";
-    case DropReason::kCountMismatch: return "count_mismatch";
-    case DropReason::kBadNumber: return "bad_number";
-    case DropReason::kOutOfRange: return "out_of_range";
-    case DropReason::kUnknownName: return "unknown_name";
-    case DropReason::kNotReportable: return "not_reportable";
-    case DropReason::kDuplicate: return "duplicate";
-    case DropReason::kBadString: return "bad_string";
-    case DropReason::kOverlong: return "overlong";
-    case DropReason::kPartialAtEof: return "partial_at_eof";
-    case DropReason::kPartialTimeout: return "partial_timeout";
-    case DropReason::kCount: break;
+    case DropReason::kNone:
+      return "none";
+    case DropReason::kSyntax:
+      return "syntax";
+    case DropReason::kCountMismatch:
+      return "count_mismatch";
+    case DropReason::kBadNumber:
+      return "bad_number";
+    case DropReason::kOutOfRange:
+      return "out_of_range";
+    case DropReason::kUnknownName:
+      return "unknown_name";
+    case DropReason::kNotReportable:
+      return "not_reportable";
+    case DropReason::kDuplicate:
+      return "duplicate";
+    case DropReason::kBadString:
+      return "bad_string";
+    case DropReason::kOverlong:
+      return "overlong";
+    case DropReason::kPartialAtEof:
+      return "partial_at_eof";
+    case DropReason::kPartialTimeout:
+      return "partial_timeout";
+    case DropReason::kCount:
+      break;
   }
   return "?";
 }

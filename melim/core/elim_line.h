@@ -19,17 +19,17 @@ inline constexpr size_t kDefaultMaxLine = 64 * 1024;
 // Why a line was dropped whole. kNone = accepted.
 enum class DropReason : uint8_t {
   kNone = 0,
-  kSyntax,         // no count, count not a number, empty line
-  kCountMismatch,  // count differs from the number of pairs, or a value is missing
-  kBadNumber,      // not a plain decimal number (incl. NaN, Inf, hex)
-  kOutOfRange,     // |value| >= INFINIT_LOAD
-  kUnknownName,    // not an external resource nor an overridable built-in
-  kNotReportable,  // a boolean, or a built-in an elim may not override (ls it r1m swp status)
-  kDuplicate,      // the same name twice in one line
-  kBadString,      // string value too long or not printable
-  kOverlong,       // longer than the maximum line length
-  kPartialAtEof,   // an unfinished line when the elim's stdout closed
-  kPartialTimeout, // an unfinished line for LSF_ELIM_BLOCKTIME seconds
+  kSyntax,          // no count, count not a number, empty line
+  kCountMismatch,   // count differs from the number of pairs, or a value is missing
+  kBadNumber,       // not a plain decimal number (incl. NaN, Inf, hex)
+  kOutOfRange,      // |value| >= INFINIT_LOAD
+  kUnknownName,     // not an external resource nor an overridable built-in
+  kNotReportable,   // a boolean, or a built-in an elim may not override (ls it r1m swp status)
+  kDuplicate,       // the same name twice in one line
+  kBadString,       // string value too long or not printable
+  kOverlong,        // longer than the maximum line length
+  kPartialAtEof,    // an unfinished line when the elim's stdout closed
+  kPartialTimeout,  // an unfinished line for LSF_ELIM_BLOCKTIME seconds
   kCount,
 };
 
@@ -37,8 +37,8 @@ const char* dropReasonName(DropReason r);  // snake_case, as in the status JSON
 
 struct Pair {
   int slot = -1;
-  bool unknown = false;  // the value was `-`: retract
-  double number = 0;     // numeric and built-in kinds
+  bool unknown = false;   // the value was `-`: retract
+  double number = 0;      // numeric and built-in kinds
   std::string_view text;  // string kind: the word (valid while the line is)
 };
 
@@ -47,7 +47,7 @@ struct ParseScratch {
   std::vector<int> ignored;      // slots of well-formed pairs not expected on this host
   std::vector<uint32_t> seenAt;  // per slot: stamp of the last line that named it
   uint32_t stamp = 0;
-  std::string_view badToken;     // the token that caused the drop (for logs)
+  std::string_view badToken;  // the token that caused the drop (for logs)
 };
 
 // Parses one line (without its newline). On kNone, scratch.pairs and scratch.ignored hold

@@ -5,7 +5,9 @@
 namespace openlim::melim {
 
 Merger::Merger(const Catalog* catalog, double staleFactor)
-    : catalog_(catalog), staleFactor_(staleFactor), slots_(catalog->size()),
+    : catalog_(catalog),
+      staleFactor_(staleFactor),
+      slots_(catalog->size()),
       shown_(static_cast<size_t>(catalog->size())) {}
 
 void Merger::ensureSources(int n) {
@@ -22,8 +24,7 @@ double Merger::limit(int slot) const {
 void Merger::show(int slot, const Entry* e, int source) {
   Shown& s = shown_[static_cast<size_t>(slot)];
   bool known = e && e->state == EntryState::kValue;
-  bool same = s.known == known &&
-              (!known || (s.number == e->number && s.text == e->text));
+  bool same = s.known == known && (!known || (s.number == e->number && s.text == e->text));
   if (!same) changed_ = true;
   if (known && !s.everReported) {
     s.everReported = true;

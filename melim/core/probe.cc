@@ -4,14 +4,22 @@ namespace openlim::melim {
 
 const char* probeStateName(ProbeState s) {
   switch (s) {
-    case ProbeState::kPending: return "pending";
-    case ProbeState::kRunning: return "running";
-    case ProbeState::kStopping: return "stopping";
-    case ProbeState::kBackoff: return "backoff";
-    case ProbeState::kAborted: return "aborted";
-    case ProbeState::kGaveUp: return "gave_up";
-    case ProbeState::kRemoved: return "removed";
-    case ProbeState::kDone: return "done";
+    case ProbeState::kPending:
+      return "pending";
+    case ProbeState::kRunning:
+      return "running";
+    case ProbeState::kStopping:
+      return "stopping";
+    case ProbeState::kBackoff:
+      return "backoff";
+    case ProbeState::kAborted:
+      return "aborted";
+    case ProbeState::kGaveUp:
+      return "gave_up";
+    case ProbeState::kRemoved:
+      return "removed";
+    case ProbeState::kDone:
+      return "done";
   }
   return "?";
 }

@@ -54,9 +54,9 @@ struct Probe {
   bool outputOpen = false;   // stdout pipe not yet at EOF
   double eofAt = -1;         // stdout reached EOF while the process still ran
   double restartAt = 0;
-  double killAt = 0;         // when stopping: KILL the group then
+  double killAt = 0;  // when stopping: KILL the group then
   bool killSent = false;
-  std::string stopCause;     // why we stopped it
+  std::string stopCause;  // why we stopped it
   bool removeWhenStopped = false;
   DeathTally tally;
   LineFramer out;

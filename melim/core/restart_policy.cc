@@ -10,8 +10,8 @@ void DeathTally::record(Death d) {
   if (recent_.size() > kKeep) recent_.pop_front();
 }
 
-RestartDecision decideRestart(const RestartRules& rules, const DeathTally& tally,
-                              double lastStart, int starts) {
+RestartDecision decideRestart(const RestartRules& rules, const DeathTally& tally, double lastStart,
+                              int starts) {
   const Death& d = *tally.last();
   if (d.kind == EndKind::kExited && d.code == rules.abortValue) return {Verdict::kAborted, 0};
   int restartsSoFar = std::max(0, starts - 1);

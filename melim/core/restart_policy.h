@@ -17,8 +17,8 @@ enum class EndKind : uint8_t {
 struct Death {
   double at = 0;
   EndKind kind = EndKind::kExited;
-  int code = 0;        // exit code or signal number
-  std::string cause;   // why we killed it, when kKilled
+  int code = 0;       // exit code or signal number
+  std::string cause;  // why we killed it, when kKilled
 };
 
 class DeathTally {
@@ -49,7 +49,7 @@ struct RestartDecision {
 
 // REQUIRES: tally holds the death being decided on (tally.last() != nullptr).
 // lastStart: when the elim last started; starts: how many times it has been started.
-RestartDecision decideRestart(const RestartRules& rules, const DeathTally& tally,
-                              double lastStart, int starts);
+RestartDecision decideRestart(const RestartRules& rules, const DeathTally& tally, double lastStart,
+                              int starts);
 
 }  // namespace openlim::melim

@@ -10,7 +10,7 @@ namespace openlim::melim {
 namespace {
 
 constexpr double kDefaultInterval = 60;
-constexpr std::array<const char*, 11> kBuiltinIndices = {"r15s", "r1m", "r15m", "ut", "pg", "io",
+constexpr std::array<const char*, 11> kBuiltinIndices = {"r15s", "r1m", "r15m", "ut",  "pg", "io",
                                                          "ls",   "it",  "tmp",  "swp", "mem"};
 
 void applyParams(const ClusterParams& p, Settings& s) {
@@ -32,8 +32,8 @@ void envNumber(const EnvFn& env, const char* key, double& out, double min,
   if (!v || v->empty()) return;
   auto d = toDouble(*v);
   if (!d || *d < min) {
-    warnings.push_back(std::string(key) + "=" + *v + ": not a number >= " +
-                       std::to_string(static_cast<int>(min)) + "; ignored");
+    warnings.push_back(std::string(key) + "=" + *v +
+                       ": not a number >= " + std::to_string(static_cast<int>(min)) + "; ignored");
     return;
   }
   out = *d;
@@ -68,8 +68,8 @@ void applyEnv(const EnvFn& env, Settings& s, std::vector<std::string>& w) {
 }
 
 NameKind kindOf(const ResourceDef& r) {
-  if (r.builtinIndex) return isProtectedBuiltin(r.name) ? NameKind::kNotOverridable
-                                                        : NameKind::kBuiltin;
+  if (r.builtinIndex)
+    return isProtectedBuiltin(r.name) ? NameKind::kNotOverridable : NameKind::kBuiltin;
   if (r.builtin) return NameKind::kNotOverridable;
   if (r.type == ResourceType::kBoolean) return NameKind::kBoolean;
   if (!r.dynamic) return NameKind::kNotOverridable;

@@ -17,15 +17,15 @@ namespace openlim::melim {
 
 struct Settings {
   std::vector<NameSpec> names;
-  double pollInterval = 5;   // ELIM_POLL_INTERVAL: report at least this often
-  double blockTime = 4;      // LSF_ELIM_BLOCKTIME: max age of an unfinished line
-  double staleFactor = 3;    // LSF_ELIM_STALE_FACTOR; <= 0 = values never go stale
-  double watchdog = 0;       // LSF_ELIM_WATCHDOG; 0 = off
-  double killGrace = 2;      // LSF_ELIM_KILL_GRACE: TERM -> KILL
-  RestartRules rules;        // LSF_ELIM_RESTART_INTERVAL, LSF_ELIM_RESTARTS, ELIM_ABORT_VALUE
-  bool debug = false;        // LSF_ELIM_DEBUG: log every line
+  double pollInterval = 5;  // ELIM_POLL_INTERVAL: report at least this often
+  double blockTime = 4;     // LSF_ELIM_BLOCKTIME: max age of an unfinished line
+  double staleFactor = 3;   // LSF_ELIM_STALE_FACTOR; <= 0 = values never go stale
+  double watchdog = 0;      // LSF_ELIM_WATCHDOG; 0 = off
+  double killGrace = 2;     // LSF_ELIM_KILL_GRACE: TERM -> KILL
+  RestartRules rules;       // LSF_ELIM_RESTART_INTERVAL, LSF_ELIM_RESTARTS, ELIM_ABORT_VALUE
+  bool debug = false;       // LSF_ELIM_DEBUG: log every line
   size_t maxLine = kDefaultMaxLine;
-  std::vector<std::string> elimArgs;  // ELIMARGS, split on blanks
+  std::vector<std::string> elimArgs;                     // ELIMARGS, split on blanks
   std::optional<std::vector<std::string>> lsfResources;  // LSF_RESOURCES when set
 };
 

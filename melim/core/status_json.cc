@@ -131,7 +131,10 @@ std::string Supervisor::statusJson(double now, double wallNow) const {
       continue;
     }
     std::string v;
-    if (spec.kind == NameKind::kString) v = s.text; else Merger::appendNumber(v, s.number);
+    if (spec.kind == NameKind::kString)
+      v = s.text;
+    else
+      Merger::appendNumber(v, s.number);
     appendEscaped(out, v);
     out += ",\"age\":";
     appendSeconds(out, now - s.at);

@@ -16,8 +16,11 @@ std::string seconds(double s) {
 }  // namespace
 
 Supervisor::Supervisor(Settings settings, ProcessPort* processes, LogPort* log)
-    : settings_(std::move(settings)), catalog_(settings_.names),
-      merger_(&catalog_, settings_.staleFactor), processes_(processes), log_(log) {}
+    : settings_(std::move(settings)),
+      catalog_(settings_.names),
+      merger_(&catalog_, settings_.staleFactor),
+      processes_(processes),
+      log_(log) {}
 
 int Supervisor::findProbe(const std::string& name) const {
   for (size_t i = 0; i < probes_.size(); ++i)
@@ -85,8 +88,8 @@ void Supervisor::startProbe(int id, double now) {
   p.state = ProbeState::kRunning;
   p.outputOpen = true;
   std::erase_if(leftoverGroups_, [&](const GroupKill& g) { return g.pgid == p.pid; });
-  log(LogLevel::kInfo, p, "started, pid " + std::to_string(p.pid) + " (start " +
-                              std::to_string(p.starts) + ")");
+  log(LogLevel::kInfo, p,
+      "started, pid " + std::to_string(p.pid) + " (start " + std::to_string(p.starts) + ")");
 }
 
 void Supervisor::stopProbe(int id, const std::string& cause, double now) {
@@ -135,9 +138,10 @@ void Supervisor::handleDeath(int id, Death death, double now) {
     leftoverGroups_.push_back({p.pid, now + settings_.killGrace});
   }
   p.pid = -1;
-  std::string how = death.kind == EndKind::kExited     ? "exited with code " + std::to_string(death.code)
-                    : death.kind == EndKind::kSignaled ? "killed by signal " + std::to_string(death.code)
-                                                       : "stopped (" + death.cause + ")";
+  std::string how =
+      death.kind == EndKind::kExited     ? "exited with code " + std::to_string(death.code)
+      : death.kind == EndKind::kSignaled ? "killed by signal " + std::to_string(death.code)
+                                         : "stopped (" + death.cause + ")";
   p.tally.record(std::move(death));
   markStatus();
   if (shuttingDown_) {
@@ -151,7 +155,8 @@ void Supervisor::handleDeath(int id, Death death, double now) {
   RestartDecision d = decideRestart(settings_.rules, p.tally, p.lastStart, p.starts);
   if (d.verdict == Verdict::kAborted) {
     p.state = ProbeState::kAborted;
-    return log(LogLevel::kInfo, p, how + " (ELIM_ABORT_VALUE): nothing to report here; not restarted");
+    return log(LogLevel::kInfo, p,
+               how + " (ELIM_ABORT_VALUE): nothing to report here; not restarted");
   }
   if (d.verdict == Verdict::kGaveUp) {
     p.state = ProbeState::kGaveUp;
@@ -175,8 +180,10 @@ void Supervisor::advanceProbe(int id, double now) {
       if (p.partialSince >= 0 && now >= p.partialSince + settings_.blockTime) {
         ++p.dropped[static_cast<size_t>(DropReason::kPartialTimeout)];
         std::string text(p.out.pending().substr(0, 200));
-        stopProbe(id, "unfinished line for " + seconds(now - p.partialSince) +
-                          " (LSF_ELIM_BLOCKTIME): '" + text + "'", now);
+        stopProbe(id,
+                  "unfinished line for " + seconds(now - p.partialSince) +
+                      " (LSF_ELIM_BLOCKTIME): '" + text + "'",
+                  now);
       } else if (settings_.watchdog > 0 &&
                  now >= std::max(p.lastStart, p.lastLine) + settings_.watchdog) {
         stopProbe(id, "silent for " + seconds(settings_.watchdog) + " (LSF_ELIM_WATCHDOG)", now);
@@ -234,9 +241,12 @@ bool Supervisor::finished() const {
 
 double Supervisor::probeDeadline(const Probe& p) const {
   switch (p.state) {
-    case ProbeState::kPending: return shuttingDown_ ? kNever : 0;
-    case ProbeState::kBackoff: return shuttingDown_ ? kNever : p.restartAt;
-    case ProbeState::kStopping: return p.killSent ? kNever : p.killAt;
+    case ProbeState::kPending:
+      return shuttingDown_ ? kNever : 0;
+    case ProbeState::kBackoff:
+      return shuttingDown_ ? kNever : p.restartAt;
+    case ProbeState::kStopping:
+      return p.killSent ? kNever : p.killAt;
     case ProbeState::kRunning: {
       double d = kNever;
       if (p.partialSince >= 0) d = std::min(d, p.partialSince + settings_.blockTime);
@@ -245,7 +255,8 @@ double Supervisor::probeDeadline(const Probe& p) const {
       if (p.eofAt >= 0) d = std::min(d, p.eofAt + settings_.killGrace);
       return d;
     }
-    default: return kNever;
+    default:
+      return kNever;
   }
 }
 

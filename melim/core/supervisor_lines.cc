@@ -57,8 +57,9 @@ void Supervisor::applyLine(int id, double now) {
     ++p.ignoredPairs;
     if (p.ignoredLogged[static_cast<size_t>(slot)]) continue;
     p.ignoredLogged[static_cast<size_t>(slot)] = true;
-    log(LogLevel::kWarning, p, "ignoring " + catalog_.spec(slot).name +
-                                   ": not expected on this host (not in LSF_RESOURCES)");
+    log(LogLevel::kWarning, p,
+        "ignoring " + catalog_.spec(slot).name +
+            ": not expected on this host (not in LSF_RESOURCES)");
   }
   conflicts_.clear();
   merger_.apply(id, scratch_.pairs, now, conflicts_);
@@ -68,8 +69,8 @@ void Supervisor::applyLine(int id, double now) {
     if (std::find(p.conflictNames.begin(), p.conflictNames.end(), name) != p.conflictNames.end())
       continue;
     p.conflictNames.push_back(name);
-    log(LogLevel::kWarning, p, name + " is also reported by " + at(other).name +
-                                   "; the newest value wins");
+    log(LogLevel::kWarning, p,
+        name + " is also reported by " + at(other).name + "; the newest value wins");
     markStatus();
   }
 }
@@ -79,7 +80,8 @@ void Supervisor::dropLine(int id, DropReason reason, std::string_view line, doub
   ++p.dropped[static_cast<size_t>(reason)];
   uint64_t flushed = 0;
   bool allowed = p.dropLog.allow(now, kDropLogWindow, kDropLogBurst, flushed);
-  if (flushed) log(LogLevel::kWarning, p, std::to_string(flushed) + " more dropped lines not logged");
+  if (flushed)
+    log(LogLevel::kWarning, p, std::to_string(flushed) + " more dropped lines not logged");
   if (!allowed) return;
   std::string why = dropReasonName(reason);
   if (!scratch_.badToken.empty() && reason != DropReason::kOverlong)

@@ -52,9 +52,9 @@ Result<int> Launcher::start(int probe, int generation, const std::string& path,
   int pid = -1;
   try {
     bp::async_pipe out(io_), err(io_);
-    bp::child c(bp::exe = path, bp::args = args, bp::std_in < bp::null, bp::std_out > out,
-                bp::std_err > err,
-                bp::extend::on_exec_setup = [](auto&) { childSetup(); }, ec);
+    bp::child c(
+        bp::exe = path, bp::args = args, bp::std_in<bp::null, bp::std_out> out, bp::std_err > err,
+        bp::extend::on_exec_setup = [](auto&) { childSetup(); }, ec);
     if (ec) return Status(Code::kIo, ec.message());
     pid = c.id();
     c.detach();  // we reap with waitpid(-1); the child object must not wait or kill

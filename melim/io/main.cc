@@ -67,9 +67,9 @@ int main(int argc, char** argv) {
     std::printf("melim (openlim)\n");
     return 0;
   }
-  ::prctl(PR_SET_PDEATHSIG, SIGTERM);       // lim gone: we go too
-  ::prctl(PR_SET_CHILD_SUBREAPER, 1);       // orphaned grandchildren come to us to be reaped
-  ::signal(SIGPIPE, SIG_IGN);               // a closed pipe is an error value, not a death
+  ::prctl(PR_SET_PDEATHSIG, SIGTERM);  // lim gone: we go too
+  ::prctl(PR_SET_CHILD_SUBREAPER, 1);  // orphaned grandchildren come to us to be reaped
+  ::signal(SIGPIPE, SIG_IGN);          // a closed pipe is an error value, not a death
   ::signal(SIGHUP, SIG_IGN);  // until the loop handles it: an early rescan must not kill us
   initLogging("melim", hostName(), getEnv("LSF_LOGDIR").value_or(""),
               getEnv("LSF_LOG_MASK").value_or("LOG_WARNING"), false);
@@ -77,8 +77,7 @@ int main(int argc, char** argv) {
   if (config && !getEnv("LSF_LOGDIR") && config->conf("LSF_LOGDIR").value_or("") != "") {
     // Run by hand with only LSF_ENVDIR: log where lsf.conf says.
     initLogging("melim", hostName(), *config->conf("LSF_LOGDIR"),
-                getEnv("LSF_LOG_MASK").value_or(config->conf("LSF_LOG_MASK").value_or("")),
-                false);
+                getEnv("LSF_LOG_MASK").value_or(config->conf("LSF_LOG_MASK").value_or("")), false);
   }
   std::vector<std::string> warnings;
   Settings settings = buildSettings(config.get(), getEnv, warnings);

@@ -64,8 +64,12 @@ void runSupervisor(benchmark::State& state, int pairs) {
   if (sup.probe(0).accepted != state.iterations() * lines) state.SkipWithError("lines dropped");
 }
 
-void BM_SupervisorLines1Pair(benchmark::State& state) { runSupervisor(state, 1); }
-void BM_SupervisorLines3Pairs(benchmark::State& state) { runSupervisor(state, 3); }
+void BM_SupervisorLines1Pair(benchmark::State& state) {
+  runSupervisor(state, 1);
+}
+void BM_SupervisorLines3Pairs(benchmark::State& state) {
+  runSupervisor(state, 3);
+}
 
 void BM_ParseOnly(benchmark::State& state) {
   Catalog c(names());

@@ -83,7 +83,9 @@ TEST_F(ElimLine, RejectsUnknownAndDuplicateNames) {
 TEST_F(ElimLine, RejectsBadStrings) {
   EXPECT_EQ(parse("1 osrel " + std::string(40, 'a')), DropReason::kBadString);
   EXPECT_EQ(parse("1 osrel " + std::string(39, 'a')), DropReason::kNone);
-  EXPECT_EQ(parse("1 osrel a\x01" "b"), DropReason::kBadString);
+  EXPECT_EQ(parse("1 osrel a\x01"
+                  "b"),
+            DropReason::kBadString);
 }
 
 TEST_F(ElimLine, UnexpectedPairIsIgnoredRestApplies) {

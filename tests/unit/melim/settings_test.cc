@@ -42,9 +42,12 @@ TEST(Settings, ConfigThenEnvironmentOverrides) {
   ResourceDef fs{.name = "fs", .type = ResourceType::kBoolean};
   c.resources = {nio, os, fs};
   std::vector<std::string> w;
-  Settings s = buildSettings(
-      &c, envOf({{"LSF_ELIM_BLOCKTIME", "1"}, {"LSF_ELIM_RESTARTS", "abc"},
-                 {"LSF_RESOURCES", "nio"}, {"ELIM_ABORT_VALUE", "42"}}), w);
+  Settings s = buildSettings(&c,
+                             envOf({{"LSF_ELIM_BLOCKTIME", "1"},
+                                    {"LSF_ELIM_RESTARTS", "abc"},
+                                    {"LSF_RESOURCES", "nio"},
+                                    {"ELIM_ABORT_VALUE", "42"}}),
+                             w);
   EXPECT_DOUBLE_EQ(s.rules.restartInterval, 30);
   EXPECT_DOUBLE_EQ(s.blockTime, 1);
   EXPECT_EQ(s.rules.maxRestarts, -1);  // bad value ignored, reported

@@ -136,7 +136,7 @@ TEST_F(SupervisorTest, PartialLinePastBlocktimeIsKilledThenKilledHarder) {
   EXPECT_EQ(dropped(0, DropReason::kPartialTimeout), 1u);
   EXPECT_TRUE(procs_.signaled(pid(0), SIGTERM));
   EXPECT_EQ(vector().find("nio 5"), std::string::npos);  // a killed elim's values go
-  at(6);  // ignores TERM: KILL after the grace
+  at(6);                                                 // ignores TERM: KILL after the grace
   EXPECT_TRUE(procs_.signaled(pid(0), SIGKILL));
   killedBy(0, SIGKILL);
   EXPECT_EQ(state(0), ProbeState::kBackoff);
@@ -219,7 +219,8 @@ TEST_F(SupervisorTest, StderrIsLoggedRateLimited) {
   at(11);
   sup_->onStderr(0, gen(0), "again\n", now_);
   bool summary = false;
-  for (const auto& l : log_.lines) summary |= l.find("stderr lines not logged") != std::string::npos;
+  for (const auto& l : log_.lines)
+    summary |= l.find("stderr lines not logged") != std::string::npos;
   EXPECT_TRUE(summary);
 }
 
