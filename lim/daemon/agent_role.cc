@@ -34,6 +34,10 @@ void LimServer::onTimers(double now) {
     if (!wasMaster_ && serves_.size() && servesFrom_ == opts_.host) serves_.clear();
     nextReportAt_ = now;  // tell the (new) master about us at once
   }
+  if (election_->master() != reportedTo_) {
+    reportedTo_ = election_->master();
+    nextReportAt_ = now;  // a new master starts with an empty table: fill it at once
+  }
   if (a.heartbeat) heartbeat(now);
   if (election_->isMaster()) refreshServers(now);
   if (locked_ && lockUntil_ > 0 && now >= lockUntil_) setLock(false, 0, now);

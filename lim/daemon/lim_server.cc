@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <spdlog/spdlog.h>
 #include <sys/signalfd.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -75,7 +76,11 @@ Status LimServer::bind() {
     Poco::Net::SocketAddress sa(address_, port_);
     udp_.bind(sa, true);
     udp_.setBlocking(false);
-    udp_.setReceiveBufferSize(8 << 20);
+    // A burst of reports from many hosts must wait in the kernel, not be dropped there.
+    // SO_RCVBUFFORCE passes net.core.rmem_max when lim has CAP_NET_ADMIN (runs as root).
+    int want = 16 << 20;
+    if (::setsockopt(udp_.impl()->sockfd(), SOL_SOCKET, SO_RCVBUFFORCE, &want, sizeof want) != 0)
+      udp_.setReceiveBufferSize(want);
     tcp_.bind(sa, true);
     tcp_.listen(128);
     tcp_.setBlocking(false);

@@ -146,6 +146,7 @@ class LimServer {
   double lockUntil_ = 0;  // 0 = until unlocked
   bool wasMaster_ = false;
   bool melimMaster_ = false;
+  std::string reportedTo_;  // the master our reports go to
   bool running_ = true;
   bool restart_ = false;
 };

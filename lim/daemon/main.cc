@@ -1,8 +1,6 @@
 // lim [-d env_dir] [--host NAME] [-2]   (spec/lim.md "Ports, names, command line")
 #include <netdb.h>
 #include <signal.h>
-#include <spdlog/sinks/basic_file_sink.h>
-#include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
@@ -13,6 +11,7 @@
 #include <vector>
 
 #include "key_file.h"
+#include "logging.h"
 #include "lim_server.h"
 #include "openlim/version.h"
 
@@ -69,24 +68,11 @@ std::string localHost(const Args& a, const openlim::ConfigSnapshot& c, std::stri
 }
 
 void setupLogging(const openlim::ConfigSnapshot& c, const std::string& host, bool fg) {
-  std::vector<spdlog::sink_ptr> sinks;
-  if (fg || !c.conf("LSF_LOGDIR")) sinks.push_back(std::make_shared<spdlog::sinks::stderr_color_sink_mt>());
-  if (auto dir = c.conf("LSF_LOGDIR")) {
-    try {
-      sinks.push_back(std::make_shared<spdlog::sinks::basic_file_sink_mt>(*dir + "/lim.log." + host));
-    } catch (const spdlog::spdlog_ex& e) {
-      std::fprintf(stderr, "lim: cannot open log in %s: %s\n", dir->c_str(), e.what());
-    }
-  }
-  auto logger = std::make_shared<spdlog::logger>("lim", sinks.begin(), sinks.end());
-  std::string mask = c.conf("LSF_LOG_MASK").value_or("LOG_WARNING");
-  spdlog::level::level_enum lvl = spdlog::level::warn;
-  if (mask == "LOG_DEBUG") lvl = spdlog::level::debug;
-  else if (mask == "LOG_INFO" || mask == "LOG_NOTICE") lvl = spdlog::level::info;
-  else if (mask == "LOG_ERR" || mask == "LOG_CRIT") lvl = spdlog::level::err;
-  logger->set_level(lvl);
-  logger->flush_on(spdlog::level::info);
-  spdlog::set_default_logger(logger);
+  std::string path = openlim::initLogging("lim", host, c.conf("LSF_LOGDIR").value_or(""),
+                                          c.conf("LSF_LOG_MASK").value_or(""), fg);
+  if (path.empty() && c.conf("LSF_LOGDIR"))
+    std::fprintf(stderr, "lim: cannot write a log in %s; logging to stderr\n",
+                 c.conf("LSF_LOGDIR")->c_str());
 }
 
 }  // namespace

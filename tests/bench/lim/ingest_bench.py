@@ -30,6 +30,12 @@ def proc_stats(pid):
     return rss, ticks / os.sysconf("SC_CLK_TCK")
 
 
+def udp_rcvbuf_errors():
+    with open("/proc/net/snmp") as f:
+        rows = [line.split() for line in f if line.startswith("Udp:")]
+    return int(rows[1][rows[0].index("RcvbufErrors")])
+
+
 def ingest(build, n, rate, seconds):
     lim = os.path.join(build, "lim/daemon/lim")
     gen = os.path.join(build, "tests/bench/lim/lim_loadgen")
@@ -44,11 +50,14 @@ def ingest(build, n, rate, seconds):
         out = subprocess.run([gen, c.address("hostA"), str(c.port), c.keyfile, "f", str(n),
                               str(rate), str(seconds)], capture_output=True, text=True,
                              check=True)
-        time.sleep(0.5)
+        sent = int(out.stdout.strip())
+        got, last = -1, -2
+        while got != last:  # let the master drain its socket buffer
+            last = got
+            time.sleep(0.5)
+            got = c.counter("hostA", "reports_ingested") - before
         rss1, cpu1 = proc_stats(pid)
         wall = time.monotonic() - t0
-        sent = int(out.stdout.strip())
-        got = c.counter("hostA", "reports_ingested") - before
         st = c.status("hostA")["counters"]
         print("ingest: %d hosts, %d sent at %d/s, %d ingested (%.2f%% lost), master CPU %.0f%% "
               "of a core, RssAnon %d kB -> %d kB; drops: bad_mac %d replay %d malformed %d"
@@ -79,5 +88,7 @@ if __name__ == "__main__":
     n = int(sys.argv[2]) if len(sys.argv) > 2 else 10000
     r = int(sys.argv[3]) if len(sys.argv) > 3 else 20000
     s = float(sys.argv[4]) if len(sys.argv) > 4 else 10
+    snmp0 = udp_rcvbuf_errors()
     ingest(b, n, r, s)
+    print("kernel UDP RcvbufErrors during the run: %d" % (udp_rcvbuf_errors() - snmp0))
     footprint(b)
