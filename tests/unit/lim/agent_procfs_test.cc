@@ -179,3 +179,17 @@ TEST(CpuTopology, OnlineRangeList) {
 
 }  // namespace
 }  // namespace openlim::procfs
+
+namespace openlim::procfs {
+namespace {
+
+// Found by agent_procfs_fuzz: an empty physical id and no core id gave 0 cores.
+TEST(CpuTopology, EmptyIdsStillCountOneCorePerProcessor) {
+  auto t = parseCpuinfo("core id : 1\nprocessor\t: 3\nphysical id\t: \n");
+  ASSERT_TRUE(t.isOk());
+  EXPECT_EQ(t->logical, 1);
+  EXPECT_EQ(t->cores, 1);
+}
+
+}  // namespace
+}  // namespace openlim::procfs

@@ -14,9 +14,9 @@ Result<CpuTopology> parseCpuinfo(std::string_view text) {
   std::set<std::pair<std::string, std::string>> cores;
   std::set<std::string> sockets;
   std::string phys, core;
-  bool haveCoreIds = true;
+  bool inBlock = false, haveCoreIds = true;
   auto endBlock = [&] {
-    if (phys.empty() && core.empty()) return;
+    if (!inBlock) return;
     if (core.empty()) haveCoreIds = false;
     cores.insert({phys, core});
     sockets.insert(phys);
@@ -31,7 +31,7 @@ Result<CpuTopology> parseCpuinfo(std::string_view text) {
     if (key == "processor") {
       endBlock();
       ++t.logical;
-      phys = "?";  // marks the block as started even without physical id
+      inBlock = true;
     } else if (key == "physical id") {
       phys = value;
     } else if (key == "core id") {
