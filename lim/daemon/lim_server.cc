@@ -129,7 +129,8 @@ void LimServer::loopOnce() {
     if (fds[1].revents) onTcpAccept();
     if (fds[2].revents) onSignal();
     for (size_t i = 3; i < connBase; ++i)
-      if (fds[i].revents && melim_->onReadable(fds[i].fd, now)) nextReportAt_ = now;
+      if (fds[i].revents && melim_->onReadable(fds[i].fd, now))  // new external values:
+        nextReportAt_ = std::min(nextReportAt_, std::max(now, lastReportAt_ + 1.0));
     for (size_t i = connBase; i < fds.size(); ++i)
       if (fds[i].revents) onConnReadable(*conns_[i - connBase], now);
   }

@@ -117,16 +117,22 @@ int main(int argc, char** argv) {
   if (!args.foreground && ::daemon(1, 0) != 0) std::perror("lim: daemon");
   setupLogging(*load.snapshot, host, args.foreground);
   ::setenv("OPENLIM_HOST", host.c_str(), 1);
-  openlim::lim::LimServer server(load.snapshot, *key,
-                                 {.envDir = args.envDir, .host = host, .foreground = args.foreground});
-  openlim::Status st = server.bind();
-  if (!st) {
-    spdlog::error("lim: {}", st.message());
-    std::fprintf(stderr, "lim: %s\n", st.message().c_str());
-    return 1;
+  int rc = 0;
+  bool restart = false;
+  {  // the sockets close before a restart execs the new image
+    openlim::lim::LimServer server(load.snapshot, *key,
+                                   {.envDir = args.envDir, .host = host,
+                                    .foreground = args.foreground});
+    openlim::Status st = server.bind();
+    if (!st) {
+      spdlog::error("lim: {}", st.message());
+      std::fprintf(stderr, "lim: %s\n", st.message().c_str());
+      return 1;
+    }
+    rc = server.run();
+    restart = server.restartRequested();
   }
-  int rc = server.run();
-  if (server.restartRequested()) {
+  if (restart) {
     ::execv("/proc/self/exe", argv);
     std::perror("lim: restart");
   }

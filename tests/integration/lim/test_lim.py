@@ -323,5 +323,40 @@ class TestQueries(Base):
         self.assertEqual(c.query("hostA", {"op": "nosuch"})["code"], "syntax")
 
 
+class TestStartup(Base):
+    block = "127.5.10"
+    hosts = ["hostA"]
+
+    def run_lim(self, *args):
+        import subprocess
+        env = dict(os.environ, LSF_ENVDIR=self.c.dir)
+        return subprocess.run([LIM, "-2", "-d", self.c.dir] + list(args), env=env,
+                              capture_output=True, text=True, timeout=30)
+
+    def test_unknown_host_missing_key_and_restart(self):
+        r = self.run_lim("--host", "nosuch")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("Local host not defined in cluster file", r.stderr)
+        self.assertIn("nosuch", r.stderr)
+        self.assertEqual(self.run_lim("-x").returncode, 2)
+        os.chmod(self.c.keyfile, 0o644)
+        r = self.run_lim("--host", "hostA")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("LSF_AUTH_KEYFILE", r.stderr)
+        os.chmod(self.c.keyfile, 0o600)
+        c = self.c
+        c.start("hostA")
+        self.wait(lambda: c.master_of("hostA") == "hostA", "hostA up")
+        pid = c.procs["hostA"].pid
+        self.assertTrue(c.admin("hostA", {"op": "restart"})["ok"])
+        # Same process (exec), fresh lim: counters start again from zero.
+        self.wait(lambda: c.status("hostA").get("counters", {}).get("admin_requests") == 0,
+                  "restarted lim answers")
+        self.assertEqual(c.procs["hostA"].pid, pid)
+        self.assertIsNone(c.procs["hostA"].poll())
+        self.assertTrue(c.admin("hostA", {"op": "shutdown"})["ok"])
+        self.assertEqual(c.procs["hostA"].wait(20), 0)
+
+
 if __name__ == "__main__":
     unittest.main()
