@@ -1,5 +1,7 @@
 #include "snapshot_json.h"
 
+#include "openlim/run_queue.h"
+
 #include <Poco/Exception.h>
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/JSON.h>
@@ -94,6 +96,26 @@ void fillDerived(HostTable& t) {
   }
 }
 
+// A busy host's indices past their Host-section thresholds (explain shows them): above for
+// increasing indices, below for decreasing ones; run queues compare their effective value.
+void fillBusyIndices(HostTable& t) {
+  const ConfigSnapshot& cfg = *t.config;
+  int ncpus = cfg.resourceIndex("ncpus");
+  for (size_t r = 0; r < t.size(); ++r) {
+    const HostConfig* hc = cfg.findHost(t.names[r]);
+    if (t.status[r] != HostStatus::kBusy || !hc) continue;
+    for (const auto& [name, limit] : hc->thresholds) {
+      int idx = cfg.resourceIndex(name);
+      if (idx < 0 || t.columns[static_cast<size_t>(idx)].type != ResourceType::kNumeric) continue;
+      double v = t.columns[static_cast<size_t>(idx)].numbers[r];
+      if (name == "r15s" || name == "r1m" || name == "r15m")
+        v = effectiveRunQueue(v, ncpus >= 0 ? t.columns[static_cast<size_t>(ncpus)].numbers[r] : NAN);
+      bool decreasing = cfg.resources[static_cast<size_t>(idx)].direction == Direction::kDecreasing;
+      if (!std::isnan(v) && (decreasing ? v < limit : v > limit)) t.busyIndices[r].push_back(idx);
+    }
+  }
+}
+
 }  // namespace
 
 Result<HostTable> readSnapshotJson(const std::string& text, const ConfigPtr& config) {
@@ -118,6 +140,7 @@ Result<HostTable> readSnapshotJson(const std::string& text, const ConfigPtr& con
     return Status(Code::kInvalid, std::string("snapshot: ") + e.what());
   }
   fillDerived(t);
+  fillBusyIndices(t);
   return t;
 }
 

@@ -1,0 +1,123 @@
+// Host snapshot JSON (spec/commands.md): reading rules, malformed input, write/read round trip.
+#include <gtest/gtest.h>
+
+#include "snapshot_json.h"
+#include "test_support.h"
+
+namespace openlim {
+namespace {
+
+ConfigPtr config() {
+  auto c = testing::makeConfig();
+  HostConfig h;
+  h.name = "hostB";
+  h.model = "Fast";
+  h.thresholds["r1m"] = 2;
+  c->hosts.push_back(h);
+  return c;
+}
+
+const char* kSnapshot = R"({
+  "cluster": "demo", "extra": [1, 2],
+  "hosts": [
+    {"name": "hostA", "status": "ok",
+     "values": {"r15s": 0.5, "mem": 23552, "type": "LINUX86", "ncpus": 8, "cs": true,
+                "osrel": "bookworm", "gpu_free": null, "nosuch": 3, "hname": "ignored"},
+     "ages": {"gpu_free": 3.5}},
+    {"name": "hostB", "status": "busy", "values": {"r1m": 5, "ncpus": 2, "fs": false}}
+  ]})";
+
+TEST(SnapshotJson, ReadsValuesByTypeAndFillsDerivedColumns) {
+  ConfigPtr cfg = config();
+  auto t = shell::readSnapshotJson(kSnapshot, cfg);
+  ASSERT_TRUE(t) << t.status().message();
+  ASSERT_EQ(t->size(), 2u);
+  EXPECT_EQ(t->names[1], "hostB");
+  EXPECT_EQ(t->status[1], HostStatus::kBusy);
+  EXPECT_DOUBLE_EQ(t->number(0, "mem"), 23552);
+  EXPECT_TRUE(isUnknown(t->number(0, "gpu_free")));
+  EXPECT_TRUE(isUnknown(t->number(1, "mem")));
+  const Column& cs = t->columns[static_cast<size_t>(cfg->resourceIndex("cs"))];
+  EXPECT_EQ(cs.booleans[0], 1);
+  EXPECT_EQ(cs.booleans[1], 0);  // absent boolean: false, never unknown
+  const Column& hname = t->columns[static_cast<size_t>(cfg->resourceIndex("hname"))];
+  EXPECT_EQ(t->strings.get(hname.strings[0]), "hostA");
+  const Column& status = t->columns[static_cast<size_t>(cfg->resourceIndex("status"))];
+  EXPECT_EQ(t->strings.get(status.strings[1]), "busy");
+  EXPECT_FLOAT_EQ(t->columns[static_cast<size_t>(cfg->resourceIndex("gpu_free"))].ages[0], 3.5f);
+  EXPECT_DOUBLE_EQ(t->number(1, "cpuf"), 200);  // from hostB's configured model
+  EXPECT_TRUE(isUnknown(t->number(0, "cpuf")));
+  // hostB is busy: r1m effective 5/2 = 2.5 > threshold 2
+  ASSERT_EQ(t->busyIndices[1].size(), 1u);
+  EXPECT_EQ(t->busyIndices[1][0], cfg->resourceIndex("r1m"));
+}
+
+struct Bad {
+  const char* json;
+  const char* message;
+};
+
+TEST(SnapshotJson, RefusesMalformedInputWithAReason) {
+  ConfigPtr cfg = config();
+  const Bad cases[] = {
+      {"{\"hosts\": [", "snapshot: "},
+      {"[]", "snapshot: "},
+      {"{}", "snapshot: missing \"hosts\" array"},
+      {R"({"hosts": [{"status": "ok"}]})", "host #1: missing \"name\""},
+      {R"({"hosts": [{"name": 5}]})", "host #1: missing \"name\""},
+      {R"({"hosts": [{"name": "a", "status": "sleeping"}]})", "host a: unknown status \"sleeping\""},
+      {R"({"hosts": [{"name": "a"}, {"name": "A"}]})", "host A: listed twice"},
+      {R"({"hosts": [{"name": "a", "values": {"mem": "lots"}}]})",
+       "host a: <mem> must be a number or null"},
+      {R"({"hosts": [{"name": "a", "values": {"mem": true}}]})",
+       "host a: <mem> must be a number or null"},
+      {R"({"hosts": [{"name": "a", "values": {"cs": 1}}]})",
+       "host a: <cs> must be true, false or null"},
+      {R"({"hosts": [{"name": "a", "values": {"type": 86}}]})",
+       "host a: <type> must be a string or null"},
+  };
+  for (const Bad& b : cases) {
+    auto t = shell::readSnapshotJson(b.json, cfg);
+    ASSERT_FALSE(t) << b.json;
+    EXPECT_EQ(t.status().message().rfind(b.message, 0), 0u) << t.status().message();
+  }
+  auto missing = shell::readSnapshotFile("/nonexistent/x.json", cfg);
+  ASSERT_FALSE(missing);
+  EXPECT_EQ(missing.status().code(), Code::kIo);
+}
+
+TEST(SnapshotJson, WriterOutputReadsBackToTheSameTable) {
+  ConfigPtr cfg = config();
+  auto t = shell::readSnapshotJson(kSnapshot, cfg);
+  ASSERT_TRUE(t);
+  std::string text = shell::writeSnapshotJson(*t, "demo", "hostA");
+  EXPECT_NE(text.find("\"cluster\": \"demo\""), std::string::npos) << text;
+  auto back = shell::readSnapshotJson(text, cfg);
+  ASSERT_TRUE(back) << back.status().message() << "\n" << text;
+  ASSERT_EQ(back->size(), t->size());
+  for (size_t r = 0; r < t->size(); ++r) {
+    EXPECT_EQ(back->names[r], t->names[r]);
+    EXPECT_EQ(back->status[r], t->status[r]);
+    for (size_t c = 0; c < cfg->resources.size(); ++c) {
+      const Column& a = t->columns[c];
+      const Column& b = back->columns[c];
+      if (a.type == ResourceType::kNumeric) {
+        if (isUnknown(a.numbers[r])) {
+          EXPECT_TRUE(isUnknown(b.numbers[r])) << cfg->resources[c].name;
+        } else {
+          EXPECT_DOUBLE_EQ(a.numbers[r], b.numbers[r]) << cfg->resources[c].name;
+        }
+      } else if (a.type == ResourceType::kBoolean) {
+        EXPECT_EQ(a.booleans[r], b.booleans[r]);
+      } else {
+        EXPECT_EQ(a.strings[r] < 0, b.strings[r] < 0);
+        if (a.strings[r] >= 0) {
+          EXPECT_EQ(t->strings.get(a.strings[r]), back->strings.get(b.strings[r]));
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace openlim
