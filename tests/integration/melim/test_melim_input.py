@@ -46,6 +46,13 @@ sleep 1000
         self.assertIn("LSF_ELIM_BLOCKTIME", m.log_text())
         m.assert_good_current(self)
 
+    def test_watchdog_restarts_a_silent_elim(self):
+        m = self.run_melim(["quiet"], env={"LSF_ELIM_WATCHDOG": "1"}, elims={
+            "elim.quiet": '#!/bin/sh\necho "1 quiet 1"\nsleep 1000\n'})
+        e = m.wait_elim("elim.quiet", lambda e: e["starts"] >= 2, timeout=30)
+        self.assertIn("LSF_ELIM_WATCHDOG", e["last_exit"].get("cause", ""))
+        m.assert_good_current(self)  # the chatty one is never touched
+
     def test_ten_mib_line_without_newline(self):
         m = self.run_melim(["big"], elims={"elim.big": """#!/bin/sh
 head -c 10485760 /dev/zero | tr '\\0' 'x'
