@@ -192,7 +192,7 @@ std::vector<uint32_t> pickSlots(Work& w, const std::vector<uint32_t>& e, size_t 
     if (++taken[i] >= capacity(w, row)) continue;
     auto it = copies.find(i);
     if (it == copies.end()) it = copies.emplace(i, copyRow(w.t, row)).first;
-    applyDeltas(it->second, 0, placementDeltas(*w.t.config, altOf(w, w.alt[row])));
+    applyDeltas(it->second, 0, placementDeltas(*w.req.config(), altOf(w, w.alt[row])));
     if (!reKey(w, it->second, w.alt[row], &keys[i * nk])) continue;
     if (w.o.fewestHosts) sticky = i;
     else ready.insert(i);
