@@ -89,6 +89,16 @@ while true; do sleep 0.2; done
         self.assertFalse(pid_alive(good))
         self.assertIn("did not exit on TERM; sending KILL", m.log_text())
 
+    def test_stdout_closed_means_lim_gone(self):
+        m = MelimRun([], good=True)
+        self.addCleanup(m.cleanup)
+        m.start(read_stdout=False)
+        good = m.wait_elim("elim.good", lambda e: e["state"] == "running")["pid"]
+        m.proc.stdout.close()  # EPIPE on melim's next report (every 0.5 s)
+        self.assertEqual(m.proc.wait(timeout=20), 0)
+        wait_for(lambda: not pid_alive(good), what="elim stopped")
+        m.proc.stdout = open(os.devnull, "rb")  # for cleanup
+
     def test_parent_death_stops_melim_and_elims(self):
         m = MelimRun([], good=True)
         self.addCleanup(m.cleanup)
