@@ -4,6 +4,8 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cmath>
@@ -213,6 +215,25 @@ TEST_F(MelimLinkTest, DestructorStopsAndReapsMelim) {
     EXPECT_TRUE(alive(pid));
   }
   EXPECT_NE(::kill(pid, 0), 0);
+}
+
+TEST_F(MelimLinkTest, MelimDiesWhenLimIsKilled) {
+  script("echo $$ > \"$LSF_SERVERDIR/melim.pid.tmp\"; mv \"$LSF_SERVERDIR/melim.pid.tmp\" "
+         "\"$LSF_SERVERDIR/melim.pid\"; exec sleep 30");
+  pid_t lim = ::fork();
+  ASSERT_GE(lim, 0);
+  if (lim == 0) {  // plays lim: starts melim, then is killed without any cleanup
+    MelimLink link(options());
+    if (!link.start({"a"}, false, 0).isOk()) ::_exit(1);
+    for (int i = 0; i < 1000 && !fs::exists(dir_ / "melim.pid"); ++i) ::usleep(10000);
+    ::kill(::getpid(), SIGKILL);
+  }
+  int st = 0;
+  ASSERT_EQ(::waitpid(lim, &st, 0), lim);
+  ASSERT_TRUE(WIFSIGNALED(st));
+  pid_t melim = std::stoi(slurp(dir_ / "melim.pid"));
+  for (int i = 0; i < 1000 && alive(melim); ++i) ::usleep(10000);
+  EXPECT_FALSE(alive(melim));
 }
 
 }  // namespace
