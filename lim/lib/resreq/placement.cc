@@ -80,9 +80,9 @@ std::vector<uint32_t> candidates(Work& w, Status& status) {
 }
 
 void selectAndFit(Work& w, std::vector<uint32_t>& sel) {
-  std::vector<int16_t> failed(w.t.size(), -1);
-  resreq::narrow(w.prog, w.env, sel, w.ev, &failed);
-  for (uint32_t r = 0; r < w.t.size(); ++r) {
+  std::vector<int16_t> failed(w.o.explain ? w.t.size() : 0, -1);
+  resreq::narrow(w.prog, w.env, sel, w.ev, w.o.explain ? &failed : nullptr);
+  for (uint32_t r = 0; r < failed.size(); ++r) {
     if (failed[r] < 0) continue;
     std::string why;
     if (w.o.explain) {
@@ -246,12 +246,15 @@ PlacementResult place(const CompiledRequest& req, const HostTable& table,
   std::vector<uint32_t> e = candidates(w, res.status);
   if (!res.status.isOk()) return res;
   selectAndFit(w, e);
-  resreq::orderRows(prog, w.env, e, 0, w.ev);
-  if (!req.sameSlots().empty()) keepSameGroup(w, e);
   size_t need = o.minSlots <= 0 ? 1 : static_cast<size_t>(o.minSlots);
   size_t want = o.maxSlots == -1 ? (o.minSlots <= 0 ? kAll : need)
                 : o.maxSlots == 0 ? kAll
                                   : std::max(need, static_cast<size_t>(o.maxSlots));
+  // Unpicked hosts keep their keys, so the hosts picked are a prefix of the initial order
+  // at most `want` long: only that prefix needs sorting (same[] and span[hosts=1] need all).
+  bool prefixOnly = req.sameSlots().empty() && req.span().hosts != 1 && want != kAll;
+  resreq::orderRows(prog, w.env, e, prefixOnly ? want : 0, w.ev);
+  if (!req.sameSlots().empty()) keepSameGroup(w, e);
   std::vector<uint32_t> picks = req.span().hosts == 1 ? pickOneHost(w, e, need, want)
                                                       : pickSlots(w, e, want);
   if (picks.size() < need) {

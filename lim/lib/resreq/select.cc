@@ -3,6 +3,7 @@
 #include <numeric>
 
 #include "openlim/resreq.h"
+#include "resreq/ops.h"
 #include "resreq/order.h"
 
 namespace openlim {
@@ -71,10 +72,51 @@ void orderRows(const CompiledProgram& prog, const EvalEnv& env, std::vector<uint
   rows.swap(out);
 }
 
+namespace {
+
+template <Op kOp>
+size_t keepWhere(const double* col, double c, uint32_t* sel, size_t n) {
+  size_t kept = 0;
+  for (size_t i = 0; i < n; ++i) {
+    uint32_t r = sel[i];
+    sel[kept] = r;
+    kept += applyOp<kOp>(col[r], c) == 1.0;
+  }
+  return kept;
+}
+
+// Fast path for the commonest term, `column op constant`: compare and compact in one pass.
+// Returns false when the term has another shape.
+bool narrowColumnConst(const TermProgram& p, const HostTable& t, std::vector<uint32_t>& sel) {
+  if (p.code.size() != 1 || p.code[0].kind != Instr::kBinary || !isComparison(p.code[0].op))
+    return false;
+  const Instr& in = p.code[0];
+  if (in.a.kind != Operand::kNumCol || in.b.kind != Operand::kConst) return false;
+  if (in.a.index < 0 || static_cast<size_t>(in.a.index) >= t.columns.size()) return false;
+  const Column& c = t.columns[static_cast<size_t>(in.a.index)];
+  if (c.type != ResourceType::kNumeric || c.numbers.size() < t.size()) return false;
+  const double* col = c.numbers.data();
+  double k = in.b.value;
+  size_t n = sel.size(), kept = 0;
+  switch (in.op) {
+    case Op::kLt: kept = keepWhere<Op::kLt>(col, k, sel.data(), n); break;
+    case Op::kLe: kept = keepWhere<Op::kLe>(col, k, sel.data(), n); break;
+    case Op::kGt: kept = keepWhere<Op::kGt>(col, k, sel.data(), n); break;
+    case Op::kGe: kept = keepWhere<Op::kGe>(col, k, sel.data(), n); break;
+    case Op::kEq: kept = keepWhere<Op::kEq>(col, k, sel.data(), n); break;
+    default: kept = keepWhere<Op::kNe>(col, k, sel.data(), n); break;
+  }
+  sel.resize(kept);
+  return true;
+}
+
+}  // namespace
+
 void narrow(const CompiledProgram& prog, const EvalEnv& env, std::vector<uint32_t>& sel,
             Evaluator& ev, std::vector<int16_t>* failed) {
   std::vector<double> truth;
   for (size_t t = 0; t < prog.terms.size() && !sel.empty(); ++t) {
+    if (!failed && narrowColumnConst(prog.terms[t], *env.table, sel)) continue;
     size_t n = sel.size();
     truth.resize(n);
     ev.run(prog.terms[t], env, sel.data(), n, truth.data());
