@@ -22,8 +22,7 @@ std::string adminJson(const std::string& op, const std::string& sender, double s
 
 }  // namespace
 
-std::string LimServer::adminRequest(const std::string& op, const std::string& json,
-                                    double now) {
+std::string LimServer::adminRequest(const std::string& op, const std::string& json, double now) {
   Object::Ptr req = Poco::JSON::Parser().parse(json).extract<Object::Ptr>();
   if (op == "reconfig") {
     if (!election_->isMaster() && !election_->master().empty()) {
@@ -60,10 +59,14 @@ std::string LimServer::adminRequest(const std::string& op, const std::string& js
 }
 
 std::string LimServer::localAdmin(const std::string& op, double seconds, double now) {
-  if (op == "lock") setLock(true, seconds, now);
-  else if (op == "unlock") setLock(false, 0, now);
-  else if (op == "shutdown") running_ = false;
-  else if (op == "restart") restart_ = true, running_ = false;
+  if (op == "lock")
+    setLock(true, seconds, now);
+  else if (op == "unlock")
+    setLock(false, 0, now);
+  else if (op == "shutdown")
+    running_ = false;
+  else if (op == "restart")
+    restart_ = true, running_ = false;
   spdlog::info("admin: {} on {}", op, opts_.host);
   Object::Ptr o = new Object;
   o->set("ok", true);
@@ -101,10 +104,11 @@ void LimServer::setLock(bool locked, double seconds, double now) {
 }
 
 Status LimServer::reloadConfig(std::vector<std::string>* diagnostics) {
-  ConfigLoad load = loadConfig(opts_.envDir, [](const std::string& k) -> std::optional<std::string> {
-    const char* v = std::getenv(k.c_str());
-    return v ? std::optional<std::string>(v) : std::nullopt;
-  });
+  ConfigLoad load =
+      loadConfig(opts_.envDir, [](const std::string& k) -> std::optional<std::string> {
+        const char* v = std::getenv(k.c_str());
+        return v ? std::optional<std::string>(v) : std::nullopt;
+      });
   for (const auto& d : load.diagnostics) diagnostics->push_back(d.toString());
   if (!load.snapshot || load.errors() > 0) {
     ++counters_.reconfigs_refused;
@@ -113,8 +117,8 @@ Status LimServer::reloadConfig(std::vector<std::string>* diagnostics) {
   }
   if (!load.snapshot->findHost(opts_.host)) {
     ++counters_.reconfigs_refused;
-    return Status(Code::kInvalid, "Local host not defined in cluster file: " + opts_.host +
-                                      "; nothing changed");
+    return Status(Code::kInvalid,
+                  "Local host not defined in cluster file: " + opts_.host + "; nothing changed");
   }
   adoptConfig(load.snapshot, monotonicNow());
   return Status::ok();

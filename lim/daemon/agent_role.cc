@@ -66,8 +66,8 @@ bool LimServer::significantChange() const {
 }
 
 protocol::LoadReport LimServer::buildReport() const {
-  protocol::LoadReport r{.host = opts_.host, .checksum = config_->checksum,
-                         .master = election_->master()};
+  protocol::LoadReport r{
+      .host = opts_.host, .checksum = config_->checksum, .master = election_->master()};
   if (locked_) {
     r.flags |= protocol::kReportLocked;
     double left = lockUntil_ > 0 ? lockUntil_ - monotonicNow() : 0;
@@ -144,8 +144,8 @@ void LimServer::refreshServers(double now) {
   if (servers != table_->servers()) {
     for (size_t i = 0; i < servers.size(); ++i)
       if (servers[i] != table_->servers()[i])
-        spdlog::info("shared {} instance {} now served by {}", config_->instances[i].resource,
-                     i, servers[i].empty() ? "nobody" : servers[i]);
+        spdlog::info("shared {} instance {} now served by {}", config_->instances[i].resource, i,
+                     servers[i].empty() ? "nobody" : servers[i]);
     table_->setServers(servers);
     heartbeat(now);  // tell the hosts that serve now, and those that stop
   }

@@ -16,8 +16,7 @@
 namespace openlim::lim {
 
 double monotonicNow() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-      .count();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
 namespace {
@@ -85,8 +84,8 @@ Status LimServer::bind() {
     tcp_.listen(128);
     tcp_.setBlocking(false);
   } catch (const Poco::Exception& e) {
-    return Status(Code::kUnavailable, address_ + ":" + std::to_string(port_) + ": " +
-                                          e.displayText());
+    return Status(Code::kUnavailable,
+                  address_ + ":" + std::to_string(port_) + ": " + e.displayText());
   }
   sigset_t set;
   sigemptyset(&set);
@@ -163,14 +162,24 @@ void LimServer::onUdpReadable(double now) {
       return;
     }
     if (n < 0) return;
-    protocol::Decoded d = protocol::decodeFrame(std::string_view(buf.data(), static_cast<size_t>(n)),
-                                                protocol::kMaxUdpBody, &mac_, true);
+    protocol::Decoded d = protocol::decodeFrame(
+        std::string_view(buf.data(), static_cast<size_t>(n)), protocol::kMaxUdpBody, &mac_, true);
     switch (d.error) {
-      case protocol::DecodeError::kNone: dispatchUdp(d.frame, now); break;
-      case protocol::DecodeError::kMalformed: ++counters_.malformed; break;
-      case protocol::DecodeError::kOversized: ++counters_.oversized; break;
-      case protocol::DecodeError::kBadMac: ++counters_.auth_bad_mac; break;
-      case protocol::DecodeError::kUnsigned: ++counters_.auth_unsigned; break;
+      case protocol::DecodeError::kNone:
+        dispatchUdp(d.frame, now);
+        break;
+      case protocol::DecodeError::kMalformed:
+        ++counters_.malformed;
+        break;
+      case protocol::DecodeError::kOversized:
+        ++counters_.oversized;
+        break;
+      case protocol::DecodeError::kBadMac:
+        ++counters_.auth_bad_mac;
+        break;
+      case protocol::DecodeError::kUnsigned:
+        ++counters_.auth_unsigned;
+        break;
     }
   }
 }
@@ -183,12 +192,20 @@ bool LimServer::fresh(const std::string& sender, const protocol::Frame& f) {
 
 void LimServer::dispatchUdp(const protocol::Frame& f, double now) {
   switch (f.kind) {
-    case protocol::Kind::kLoadReport: onReport(f, now); break;
+    case protocol::Kind::kLoadReport:
+      onReport(f, now);
+      break;
     case protocol::Kind::kMasterAnnounce:
     case protocol::Kind::kMasterProbe:
-    case protocol::Kind::kProbeReply: onAnnounce(f, now); break;
-    case protocol::Kind::kAdmin: onAdminFrame(f, now); break;
-    default: ++counters_.malformed; break;
+    case protocol::Kind::kProbeReply:
+      onAnnounce(f, now);
+      break;
+    case protocol::Kind::kAdmin:
+      onAdminFrame(f, now);
+      break;
+    default:
+      ++counters_.malformed;
+      break;
   }
 }
 
@@ -201,8 +218,10 @@ void LimServer::onReport(const protocol::Frame& f, double now) {
   if (!fresh(r->host, f)) return;
   election_->onHeard(r->host, now);
   if (!election_->isMaster()) return;
-  if (table_->ingest(*r, now)) ++counters_.reports_ingested;
-  else ++counters_.unknown_sender;
+  if (table_->ingest(*r, now))
+    ++counters_.reports_ingested;
+  else
+    ++counters_.unknown_sender;
 }
 
 void LimServer::onAnnounce(const protocol::Frame& f, double now) {
@@ -250,8 +269,7 @@ void LimServer::sendUdp(const std::string& host, protocol::Kind kind, const std:
     ++counters_.send_errors;
     return;
   }
-  protocol::Frame f{.kind = kind, .isSigned = true, .epoch = epoch_, .seq = ++seq_,
-                    .body = body};
+  protocol::Frame f{.kind = kind, .isSigned = true, .epoch = epoch_, .seq = ++seq_, .body = body};
   std::string bytes = protocol::encodeFrame(f, &mac_);
   try {
     udp_.sendTo(bytes.data(), static_cast<int>(bytes.size()), *addr);

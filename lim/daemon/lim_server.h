@@ -13,8 +13,8 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <unordered_map>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "agent/load_collector.h"
@@ -33,7 +33,7 @@ double monotonicNow();
 
 struct LimOptions {
   std::string envDir;
-  std::string host;      // the name this lim plays
+  std::string host;  // the name this lim plays
   std::string procRoot = "/";
   bool foreground = false;
 };

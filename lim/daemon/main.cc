@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "key_file.h"
-#include "logging.h"
 #include "lim_server.h"
+#include "logging.h"
 #include "openlim/version.h"
 
 namespace {
@@ -29,13 +29,24 @@ void usage(FILE* out) {
 bool parseArgs(int argc, char** argv, Args& a) {
   for (int i = 1; i < argc; ++i) {
     std::string s = argv[i];
-    if (s == "-h") { usage(stdout); std::exit(0); }
-    if (s == "-V") { std::fprintf(stderr, "%s, %s\n", openlim::kVersionString, openlim::kBuildDate); std::exit(0); }
-    if (s == "-2") a.foreground = true;
-    else if (s == "-d" && i + 1 < argc) a.envDir = argv[++i];
-    else if (s == "--host" && i + 1 < argc) a.host = argv[++i];
-    else if (s.rfind("--host=", 0) == 0) a.host = s.substr(7);
-    else return false;
+    if (s == "-h") {
+      usage(stdout);
+      std::exit(0);
+    }
+    if (s == "-V") {
+      std::fprintf(stderr, "%s, %s\n", openlim::kVersionString, openlim::kBuildDate);
+      std::exit(0);
+    }
+    if (s == "-2")
+      a.foreground = true;
+    else if (s == "-d" && i + 1 < argc)
+      a.envDir = argv[++i];
+    else if (s == "--host" && i + 1 < argc)
+      a.host = argv[++i];
+    else if (s.rfind("--host=", 0) == 0)
+      a.host = s.substr(7);
+    else
+      return false;
   }
   return true;
 }
@@ -89,7 +100,8 @@ int main(int argc, char** argv) {
   for (int s : {SIGHUP, SIGTERM, SIGINT}) sigaddset(&set, s);
   pthread_sigmask(SIG_BLOCK, &set, nullptr);
   ::signal(SIGPIPE, SIG_IGN);
-  if (args.envDir.empty()) args.envDir = std::getenv("LSF_ENVDIR") ? std::getenv("LSF_ENVDIR") : "/etc";
+  if (args.envDir.empty())
+    args.envDir = std::getenv("LSF_ENVDIR") ? std::getenv("LSF_ENVDIR") : "/etc";
   ::setenv("LSF_ENVDIR", args.envDir.c_str(), 1);
   openlim::ConfigLoad load = openlim::loadConfig(args.envDir, [](const std::string& k) {
     const char* v = std::getenv(k.c_str());
@@ -103,7 +115,8 @@ int main(int argc, char** argv) {
   std::string tried;
   std::string host = localHost(args, *load.snapshot, &tried);
   if (host.empty()) {
-    std::fprintf(stderr, "lim: Local host not defined in cluster file (tried: %s)\n", tried.c_str());
+    std::fprintf(stderr, "lim: Local host not defined in cluster file (tried: %s)\n",
+                 tried.c_str());
     return 1;
   }
   std::string keyPath = load.snapshot->conf("LSF_AUTH_KEYFILE").value_or("");
@@ -120,9 +133,8 @@ int main(int argc, char** argv) {
   int rc = 0;
   bool restart = false;
   {  // the sockets close before a restart execs the new image
-    openlim::lim::LimServer server(load.snapshot, *key,
-                                   {.envDir = args.envDir, .host = host,
-                                    .foreground = args.foreground});
+    openlim::lim::LimServer server(
+        load.snapshot, *key, {.envDir = args.envDir, .host = host, .foreground = args.foreground});
     openlim::Status st = server.bind();
     if (!st) {
       spdlog::error("lim: {}", st.message());

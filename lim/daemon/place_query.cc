@@ -12,11 +12,16 @@ using Poco::JSON::Object;
 
 const char* outcomeName(Outcome o) {
   switch (o) {
-    case Outcome::kChosen: return "chosen";
-    case Outcome::kRejected: return "rejected";
-    case Outcome::kIneligible: return "ineligible";
-    case Outcome::kDropped: return "dropped";
-    case Outcome::kNotNeeded: return "notneeded";
+    case Outcome::kChosen:
+      return "chosen";
+    case Outcome::kRejected:
+      return "rejected";
+    case Outcome::kIneligible:
+      return "ineligible";
+    case Outcome::kDropped:
+      return "dropped";
+    case Outcome::kNotNeeded:
+      return "notneeded";
   }
   return "rejected";
 }
@@ -58,8 +63,8 @@ CompileOptions localOptions(const Object::Ptr& req, const HostTable& t) {
 
 std::string queryPlace(const Object::Ptr& req, const QueryContext& ctx) {
   const HostTable& t = *ctx.table;
-  auto cr = ctx.cache->get(req->optValue<std::string>("resreq", ""), t.config,
-                           localOptions(req, t));
+  auto cr =
+      ctx.cache->get(req->optValue<std::string>("resreq", ""), t.config, localOptions(req, t));
   if (!cr) {
     Status st = cr.status();
     std::string msg = st.message();
@@ -129,7 +134,8 @@ std::string queryShared(const Object::Ptr& req, const QueryContext& ctx) {
     if (slot >= 0 && row >= 0) {
       const Column& col = t.columns[static_cast<size_t>(slot)];
       auto r = static_cast<size_t>(row);
-      if (col.type == ResourceType::kNumeric) value = jnum(col.numbers[r]);
+      if (col.type == ResourceType::kNumeric)
+        value = jnum(col.numbers[r]);
       else if (col.type == ResourceType::kString && col.strings[r] != kUnknownString)
         value = t.strings.get(col.strings[r]);
     }

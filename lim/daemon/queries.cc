@@ -18,16 +18,20 @@ std::vector<std::string> stringList(const Object::Ptr& req, const std::string& k
   if (!req->has(key)) return out;
   Array::Ptr a = req->getArray(key);
   if (!a) return out;
-  for (size_t i = 0; i < a->size(); ++i) out.push_back(a->getElement<std::string>(static_cast<unsigned>(i)));
+  for (size_t i = 0; i < a->size(); ++i)
+    out.push_back(a->getElement<std::string>(static_cast<unsigned>(i)));
   return out;
 }
 
 std::string codeOf(const Status& st) {
   switch (st.code()) {
     case Code::kInvalid:
-    case Code::kUnsupported: return "syntax";
-    case Code::kNotFound: return "notfound";
-    default: return "internal";
+    case Code::kUnsupported:
+      return "syntax";
+    case Code::kNotFound:
+      return "notfound";
+    default:
+      return "internal";
   }
 }
 
@@ -93,9 +97,12 @@ Object::Ptr hostValues(const HostTable& t, uint32_t row, Object::Ptr& ages) {
     bool known = def.type == ResourceType::kNumeric ? !isUnknown(col.numbers[row])
                                                     : col.strings[row] != kUnknownString;
     if (!known && !hostHas(c, def, t.names[row])) continue;
-    if (def.type == ResourceType::kNumeric) values->set(def.name, jnum(col.numbers[row]));
-    else if (known) values->set(def.name, t.strings.get(col.strings[row]));
-    else values->set(def.name, Poco::Dynamic::Var());
+    if (def.type == ResourceType::kNumeric)
+      values->set(def.name, jnum(col.numbers[row]));
+    else if (known)
+      values->set(def.name, t.strings.get(col.strings[row]));
+    else
+      values->set(def.name, Poco::Dynamic::Var());
     if (!def.builtin && def.dynamic && !std::isnan(col.ages[row]))
       ages->set(def.name, static_cast<double>(col.ages[row]));
   }
@@ -113,9 +120,9 @@ Object::Ptr thresholdsOf(const ConfigSnapshot& c, const std::string& host) {
 
 std::string queryLoad(const Object::Ptr& req, const QueryContext& ctx) {
   auto rows = pickRows(req, ctx, true);
-  if (!rows) return rows.status().code() == Code::kNotFound
-                        ? errorReply("notfound", rows.status().message())
-                        : resreqError(rows.status());
+  if (!rows)
+    return rows.status().code() == Code::kNotFound ? errorReply("notfound", rows.status().message())
+                                                   : resreqError(rows.status());
   const HostTable& t = *ctx.table;
   Array::Ptr hosts = new Array;
   for (uint32_t r : *rows) {
@@ -141,9 +148,9 @@ std::string queryLoad(const Object::Ptr& req, const QueryContext& ctx) {
 
 std::string queryHosts(const Object::Ptr& req, const QueryContext& ctx) {
   auto rows = pickRows(req, ctx, false);
-  if (!rows) return rows.status().code() == Code::kNotFound
-                        ? errorReply("notfound", rows.status().message())
-                        : resreqError(rows.status());
+  if (!rows)
+    return rows.status().code() == Code::kNotFound ? errorReply("notfound", rows.status().message())
+                                                   : resreqError(rows.status());
   const HostTable& t = *ctx.table;
   const ConfigSnapshot& c = *t.config;
   Array::Ptr hosts = new Array;
@@ -153,10 +160,11 @@ std::string queryHosts(const Object::Ptr& req, const QueryContext& ctx) {
     for (const char* k : {"type", "model"}) {
       int s = c.resourceIndex(k);
       StringId id = s < 0 ? kUnknownString : t.columns[static_cast<size_t>(s)].strings[r];
-      h->set(k, id == kUnknownString ? Poco::Dynamic::Var() : Poco::Dynamic::Var(t.strings.get(id)));
+      h->set(k,
+             id == kUnknownString ? Poco::Dynamic::Var() : Poco::Dynamic::Var(t.strings.get(id)));
     }
-    for (const char* k : {"cpuf", "ncpus", "ncores", "nthreads", "maxmem", "maxswp", "maxtmp",
-                          "ndisks"})
+    for (const char* k :
+         {"cpuf", "ncpus", "ncores", "nthreads", "maxmem", "maxswp", "maxtmp", "ndisks"})
       h->set(k, jnum(t.number(r, k)));
     const HostConfig* hc = c.findHost(t.names[r]);
     h->set("server", hc ? hc->server : true);
@@ -188,10 +196,12 @@ std::string queryInfo(const QueryContext& ctx) {
   for (const auto& r : c.resources) {
     Object::Ptr o = new Object;
     o->set("name", r.name);
-    o->set("type", r.type == ResourceType::kNumeric ? "Numeric"
-                   : r.type == ResourceType::kString ? "String" : "Boolean");
-    o->set("order", r.direction == Direction::kIncreasing ? "Inc"
-                    : r.direction == Direction::kDecreasing ? "Dec" : "N/A");
+    o->set("type", r.type == ResourceType::kNumeric  ? "Numeric"
+                   : r.type == ResourceType::kString ? "String"
+                                                     : "Boolean");
+    o->set("order", r.direction == Direction::kIncreasing   ? "Inc"
+                    : r.direction == Direction::kDecreasing ? "Dec"
+                                                            : "N/A");
     o->set("interval", r.interval);
     o->set("builtin", r.builtin);
     o->set("dynamic", r.dynamic);

@@ -13,8 +13,7 @@ namespace {
 using Poco::JSON::Object;
 
 bool isAdminOp(const std::string& op) {
-  return op == "reconfig" || op == "lock" || op == "unlock" || op == "shutdown" ||
-         op == "restart";
+  return op == "reconfig" || op == "lock" || op == "unlock" || op == "shutdown" || op == "restart";
 }
 
 }  // namespace

@@ -13,15 +13,24 @@ std::string LimServer::statusReply() const {
   Object::Ptr c = new Object;
   const LimCounters& k = counters_;
   const std::pair<const char*, uint64_t> items[] = {
-      {"auth_bad_mac", k.auth_bad_mac}, {"auth_replay", k.auth_replay},
-      {"auth_unsigned", k.auth_unsigned}, {"oversized", k.oversized},
-      {"malformed", k.malformed}, {"reports_sent", k.reports_sent},
-      {"report_parts_sent", k.report_parts_sent}, {"reports_ingested", k.reports_ingested},
-      {"announces_sent", k.announces_sent}, {"probes_sent", k.probes_sent},
-      {"queries", k.queries}, {"admin_requests", k.admin_requests},
-      {"admin_denied", k.admin_denied}, {"reconfigs", k.reconfigs},
-      {"reconfigs_refused", k.reconfigs_refused}, {"melim_restarts", k.melim_restarts},
-      {"unknown_sender", k.unknown_sender}, {"send_errors", k.send_errors},
+      {"auth_bad_mac", k.auth_bad_mac},
+      {"auth_replay", k.auth_replay},
+      {"auth_unsigned", k.auth_unsigned},
+      {"oversized", k.oversized},
+      {"malformed", k.malformed},
+      {"reports_sent", k.reports_sent},
+      {"report_parts_sent", k.report_parts_sent},
+      {"reports_ingested", k.reports_ingested},
+      {"announces_sent", k.announces_sent},
+      {"probes_sent", k.probes_sent},
+      {"queries", k.queries},
+      {"admin_requests", k.admin_requests},
+      {"admin_denied", k.admin_denied},
+      {"reconfigs", k.reconfigs},
+      {"reconfigs_refused", k.reconfigs_refused},
+      {"melim_restarts", k.melim_restarts},
+      {"unknown_sender", k.unknown_sender},
+      {"send_errors", k.send_errors},
       {"unknown_names", table_->counters().unknownNames},
       {"collector_ticks", collector_->counters().ticks},
       {"collector_read_errors", collector_->counters().readErrors},
@@ -37,8 +46,8 @@ std::string LimServer::statusReply() const {
   o->set("checksum", config_->checksum);
   o->set("serves", jstrings(serves_));
   o->set("melim_resources", jstrings(melim_->resources()));
-  o->set("drift", jstrings(election_->isMaster() ? table_->driftHosts()
-                                                 : std::vector<std::string>()));
+  o->set("drift",
+         jstrings(election_->isMaster() ? table_->driftHosts() : std::vector<std::string>()));
   o->set("counters", c);
   return jsonText(o);
 }

@@ -62,8 +62,7 @@ Status sendAll(Poco::Net::StreamSocket& s, std::string_view bytes) {
 }
 
 Result<protocol::Frame> recvFrame(Poco::Net::StreamSocket& s, size_t maxBody,
-                                  const protocol::MacFn* mac, bool requireSigned,
-                                  double timeout) {
+                                  const protocol::MacFn* mac, bool requireSigned, double timeout) {
   try {
     Poco::Timestamp deadline;
     deadline += span(timeout).totalMicroseconds();
@@ -98,9 +97,8 @@ std::string withSender(const std::string& json, const std::string& sender) {
          json.substr(brace + 1);
 }
 
-Result<std::string> requestJson(const std::string& address, uint16_t port,
-                                const std::string& json, Signer* signer,
-                                const Timeouts& t) {
+Result<std::string> requestJson(const std::string& address, uint16_t port, const std::string& json,
+                                Signer* signer, const Timeouts& t) {
   protocol::Frame f{.kind = protocol::Kind::kRequest, .body = json};
   protocol::MacFn mac;
   if (signer != nullptr) {
@@ -122,8 +120,8 @@ Result<std::string> requestJson(const std::string& address, uint16_t port,
       return Status(Code::kInvalid, "unexpected frame kind in reply");
     return std::move(reply->body);
   } catch (const Poco::Exception& e) {
-    return Status(Code::kUnavailable, address + ":" + std::to_string(port) + ": " +
-                                          e.displayText());
+    return Status(Code::kUnavailable,
+                  address + ":" + std::to_string(port) + ": " + e.displayText());
   }
 }
 

@@ -37,15 +37,13 @@ Status sendAll(Poco::Net::StreamSocket& s, std::string_view bytes);
 // and mac != nullptr). Errors: kUnavailable (timeout, closed), kInvalid (bad frame; the
 // message starts with the DecodeError name: "malformed", "oversized", "auth_bad_mac").
 Result<protocol::Frame> recvFrame(Poco::Net::StreamSocket& s, size_t maxBody,
-                                  const protocol::MacFn* mac, bool requireSigned,
-                                  double timeout);
+                                  const protocol::MacFn* mac, bool requireSigned, double timeout);
 
 // Connects to address:port, sends `json` as a kind-1 request (signed when signer != null;
 // the signer's seq is incremented) and returns the reply body (JSON text).
 // kUnavailable when the lim cannot be reached or does not answer in time.
-Result<std::string> requestJson(const std::string& address, uint16_t port,
-                                const std::string& json, Signer* signer,
-                                const Timeouts& t);
+Result<std::string> requestJson(const std::string& address, uint16_t port, const std::string& json,
+                                Signer* signer, const Timeouts& t);
 
 // Adds "sender" to a JSON object text: {"op":"lock"} -> {"sender":"...","op":"lock"}.
 std::string withSender(const std::string& json, const std::string& sender);

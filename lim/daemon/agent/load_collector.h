@@ -27,20 +27,20 @@
 namespace openlim::agent {
 
 struct CollectorOptions {
-  std::string tmpPath = "/tmp";             // real path (not under procRoot): statvfs target
-  std::string utmpPath = "/var/run/utmp";   // under procRoot
-  double statvfsTimeout = 2.0;              // seconds before tmp is reported unknown
-  StatvfsFn statvfsFn;                      // default ::statvfs (tests inject a blocking one)
-  std::string machine;                      // uname -m override ("" = uname())
-  std::function<double()> wallClock;        // realtime seconds for tty idle (default: now)
-  int selfRunning = 1;                      // runnable tasks of lim itself in procs_running
+  std::string tmpPath = "/tmp";            // real path (not under procRoot): statvfs target
+  std::string utmpPath = "/var/run/utmp";  // under procRoot
+  double statvfsTimeout = 2.0;             // seconds before tmp is reported unknown
+  StatvfsFn statvfsFn;                     // default ::statvfs (tests inject a blocking one)
+  std::string machine;                     // uname -m override ("" = uname())
+  std::function<double()> wallClock;       // realtime seconds for tty idle (default: now)
+  int selfRunning = 1;                     // runnable tasks of lim itself in procs_running
 };
 
 struct CollectorCounters {
   uint64_t ticks = 0;
-  uint64_t readErrors = 0;    // a /proc file missing or malformed (that index unknown)
-  uint64_t tmpTimeouts = 0;   // statvfs past its deadline
-  uint64_t tmpFailures = 0;   // statvfs returned an error
+  uint64_t readErrors = 0;   // a /proc file missing or malformed (that index unknown)
+  uint64_t tmpTimeouts = 0;  // statvfs past its deadline
+  uint64_t tmpFailures = 0;  // statvfs returned an error
 };
 
 class LoadCollector {

@@ -18,7 +18,7 @@ namespace openlim::agent {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr double kReapCheck = 1.0;   // seconds between waitpid checks while melim runs
+constexpr double kReapCheck = 1.0;    // seconds between waitpid checks while melim runs
 constexpr double kDyingCheck = 0.25;  // seconds between waitpid checks of a stopped melim
 
 std::string fmt(double v) {
@@ -73,7 +73,9 @@ MelimLink::MelimLink(MelimOptions opts) : opts_(std::move(opts)) {
   status_.framer = LineFramer(opts_.maxLineBytes);
 }
 
-MelimLink::~MelimLink() { stopAndWait(); }
+MelimLink::~MelimLink() {
+  stopAndWait();
+}
 
 std::vector<std::string> MelimLink::buildEnv() const {
   const ClusterParams& p = opts_.params;
@@ -100,7 +102,8 @@ std::vector<std::string> MelimLink::buildEnv() const {
   for (char** e = environ; e && *e; ++e) {
     std::string_view kv(*e);
     std::string_view key = kv.substr(0, kv.find('='));
-    bool overridden = std::any_of(ours.begin(), ours.end(), [&](auto& o) { return o.first == key; });
+    bool overridden =
+        std::any_of(ours.begin(), ours.end(), [&](auto& o) { return o.first == key; });
     if (!overridden) env.emplace_back(kv);
   }
   for (auto& [k, v] : ours) env.push_back(k + "=" + v);
@@ -109,7 +112,8 @@ std::vector<std::string> MelimLink::buildEnv() const {
 
 Status MelimLink::spawn(double now) {
   int outp[2], stp[2];
-  if (pipe2(outp, O_CLOEXEC) != 0) return Status(Code::kIo, "pipe: " + std::string(strerror(errno)));
+  if (pipe2(outp, O_CLOEXEC) != 0)
+    return Status(Code::kIo, "pipe: " + std::string(strerror(errno)));
   if (pipe2(stp, O_CLOEXEC) != 0) {
     close(outp[0]);
     close(outp[1]);
@@ -195,7 +199,9 @@ void MelimLink::stopAndWait() {
     now = monotonicNow();
     reapDying(now);
     if (dying_.empty()) break;
-    struct timespec ts {0, 20'000'000};
+    struct timespec ts {
+      0, 20'000'000
+    };
     nanosleep(&ts, nullptr);  // shutdown path only: lim is exiting
   }
 }
@@ -209,8 +215,10 @@ std::vector<int> MelimLink::fds() const {
 
 bool MelimLink::onReadable(int fd, double now) {
   bool changed = false;
-  if (fd >= 0 && fd == out_.fd) changed = drain(out_, false, now);
-  else if (fd >= 0 && fd == status_.fd) drain(status_, true, now);
+  if (fd >= 0 && fd == out_.fd)
+    changed = drain(out_, false, now);
+  else if (fd >= 0 && fd == status_.fd)
+    drain(status_, true, now);
   if (pid_ > 0 && out_.fd < 0) reapIfExited(now);  // stdout closed: melim is probably gone
   return changed;
 }

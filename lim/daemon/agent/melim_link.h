@@ -23,24 +23,24 @@
 #include <vector>
 
 #include "load/procfs/melim_vector.h"
-#include "util/line_framer.h"
 #include "openlim/config.h"
 #include "openlim/status.h"
+#include "util/line_framer.h"
 
 namespace openlim::agent {
 
 double monotonicNow();
 
 struct MelimOptions {
-  std::string melimPath;   // default: serverDir + "/melim"
-  std::string serverDir;   // LSF_SERVERDIR
-  std::string envDir;      // LSF_ENVDIR
-  std::string hostName;    // OPENLIM_HOST (the name this lim plays, --host)
-  std::string elimDir;     // LSF_ELIM_DIR ("" = not set)
-  std::string logDir;      // LSF_LOGDIR ("" = not set; then inherited from the environment)
-  ClusterParams params;    // ELIM_ABORT_VALUE, ELIMARGS and the LSF_ELIM_* knobs
-  double restartThrottle = 10;  // seconds between two starts after melim died
-  double stopGrace = 2;         // seconds between TERM and KILL
+  std::string melimPath;          // default: serverDir + "/melim"
+  std::string serverDir;          // LSF_SERVERDIR
+  std::string envDir;             // LSF_ENVDIR
+  std::string hostName;           // OPENLIM_HOST (the name this lim plays, --host)
+  std::string elimDir;            // LSF_ELIM_DIR ("" = not set)
+  std::string logDir;             // LSF_LOGDIR ("" = not set; then inherited from the environment)
+  ClusterParams params;           // ELIM_ABORT_VALUE, ELIMARGS and the LSF_ELIM_* knobs
+  double restartThrottle = 10;    // seconds between two starts after melim died
+  double stopGrace = 2;           // seconds between TERM and KILL
   size_t maxLineBytes = 1 << 20;  // longer stdout/fd3 lines are dropped and counted
 };
 

@@ -17,7 +17,9 @@ ProcSource::ProcSource(std::string root) : root_(std::move(root)) {
   while (!root_.empty() && root_.back() == '/') root_.pop_back();
 }
 
-std::string ProcSource::resolve(const std::string& path) const { return root_ + path; }
+std::string ProcSource::resolve(const std::string& path) const {
+  return root_ + path;
+}
 
 // procfs files report st_size 0, so read until EOF with a fixed buffer.
 Result<std::string> ProcSource::read(const std::string& path) const {

@@ -13,10 +13,10 @@ namespace openlim::agent {
 
 struct StaticHostInfo {
   std::string name;
-  std::string type;     // config, or detected when the Host section says "!"
-  std::string model;    // config, or detected when "!"
+  std::string type;        // config, or detected when the Host section says "!"
+  std::string model;       // config, or detected when "!"
   double cpuFactor = 1.0;  // the model's CPUFACTOR (1.0 when the model is unknown)
-  int ncpus = 0;        // online logical CPUs, or LSF_NCPUS
+  int ncpus = 0;           // online logical CPUs, or LSF_NCPUS
   int ncores = 0;
   int nthreads = 0;
   double maxmem = std::nan("");  // MB (MemTotal)

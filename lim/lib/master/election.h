@@ -31,8 +31,7 @@ struct ElectionActions {
 
 class Election {
  public:
-  Election(std::string self, std::vector<std::string> candidates, ElectionParams p,
-           double now);
+  Election(std::string self, std::vector<std::string> candidates, ElectionParams p, double now);
 
   // Any authenticated frame from `sender` (report, heartbeat, probe reply).
   void onHeard(const std::string& sender, double now);

@@ -14,7 +14,9 @@ std::string lower(std::string s) {
 
 }  // namespace
 
-LoadTable::LoadTable(ConfigPtr config) { reconfigure(std::move(config)); }
+LoadTable::LoadTable(ConfigPtr config) {
+  reconfigure(std::move(config));
+}
 
 void LoadTable::index() {
   rows_.clear();

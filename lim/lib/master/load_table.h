@@ -71,11 +71,10 @@ class LoadTable {
   void fillRow(HostTable& t, size_t row, double now) const;
   void fillStatus(HostTable& t, size_t row, const Record& rec, double now) const;
   void fillShared(HostTable& t, double now) const;
-  HostStatus computeStatus(HostTable& t, size_t row, const HostConfig& hc,
-                           const Record& rec) const;
+  HostStatus computeStatus(HostTable& t, size_t row, const HostConfig& hc, const Record& rec) const;
 
   ConfigPtr config_;
-  std::vector<Record> records_;  // config->hosts order
+  std::vector<Record> records_;                 // config->hosts order
   std::unordered_map<std::string, int> rows_;   // lower-case name -> row
   std::unordered_map<std::string, int> slots_;  // resource name -> slot
   std::vector<std::string> servers_;

@@ -21,7 +21,6 @@ std::vector<std::string> sharedServers(const ConfigSnapshot& config, const std::
 // The dynamic shared resources `host` serves, given sharedServers()' answer (names, sorted,
 // unique) — what goes into that host's LSF_RESOURCES besides its [default] ones.
 std::vector<std::string> servedBy(const ConfigSnapshot& config,
-                                  const std::vector<std::string>& servers,
-                                  const std::string& host);
+                                  const std::vector<std::string>& servers, const std::string& host);
 
 }  // namespace openlim::master

@@ -7,7 +7,9 @@
 namespace openlim::master {
 namespace {
 
-bool isRunQueue(const std::string& n) { return n == "r15s" || n == "r1m" || n == "r15m"; }
+bool isRunQueue(const std::string& n) {
+  return n == "r15s" || n == "r1m" || n == "r15m";
+}
 
 bool hasBoolean(const HostConfig& hc, const std::string& name) {
   if (name == "server") return hc.server;
@@ -28,8 +30,7 @@ HostTablePtr LoadTable::build(double now) const {
     fillRow(*t, row, now);
   }
   fillShared(*t, now);
-  for (size_t row = 0; row < config_->hosts.size(); ++row)
-    fillStatus(*t, row, records_[row], now);
+  for (size_t row = 0; row < config_->hosts.size(); ++row) fillStatus(*t, row, records_[row], now);
   return t;
 }
 
@@ -49,11 +50,16 @@ void LoadTable::fillRow(HostTable& t, size_t row, double now) const {
     if (def.type == ResourceType::kString) {
       std::string v;
       auto rs = rec.strings.find(static_cast<int>(s));
-      if (def.name == "hname") v = hc.name;
-      else if (def.name == "type" && hc.type != "!") v = hc.type;
-      else if (def.name == "model" && hc.model != "!") v = hc.model;
-      else if (auto cs = hc.strings.find(def.name); cs != hc.strings.end()) v = cs->second;
-      else if (rs != rec.strings.end() && (!def.dynamic || isUp)) v = rs->second;
+      if (def.name == "hname")
+        v = hc.name;
+      else if (def.name == "type" && hc.type != "!")
+        v = hc.type;
+      else if (def.name == "model" && hc.model != "!")
+        v = hc.model;
+      else if (auto cs = hc.strings.find(def.name); cs != hc.strings.end())
+        v = cs->second;
+      else if (rs != rec.strings.end() && (!def.dynamic || isUp))
+        v = rs->second;
       if (!v.empty() && v != "-") col.strings[row] = t.strings.intern(v);
       continue;
     }
@@ -99,10 +105,12 @@ void LoadTable::fillShared(HostTable& t, double now) const {
       int row = rowOf(h);
       if (row < 0) continue;
       auto r = static_cast<size_t>(row);
-      if (col.type == ResourceType::kNumeric) col.numbers[r] = number;
+      if (col.type == ResourceType::kNumeric)
+        col.numbers[r] = number;
       else if (col.type == ResourceType::kString && !text.empty())
         col.strings[r] = t.strings.intern(text);
-      else if (col.type == ResourceType::kBoolean) col.booleans[r] = 1;
+      else if (col.type == ResourceType::kBoolean)
+        col.booleans[r] = 1;
     }
   }
 }
@@ -111,8 +119,8 @@ void LoadTable::fillStatus(HostTable& t, size_t row, const Record& rec, double n
   const HostConfig& hc = config_->hosts[row];
   t.status[row] = up(rec, now) ? computeStatus(t, row, hc, rec) : HostStatus::kUnavail;
   int statusSlot = config_->resourceIndex("status");
-  if (statusSlot >= 0 && config_->resources[static_cast<size_t>(statusSlot)].type ==
-                             ResourceType::kString)
+  if (statusSlot >= 0 &&
+      config_->resources[static_cast<size_t>(statusSlot)].type == ResourceType::kString)
     t.columns[static_cast<size_t>(statusSlot)].strings[row] =
         t.strings.intern(hostStatusName(t.status[row]));
 }

@@ -4,15 +4,22 @@
 
 namespace openlim::protocol {
 
-bool isKnownKind(uint8_t k) { return k >= 1 && k <= 7; }
+bool isKnownKind(uint8_t k) {
+  return k >= 1 && k <= 7;
+}
 
 const char* decodeErrorName(DecodeError e) {
   switch (e) {
-    case DecodeError::kNone: return "none";
-    case DecodeError::kMalformed: return "malformed";
-    case DecodeError::kOversized: return "oversized";
-    case DecodeError::kBadMac: return "auth_bad_mac";
-    case DecodeError::kUnsigned: return "auth_unsigned";
+    case DecodeError::kNone:
+      return "none";
+    case DecodeError::kMalformed:
+      return "malformed";
+    case DecodeError::kOversized:
+      return "oversized";
+    case DecodeError::kBadMac:
+      return "auth_bad_mac";
+    case DecodeError::kUnsigned:
+      return "auth_unsigned";
   }
   return "malformed";
 }
@@ -59,14 +66,13 @@ size_t frameSize(std::string_view header, size_t maxBody, DecodeError* error) {
   return kHeaderSize + len + (isSigned ? kAuthSize + kMacSize : 0);
 }
 
-Decoded decodeFrame(std::string_view bytes, size_t maxBody, const MacFn* mac,
-                    bool requireSigned) {
+Decoded decodeFrame(std::string_view bytes, size_t maxBody, const MacFn* mac, bool requireSigned) {
   Decoded d;
   size_t total = frameSize(bytes, maxBody, &d.error);
   if (total == 0) return d;
   if (bytes.size() != total) {
     d.error = bytes.size() > total && bytes.size() > kMaxUdpDatagram ? DecodeError::kOversized
-                                                                       : DecodeError::kMalformed;
+                                                                     : DecodeError::kMalformed;
     return d;
   }
   Reader r(bytes.substr(5));

@@ -58,8 +58,7 @@ std::string encodeFrame(const Frame& f, const MacFn* mac);
 
 // Checks magic, version, kind, length bounds, exact size, and the MAC when signed (a signed
 // frame with mac == nullptr is kBadMac; requireSigned refuses unsigned frames as kUnsigned).
-Decoded decodeFrame(std::string_view bytes, size_t maxBody, const MacFn* mac,
-                    bool requireSigned);
+Decoded decodeFrame(std::string_view bytes, size_t maxBody, const MacFn* mac, bool requireSigned);
 
 // For stream reads: from the first kHeaderSize bytes, the total frame size to read.
 // Returns 0 on a bad header (and sets *error).

@@ -21,7 +21,9 @@ void writeHead(Writer& w, const LoadReport& r, uint16_t part, uint16_t parts) {
   w.u16(parts);
 }
 
-size_t numberSize(const NumericValue& v) { return kNumberFixed + std::min<size_t>(v.name.size(), 255); }
+size_t numberSize(const NumericValue& v) {
+  return kNumberFixed + std::min<size_t>(v.name.size(), 255);
+}
 size_t stringSize(const StringValue& v) {
   return kStringFixed + std::min<size_t>(v.name.size(), 255) +
          std::min<size_t>(v.value.size(), 65535);

@@ -26,14 +26,15 @@ ConfigPtr bigConfig(int hosts) {
   auto c = std::make_shared<ConfigSnapshot>();
   c->resources = config::builtinResources();
   for (int i = 0; i < 9; ++i)
-    c->resources.push_back({.name = "ext" + std::to_string(i), .type = ResourceType::kNumeric,
-                            .direction = Direction::kIncreasing, .interval = 15,
+    c->resources.push_back({.name = "ext" + std::to_string(i),
+                            .type = ResourceType::kNumeric,
+                            .direction = Direction::kIncreasing,
+                            .interval = 15,
                             .dynamic = true});
   c->models.push_back({.name = "Generic", .cpuFactor = 100});
   c->hosts.reserve(static_cast<size_t>(hosts));
   for (int i = 0; i < hosts; ++i)
-    c->hosts.push_back({.name = "host" + std::to_string(i), .model = "Generic",
-                        .type = "LINUX86"});
+    c->hosts.push_back({.name = "host" + std::to_string(i), .model = "Generic", .type = "LINUX86"});
   c->params.exInterval = 15;
   return c;
 }
@@ -53,8 +54,11 @@ void BM_IngestSignedReport(benchmark::State& state) {
   std::vector<std::string> frames;
   const int distinct = std::min(hosts, 4096);
   for (int i = 0; i < distinct; ++i) {
-    protocol::Frame f{.kind = protocol::Kind::kLoadReport, .isSigned = true, .epoch = 1,
-                      .seq = 1, .body = protocol::encodeLoadReport(reportFor(i), 60000)[0]};
+    protocol::Frame f{.kind = protocol::Kind::kLoadReport,
+                      .isSigned = true,
+                      .epoch = 1,
+                      .seq = 1,
+                      .body = protocol::encodeLoadReport(reportFor(i), 60000)[0]};
     frames.push_back(protocol::encodeFrame(f, &mac));
   }
   protocol::ReplayGuard guard;
@@ -96,9 +100,10 @@ void reportMasterRss() {
     master::LoadTable table(bigConfig(100000));
     for (int i = 0; i < 100000; ++i) table.ingest(reportFor(i), 0);
     HostTablePtr snap = table.snapshot(1);
-    std::printf("master table: 100000 hosts x 20 indices: RssAnon %+ld kB (%.1f MB) "
-                "including config, records and one published snapshot\n",
-                rssAnonKb() - before, (rssAnonKb() - before) / 1024.0);
+    std::printf(
+        "master table: 100000 hosts x 20 indices: RssAnon %+ld kB (%.1f MB) "
+        "including config, records and one published snapshot\n",
+        rssAnonKb() - before, (rssAnonKb() - before) / 1024.0);
   }
 }
 
@@ -112,8 +117,10 @@ void reportFailover() {
     t += 0.1;
     e.tick(t);
   }
-  std::printf("failover with EXINTERVAL=15 (state machine, fake clock): %.1f s after the dead "
-              "master's last heartbeat, so at most that long after it died\n", t - 100);
+  std::printf(
+      "failover with EXINTERVAL=15 (state machine, fake clock): %.1f s after the dead "
+      "master's last heartbeat, so at most that long after it died\n",
+      t - 100);
 }
 
 }  // namespace

@@ -37,9 +37,9 @@ int main(int argc, char** argv) {
   std::vector<std::string> bodies;
   for (int i = 0; i < hosts; ++i) {
     protocol::LoadReport r{.host = prefix + std::to_string(i)};
-    for (const char* n : {"r15s", "r1m", "r15m", "ut", "pg", "io", "ls", "it", "tmp", "swp",
-                          "mem", "ncpus", "ncores", "nthreads", "maxmem", "maxswp", "maxtmp",
-                          "ndisks", "cpuf"})
+    for (const char* n :
+         {"r15s", "r1m", "r15m", "ut", "pg", "io", "ls", "it", "tmp", "swp", "mem", "ncpus",
+          "ncores", "nthreads", "maxmem", "maxswp", "maxtmp", "ndisks", "cpuf"})
       r.numbers.push_back({n, 1.0 + i % 5, 0});
     r.strings.push_back({"type", "LINUX86"});
     bodies.push_back(protocol::encodeLoadReport(r, protocol::kMaxUdpBody)[0]);
@@ -47,8 +47,8 @@ int main(int argc, char** argv) {
   Poco::Net::DatagramSocket sock(Poco::Net::SocketAddress::IPv4);
   sock.setSendBufferSize(4 << 20);
   Poco::Net::SocketAddress to(argv[1], static_cast<uint16_t>(std::atoi(argv[2])));
-  const uint64_t epoch = static_cast<uint64_t>(
-      std::chrono::system_clock::now().time_since_epoch().count());
+  const uint64_t epoch =
+      static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
   auto start = std::chrono::steady_clock::now();
   uint64_t sent = 0, seq = 0, failed = 0;
   for (;;) {
@@ -56,8 +56,11 @@ int main(int argc, char** argv) {
     if (el >= seconds) break;
     uint64_t due = static_cast<uint64_t>(el * rate);
     while (sent < due) {
-      protocol::Frame f{.kind = protocol::Kind::kLoadReport, .isSigned = true, .epoch = epoch,
-                        .seq = ++seq, .body = bodies[sent % bodies.size()]};
+      protocol::Frame f{.kind = protocol::Kind::kLoadReport,
+                        .isSigned = true,
+                        .epoch = epoch,
+                        .seq = ++seq,
+                        .body = bodies[sent % bodies.size()]};
       std::string bytes = protocol::encodeFrame(f, &mac);
       try {
         sock.sendTo(bytes.data(), static_cast<int>(bytes.size()), to);

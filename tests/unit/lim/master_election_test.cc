@@ -66,7 +66,7 @@ TEST(Election, MasterYieldsAtOnceWhenAHigherCandidateReturns) {
   Election e("hostB", kCands, kParams, 0);
   e.tick(0);
   e.tick(3);
-  ASSERT_TRUE(e.isMaster());  // hostA never heard
+  ASSERT_TRUE(e.isMaster());      // hostA never heard
   e.onClaim("hostA", false, 50);  // hostA came back (heartbeat while still starting)
   EXPECT_EQ(e.master(), "hostA");
   EXPECT_FALSE(e.isMaster());

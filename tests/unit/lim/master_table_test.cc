@@ -14,20 +14,28 @@ std::shared_ptr<ConfigSnapshot> makeConfig() {
   c->clusterName = "test";
   c->checksum = "sum1";
   c->resources = config::builtinResources();
-  c->resources.push_back({.name = "scratch", .type = ResourceType::kNumeric,
-                          .direction = Direction::kDecreasing, .interval = 15,
-                          .dynamic = true, .shared = true});
-  c->resources.push_back({.name = "fluent", .type = ResourceType::kNumeric,
-                          .direction = Direction::kDecreasing, .shared = true});
-  c->resources.push_back({.name = "nio", .type = ResourceType::kNumeric,
-                          .direction = Direction::kIncreasing, .interval = 15, .dynamic = true});
+  c->resources.push_back({.name = "scratch",
+                          .type = ResourceType::kNumeric,
+                          .direction = Direction::kDecreasing,
+                          .interval = 15,
+                          .dynamic = true,
+                          .shared = true});
+  c->resources.push_back({.name = "fluent",
+                          .type = ResourceType::kNumeric,
+                          .direction = Direction::kDecreasing,
+                          .shared = true});
+  c->resources.push_back({.name = "nio",
+                          .type = ResourceType::kNumeric,
+                          .direction = Direction::kIncreasing,
+                          .interval = 15,
+                          .dynamic = true});
   c->models.push_back({.name = "Generic", .cpuFactor = 100});
   for (const char* h : {"hostA", "hostB", "hostC"})
     c->hosts.push_back({.name = h, .model = "Generic", .type = "LINUX86"});
   c->hosts[0].thresholds = {{"r1m", 0.5}, {"mem", 500}};
   c->instances.push_back({.resource = "scratch", .hosts = {"hostB", "hostC"}});
-  c->instances.push_back({.resource = "fluent", .hosts = {"hostA", "hostB", "hostC"},
-                          .all = true, .staticNumber = 5});
+  c->instances.push_back(
+      {.resource = "fluent", .hosts = {"hostA", "hostB", "hostC"}, .all = true, .staticNumber = 5});
   c->perHostResources["nio"] = {"hostA", "hostB", "hostC"};
   c->params.exInterval = 10;
   c->params.hostInactivityLimit = 3;
@@ -37,7 +45,8 @@ std::shared_ptr<ConfigSnapshot> makeConfig() {
 }
 
 protocol::LoadReport report(const std::string& host, double r1m, double mem) {
-  return protocol::LoadReport{.host = host, .checksum = "sum1",
+  return protocol::LoadReport{.host = host,
+                              .checksum = "sum1",
                               .numbers = {{"r1m", r1m, 0}, {"mem", mem, 0}, {"ncpus", 2, 0}}};
 }
 
@@ -115,7 +124,7 @@ TEST(LoadTable, SharedInstanceTakesItsServersValueAndStaticOnesTheirNumber) {
   t.ingest(r, 0);
   HostTablePtr s = t.build(0);
   EXPECT_DOUBLE_EQ(s->number(1, "scratch"), 42);
-  EXPECT_DOUBLE_EQ(s->number(2, "scratch"), 42);  // hostC shares the instance
+  EXPECT_DOUBLE_EQ(s->number(2, "scratch"), 42);    // hostC shares the instance
   EXPECT_TRUE(isUnknown(s->number(0, "scratch")));  // hostA is not in it
   EXPECT_DOUBLE_EQ(s->number(0, "fluent"), 5);
 }
@@ -137,8 +146,8 @@ TEST(LoadTable, ReconfigKeepsValuesAndStatesByName) {
 
 TEST(SharedServers, FirstAvailableOfTheSetAndAllGoesToMaster) {
   auto c = makeConfig();
-  c->instances.push_back({.resource = "scratch", .hosts = {"hostA", "hostB", "hostC"},
-                          .all = true});
+  c->instances.push_back(
+      {.resource = "scratch", .hosts = {"hostA", "hostB", "hostC"}, .all = true});
   std::set<std::string> up = {"hostB", "hostC"};
   auto avail = [&](const std::string& h) { return up.count(h) > 0; };
   auto s = sharedServers(*c, "hostC", avail);

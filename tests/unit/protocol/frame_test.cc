@@ -7,7 +7,9 @@
 namespace openlim::protocol {
 namespace {
 
-MacFn keyed(const std::string& key) { return shell::makeMacFn(key); }
+MacFn keyed(const std::string& key) {
+  return shell::makeMacFn(key);
+}
 
 TEST(Frame, UnsignedRoundTrip) {
   Frame f{.kind = Kind::kRequest, .body = R"({"op":"id"})"};

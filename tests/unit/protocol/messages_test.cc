@@ -11,7 +11,10 @@ namespace openlim::protocol {
 namespace {
 
 LoadReport bigReport(int n) {
-  LoadReport r{.host = "hostA", .checksum = "abc", .master = "hostB", .flags = kReportLocked,
+  LoadReport r{.host = "hostA",
+               .checksum = "abc",
+               .master = "hostB",
+               .flags = kReportLocked,
                .lockSeconds = 30};
   for (int i = 0; i < n; ++i)
     r.numbers.push_back({"external_index_" + std::to_string(i), i * 1.5, 0.25f});
@@ -91,10 +94,25 @@ TEST(Announce, RoundTripAndMalformed) {
   EXPECT_FALSE(decodeAnnounce(encodeAnnounce(Announce{})).isOk());  // no sender
 }
 
+TEST(Announce, ServedResourcesRideAlongAndTruncationIsRefused) {
+  Announce a{.sender = "hostA", .claimsMaster = true, .master = "hostA",
+             .serves = {"licenses", "scratch"}};
+  std::string body = encodeAnnounce(a);
+  auto d = decodeAnnounce(body);
+  ASSERT_TRUE(d.isOk());
+  EXPECT_EQ(d->serves, (std::vector<std::string>{"licenses", "scratch"}));
+  for (size_t n = 1; n < body.size(); ++n) {
+    auto t = decodeAnnounce(body.substr(0, n));
+    // A cut may fall exactly after `master` (a valid body without serves) but never yield
+    // a partial list.
+    if (t.isOk()) EXPECT_TRUE(t->serves.empty()) << n;
+  }
+}
+
 TEST(ReplayGuard, NeedsLargerSeqOrLargerEpoch) {
   ReplayGuard g;
   EXPECT_TRUE(g.checkAndAccept("a", 10, 1));
-  EXPECT_FALSE(g.checkAndAccept("a", 10, 1));  // replay
+  EXPECT_FALSE(g.checkAndAccept("a", 10, 1));   // replay
   EXPECT_FALSE(g.checkAndAccept("a", 9, 100));  // older boot
   EXPECT_TRUE(g.checkAndAccept("a", 10, 2));
   EXPECT_TRUE(g.checkAndAccept("a", 11, 1));  // rebooted: sequence restarts
