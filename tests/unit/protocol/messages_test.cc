@@ -105,7 +105,9 @@ TEST(Announce, ServedResourcesRideAlongAndTruncationIsRefused) {
     auto t = decodeAnnounce(body.substr(0, n));
     // A cut may fall exactly after `master` (a valid body without serves) but never yield
     // a partial list.
-    if (t.isOk()) EXPECT_TRUE(t->serves.empty()) << n;
+    if (t.isOk()) {
+      EXPECT_TRUE(t->serves.empty()) << n;
+    }
   }
 }
 
