@@ -83,6 +83,39 @@ def footprint(build):
               "of a core over 20 s" % (rss1, 100 * (cpu1 - cpu0) / 20))
 
 
+LAT_ELIM = """#!/bin/sh
+# Writes the wall-clock time as its value every 2 s.
+while echo "1 lat $(date +%s.%N | cut -c1-14)"; do sleep 2; done
+"""
+
+
+def elim_latency(build):
+    lim = os.path.join(build, "lim/daemon/lim")
+    melim = os.path.join(build, "melim/io/melim")
+    with Cluster(block="127.5.202", hosts=["hostA", "hostB"], lim=lim,
+                 resources=["lat Numeric 15 Y N (write time)"], resource_map=["lat [default]"],
+                 params={"EXINTERVAL": 15}) as c:
+        os.symlink(melim, os.path.join(c.serverdir, "melim"))
+        path = os.path.join(c.serverdir, "elim.lat")
+        with open(path, "w") as f:
+            f.write(LAT_ELIM)
+        os.chmod(path, 0o755)
+        c.start_all()
+        c.wait_for(lambda: c.master_of("hostB") == "hostA", timeout=30)
+        lags, last = [], None
+        deadline = time.time() + 25
+        while time.time() < deadline and len(lags) < 8:
+            v = c.host_status("hostA", "hostB").get("values", {}).get("lat")
+            if v is not None and v != last:
+                if last is not None:  # the first one may predate the poll
+                    lags.append(time.time() - v)
+                last = v
+            time.sleep(0.01)
+        print("elim write -> master query (hostB's elim, EXINTERVAL=15): %d samples, "
+              "max %.3f s, mean %.3f s" % (len(lags), max(lags or [0]),
+                                          sum(lags) / max(len(lags), 1)))
+
+
 if __name__ == "__main__":
     b = sys.argv[1]
     n = int(sys.argv[2]) if len(sys.argv) > 2 else 10000
@@ -92,3 +125,4 @@ if __name__ == "__main__":
     ingest(b, n, r, s)
     print("kernel UDP RcvbufErrors during the run: %d" % (udp_rcvbuf_errors() - snmp0))
     footprint(b)
+    elim_latency(b)
