@@ -8,7 +8,7 @@ namespace openlim {
 namespace {
 
 constexpr int kSources = 7;
-constexpr double kPeriods[kSources] = {kFastPeriod, kFastPeriod, kFastPeriod, kFastPeriod,
+constexpr double kPeriods[kSources] = {kFastPeriod, kFastPeriod,  kFastPeriod, kFastPeriod,
                                        kSwapPeriod, kUsersPeriod, kTmpPeriod};
 // A timer that fires a little early (poll's millisecond rounding) still counts as due.
 constexpr double kSlack = 0.05;
@@ -107,8 +107,8 @@ void LoadSampler::ingestStat(const procfs::ProcStat& s, int self, double now) {
   }
 }
 
-void LoadSampler::ingestRate(Prev& p, ExpSmoother& sm, BuiltinIndex i, uint64_t count,
-                             double scale, double now) {
+void LoadSampler::ingestRate(Prev& p, ExpSmoother& sm, BuiltinIndex i, uint64_t count, double scale,
+                             double now) {
   if (p.have && count >= p.a && now > p.at) {
     double rate = static_cast<double>(count - p.a) * scale / (now - p.at);
     set(i, sm.update(rate, now - p.at));

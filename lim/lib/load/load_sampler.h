@@ -33,10 +33,10 @@ int builtinIndexOf(std::string_view name);
 inline constexpr double kIdleNobodyMinutes = 10000.0;
 
 // Refresh periods (seconds) and smoothing constants (seconds) from spec/lim.md.
-inline constexpr double kFastPeriod = 5;     // r15s r1m r15m ut pg io mem
-inline constexpr double kSwapPeriod = 15;    // swp
-inline constexpr double kUsersPeriod = 30;   // ls it
-inline constexpr double kTmpPeriod = 120;    // tmp
+inline constexpr double kFastPeriod = 5;    // r15s r1m r15m ut pg io mem
+inline constexpr double kSwapPeriod = 15;   // swp
+inline constexpr double kUsersPeriod = 30;  // ls it
+inline constexpr double kTmpPeriod = 120;   // tmp
 inline constexpr double kTauR15s = 15, kTauR1m = 60, kTauR15m = 900, kTauRate = 60;
 
 // What a tick should read. Bit set over sources.
@@ -56,11 +56,11 @@ struct RawSample {
   std::optional<procfs::PageCounters> vmstat;
   std::optional<procfs::DiskTotals> disks;
   std::optional<procfs::MemInfo> meminfo;
-  std::optional<int> users;            // ls
-  std::optional<double> idleMinutes;   // it (kIdleNobodyMinutes when nobody is on a tty)
-  std::optional<double> tmpFreeMb;     // tmp; NaN = statvfs timed out/failed -> unknown
-  uint32_t attempted = 0;              // sources the shell tried (a failed read -> unknown)
-  int selfRunning = 1;                 // runnable tasks that are lim itself (subtracted)
+  std::optional<int> users;           // ls
+  std::optional<double> idleMinutes;  // it (kIdleNobodyMinutes when nobody is on a tty)
+  std::optional<double> tmpFreeMb;    // tmp; NaN = statvfs timed out/failed -> unknown
+  uint32_t attempted = 0;             // sources the shell tried (a failed read -> unknown)
+  int selfRunning = 1;                // runnable tasks that are lim itself (subtracted)
 };
 
 class LoadSampler {

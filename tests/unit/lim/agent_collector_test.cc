@@ -1,7 +1,7 @@
 // LoadCollector over a fixture /proc tree (two samples at fake times 0 and 5), static host
 // info from config + detection, and a statvfs that hangs.
-#include <gtest/gtest.h>
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <sys/stat.h>
 
 #include <chrono>
@@ -47,8 +47,7 @@ class CollectorTest : public ::testing::Test {
             ("agent_collector_" + std::to_string(::getpid()) + "_" +
              ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::remove_all(root_);
-    fs::copy(fs::path(OPENLIM_LIM_FIXTURES) / "host1/sample1", root_,
-             fs::copy_options::recursive);
+    fs::copy(fs::path(OPENLIM_LIM_FIXTURES) / "host1/sample1", root_, fs::copy_options::recursive);
     fs::create_directories(root_ / "var/run");
     fs::create_directories(root_ / "dev/pts");
   }
@@ -85,7 +84,9 @@ class CollectorTest : public ::testing::Test {
   fs::path root_;
 };
 
-double idx(const LoadCollector& c, BuiltinIndex i) { return c.builtins()[static_cast<size_t>(i)]; }
+double idx(const LoadCollector& c, BuiltinIndex i) {
+  return c.builtins()[static_cast<size_t>(i)];
+}
 
 TEST_F(CollectorTest, TwoSamplesFiveSecondsApartGiveRatesAndSmoothedRunQueue) {
   LoadCollector c(root_.string(), makeConfig(), "hostA", options(fakeStatvfs(300, 1000)));

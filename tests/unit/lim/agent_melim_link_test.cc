@@ -57,8 +57,10 @@ class MelimLinkTest : public ::testing::Test {
     while (!pred() && std::chrono::steady_clock::now() < end) {
       std::vector<pollfd> pfds;
       for (int fd : link.fds()) pfds.push_back({fd, POLLIN, 0});
-      if (pfds.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(10));
-      else ::poll(pfds.data(), pfds.size(), 20);
+      if (pfds.empty())
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      else
+        ::poll(pfds.data(), pfds.size(), 20);
       for (auto& p : pfds)
         if (p.revents) link.onReadable(p.fd, now);
       link.onTimer(now);
@@ -104,9 +106,8 @@ TEST_F(MelimLinkTest, PassesEnvironmentAndReadsValuesAndStatus) {
   ASSERT_TRUE(link.start({"gpu", "model", "lic"}, true, 0).isOk());
   EXPECT_TRUE(link.running());
   EXPECT_EQ(link.fds().size(), 2u);
-  ASSERT_TRUE(pump(link, 0, [&] {
-    return link.values().size() == 3 && link.statusJson() == "{\"elims\":1}";
-  }));
+  ASSERT_TRUE(pump(
+      link, 0, [&] { return link.values().size() == 3 && link.statusJson() == "{\"elims\":1}"; }));
   EXPECT_DOUBLE_EQ(link.values().at("gpu").number, 4);
   EXPECT_EQ(link.values().at("model").text, "A100");
   EXPECT_FALSE(link.values().at("lic").known);
@@ -177,7 +178,7 @@ TEST_F(MelimLinkTest, StopSendsTermThenKillAfterGrace) {
   link.onTimer(1.2);
   EXPECT_TRUE(alive(pid));  // ignored TERM, still there inside the grace
   ASSERT_TRUE(pump(link, 1.3, [&] { return link.nextDeadline() == INFINITY; }));
-  EXPECT_NE(::kill(pid, 0), 0);  // killed and reaped
+  EXPECT_NE(::kill(pid, 0), 0);           // killed and reaped
   EXPECT_EQ(link.counters().deaths, 0u);  // asked for: not a death
   link.onTimer(100);
   EXPECT_EQ(link.counters().starts, 1u);  // and not restarted
@@ -218,8 +219,9 @@ TEST_F(MelimLinkTest, DestructorStopsAndReapsMelim) {
 }
 
 TEST_F(MelimLinkTest, MelimDiesWhenLimIsKilled) {
-  script("echo $$ > \"$LSF_SERVERDIR/melim.pid.tmp\"; mv \"$LSF_SERVERDIR/melim.pid.tmp\" "
-         "\"$LSF_SERVERDIR/melim.pid\"; exec sleep 30");
+  script(
+      "echo $$ > \"$LSF_SERVERDIR/melim.pid.tmp\"; mv \"$LSF_SERVERDIR/melim.pid.tmp\" "
+      "\"$LSF_SERVERDIR/melim.pid\"; exec sleep 30");
   pid_t lim = ::fork();
   ASSERT_GE(lim, 0);
   if (lim == 0) {  // plays lim: starts melim, then is killed without any cleanup

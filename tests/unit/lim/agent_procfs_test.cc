@@ -74,14 +74,14 @@ TEST(Vmstat, RejectsMissingOrBadCounters) {
 TEST(Diskstats, NameRuleCountsWholeRealDisksOnly) {
   auto d = parseDiskstats(fixture("host1/sample1/proc/diskstats"));
   ASSERT_TRUE(d.isOk()) << d.status().message();
-  EXPECT_EQ(d->disks, 2);                               // sda, nvme0n1
+  EXPECT_EQ(d->disks, 2);  // sda, nvme0n1
   EXPECT_EQ(d->sectors, 20000u + 30000 + 40000 + 60000);
 }
 
 TEST(Diskstats, SysBlockListDecidesWhatIsWhole) {
   std::set<std::string> whole = {"sda", "nvme0n1", "loop0", "dm-0", "cciss!c0d0"};
-  std::string text = fixture("host1/sample1/proc/diskstats") +
-                     " 104 0 cciss/c0d0 1 0 10 0 1 0 6 0 0 0 0\n";
+  std::string text =
+      fixture("host1/sample1/proc/diskstats") + " 104 0 cciss/c0d0 1 0 10 0 1 0 6 0 0 0 0\n";
   auto d = parseDiskstats(text, &whole);
   ASSERT_TRUE(d.isOk());
   EXPECT_EQ(d->disks, 3);

@@ -16,7 +16,9 @@ procfs::ProcStat stat(uint64_t idle, uint64_t total, int64_t running) {
   return s;
 }
 
-double v(const LoadSampler& s, BuiltinIndex i) { return s.value(i); }
+double v(const LoadSampler& s, BuiltinIndex i) {
+  return s.value(i);
+}
 
 TEST(ExpSmoother, FirstSampleSetsValueThenDecaysWithTau) {
   ExpSmoother s(15);
@@ -110,7 +112,7 @@ TEST(LoadSampler, PagingAndIoRatesPerSecondAndCounterResetRestartsRate) {
   s.ingest(r, 5);
   EXPECT_NEAR(v(s, BuiltinIndex::kPg), 100, 1e-9);   // 500 pages / 5 s
   EXPECT_NEAR(v(s, BuiltinIndex::kIo), 1000, 1e-9);  // 10000 sectors * 0.5 KB / 5 s
-  r.disks = procfs::DiskTotals{10, 1};  // disk removed: counter went backwards
+  r.disks = procfs::DiskTotals{10, 1};               // disk removed: counter went backwards
   s.ingest(r, 10);
   EXPECT_NEAR(v(s, BuiltinIndex::kIo), 1000, 1e-9);  // kept, no negative spike
   r.disks = procfs::DiskTotals{10, 1};

@@ -7,7 +7,9 @@
 namespace openlim::procfs {
 namespace {
 
-bool startsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+bool startsWith(std::string_view s, std::string_view p) {
+  return s.substr(0, p.size()) == p;
+}
 
 bool allDigits(std::string_view s) {
   if (s.empty()) return false;
@@ -27,8 +29,8 @@ bool extendsAsPartition(std::string_view name, std::string_view disk) {
 }  // namespace
 
 bool isVirtualBlockDevice(std::string_view name) {
-  static constexpr std::string_view kPrefixes[] = {"loop", "ram", "zram", "dm-", "md",
-                                                   "nbd",  "sr",  "fd"};
+  static constexpr std::string_view kPrefixes[] = {"loop", "ram", "zram", "dm-",
+                                                   "md",   "nbd", "sr",   "fd"};
   for (auto p : kPrefixes)
     if (startsWith(name, p)) return true;
   return false;

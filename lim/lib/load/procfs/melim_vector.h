@@ -20,9 +20,7 @@ struct ExternalValue {
   bool known = false;
   double number = std::nan("");
   std::string text;
-  bool operator==(const ExternalValue& o) const {
-    return known == o.known && text == o.text;
-  }
+  bool operator==(const ExternalValue& o) const { return known == o.known && text == o.text; }
 };
 
 using ExternalVector = std::map<std::string, ExternalValue>;

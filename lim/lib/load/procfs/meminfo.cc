@@ -13,10 +13,14 @@ Result<MemInfo> parseMeminfo(std::string_view text) {
     if (colon == std::string_view::npos) return true;
     std::string_view key = line.substr(0, colon);
     std::optional<double>* slot = nullptr;
-    if (key == "MemTotal") slot = &out.memTotalMb;
-    else if (key == "MemAvailable") slot = &out.memAvailableMb;
-    else if (key == "SwapTotal") slot = &out.swapTotalMb;
-    else if (key == "SwapFree") slot = &out.swapFreeMb;
+    if (key == "MemTotal")
+      slot = &out.memTotalMb;
+    else if (key == "MemAvailable")
+      slot = &out.memAvailableMb;
+    else if (key == "SwapTotal")
+      slot = &out.swapTotalMb;
+    else if (key == "SwapFree")
+      slot = &out.swapFreeMb;
     if (!slot) return true;
     auto f = splitFields(line.substr(colon + 1));
     auto n = f.empty() ? std::nullopt : toCounter(f[0]);

@@ -12,7 +12,8 @@ Result<CpuTimes> parseCpuLine(const std::vector<std::string_view>& f) {
   uint64_t v[8] = {0, 0, 0, 0, 0, 0, 0, 0};
   for (size_t i = 1; i < f.size() && i <= 8; ++i) {
     auto n = toCounter(f[i]);
-    if (!n) return Status(Code::kInvalid, "/proc/stat: bad cpu counter <" + std::string(f[i]) + ">");
+    if (!n)
+      return Status(Code::kInvalid, "/proc/stat: bad cpu counter <" + std::string(f[i]) + ">");
     v[i - 1] = *n;
   }
   CpuTimes t;
