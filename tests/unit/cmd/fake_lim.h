@@ -11,7 +11,7 @@
 #include <Poco/JSON/Object.h>
 #include <Poco/JSON/Parser.h>
 
-#include "command.h"
+#include "querier.h"
 
 namespace openlim::cmd::testing {
 

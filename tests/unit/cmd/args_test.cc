@@ -1,0 +1,68 @@
+// LSF-style option parsing: grouped letters, attached or separate values, word options, and
+// precise errors for everything malformed.
+#include <gtest/gtest.h>
+
+#include "args.h"
+
+namespace openlim::cmd {
+namespace {
+
+const std::vector<OptionSpec> kSpecs = {{"l"}, {"w"}, {"R", true}, {"n", true}, {"json"},
+                                        {"-explain"}, {"-from", true}};
+
+TEST(Args, GroupedFlagsAndAttachedValues) {
+  auto a = parseArgs({"-lw", "-Rmem>1", "-n", "3", "hostA"}, kSpecs);
+  ASSERT_TRUE(a.isOk());
+  EXPECT_TRUE(a->has("l"));
+  EXPECT_TRUE(a->has("w"));
+  EXPECT_EQ(*a->value("R"), "mem>1");
+  EXPECT_EQ(*a->value("n"), "3");
+  EXPECT_EQ(a->operands, std::vector<std::string>{"hostA"});
+}
+
+TEST(Args, WordOptionsAndOperandsInAnyOrder) {
+  auto a = parseArgs({"hostB", "-json", "--explain", "--from=snap.json", "hostC"}, kSpecs);
+  ASSERT_TRUE(a.isOk());
+  EXPECT_TRUE(a->has("json"));
+  EXPECT_TRUE(a->has("-explain"));
+  EXPECT_EQ(*a->value("-from"), "snap.json");
+  EXPECT_EQ(a->operands, (std::vector<std::string>{"hostB", "hostC"}));
+}
+
+TEST(Args, DoubleDashEndsOptionsAndDashAloneIsAnOperand) {
+  auto a = parseArgs({"--", "-l", "-"}, kSpecs);
+  ASSERT_TRUE(a.isOk());
+  EXPECT_FALSE(a->has("l"));
+  EXPECT_EQ(a->operands, (std::vector<std::string>{"-l", "-"}));
+}
+
+TEST(Args, ValueMayStartWithADash) {
+  auto a = parseArgs({"-R", "-mem"}, kSpecs);
+  ASSERT_TRUE(a.isOk());
+  EXPECT_EQ(*a->value("R"), "-mem");
+}
+
+TEST(Args, MalformedInputsAreRefusedWithGetoptWords) {
+  EXPECT_EQ(parseArgs({"-x"}, kSpecs).status().message(), "invalid option -- 'x'");
+  EXPECT_EQ(parseArgs({"-lx"}, kSpecs).status().message(), "invalid option -- 'x'");
+  EXPECT_EQ(parseArgs({"-R"}, kSpecs).status().message(),
+            "option requires an argument -- 'R'");
+  EXPECT_EQ(parseArgs({"--nosuch"}, kSpecs).status().message(),
+            "unrecognized option -- '--nosuch'");
+  EXPECT_EQ(parseArgs({"--explain=1"}, kSpecs).status().message(),
+            "option takes no argument -- '--explain=1'");
+  EXPECT_EQ(parseArgs({"--from"}, kSpecs).status().message(),
+            "option requires an argument -- '--from'");
+  EXPECT_FALSE(parseArgs({"-jsonx"}, kSpecs).isOk());  // letters j, s, o... unknown
+}
+
+TEST(Args, NonNegativeIntRejectsJunk) {
+  EXPECT_EQ(*nonNegativeInt("n", "16"), 16);
+  EXPECT_FALSE(nonNegativeInt("n", "-1").isOk());
+  EXPECT_FALSE(nonNegativeInt("n", "3x").isOk());
+  EXPECT_FALSE(nonNegativeInt("n", "").isOk());
+  EXPECT_FALSE(nonNegativeInt("n", "99999999999").isOk());
+}
+
+}  // namespace
+}  // namespace openlim::cmd
