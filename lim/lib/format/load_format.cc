@@ -23,13 +23,21 @@ double numberOr(const LoadHost& h, const char* name, double fallback) {
   return v.isNumber() ? v.number : fallback;
 }
 
-std::string cellText(const LoadHost& h, const std::string& col, const ClusterInfo& info,
+// How a column's numbers print, decided once per column (not per cell).
+enum class ColumnKind { kIndex, kValue, kUnlisted };
+
+ColumnKind columnKind(const std::string& col, const ClusterInfo& info) {
+  if (isBuiltinIndex(col)) return ColumnKind::kIndex;
+  const ResourceInfo* r = info.find(col);
+  if (r == nullptr) return ColumnKind::kUnlisted;
+  return isExternalIndex(*r) ? ColumnKind::kIndex : ColumnKind::kValue;
+}
+
+std::string cellText(const LoadHost& h, const std::string& col, ColumnKind kind,
                      const LoadOptions& opts) {
   const Value& v = h.value(col);
-  const ResourceInfo* r = info.find(col);
-  bool indexLike = isBuiltinIndex(col) || (r != nullptr && isExternalIndex(*r)) ||
-                   (r == nullptr && v.isNumber());
-  if (!v.isNumber() || !indexLike) return valueText(v);
+  // A name the catalog does not list (no `info` asked) prints as an index when numeric.
+  if (!v.isNumber() || kind == ColumnKind::kValue) return valueText(v);
   double x = v.number;
   if (isRunQueue(col))
     x = runQueueShown(x, opts.runQueues, numberOr(h, "ncpus", 1), numberOr(h, "cpuf", 1),
@@ -78,8 +86,10 @@ std::string formatLoad(const LoadSnapshot& snap, const ClusterInfo& info,
   std::vector<Column> cols;
   for (const auto& n : names) {
     Column c{n, baseWidth(n, info), {}};
+    ColumnKind kind = columnKind(n, info);
+    c.cells.reserve(snap.hosts.size());
     for (const auto& h : snap.hosts)
-      c.cells.push_back(h.status == "unavail" ? "" : cellText(h, n, info, opts));
+      c.cells.push_back(h.status == "unavail" ? "" : cellText(h, n, kind, opts));
     c.fit();
     cols.push_back(std::move(c));
   }
