@@ -116,6 +116,15 @@ int elimStatus(const ParsedArgs& a, CmdIo& io) {
   return kExitOk;
 }
 
+std::string synopsis(const std::string& sub) {
+  if (sub == "reconfig") return "reconfig [-f] [-v]";
+  if (sub == "limshutdown" || sub == "limrestart") return sub + " [-f] [host_name ... | all]";
+  if (sub == "limlock") return "limlock [-l time_seconds]";
+  if (sub == "elimstatus") return "elimstatus [-json] [host_name]";
+  if (sub == "limstartup") return "limstartup [host_name ...]";
+  return sub;
+}
+
 }  // namespace
 
 std::string lsadminOpsUsage() {
@@ -136,8 +145,7 @@ int runLsadminOp(const std::string& sub, const std::vector<std::string>& args, C
   else if (sub == "elimstatus") specs = {{"json"}};
   else if (sub != "limunlock" && sub != "limstartup") return -1;
   auto parsed = parseArgs(args, specs);
-  if (!parsed)
-    return usageError(sub, sub + " ...", parsed.status().message(), io);
+  if (!parsed) return usageError(sub, synopsis(sub), parsed.status().message(), io);
   const ParsedArgs& a = *parsed;
   if (sub == "reconfig") return reconfig(a, io);
   if (sub == "limshutdown") return hostOp("shutdown", "shut down", a, io);

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """End-to-end latency of the commands (issue 6): process start to exit, p50 and p99.
 
-  python3 cmd_latency.py BUILD_DIR [RUNS]
+  python3 cmd_latency.py BUILD_DIR [RUNS] [CASE_SUBSTRING] [--only-10k]
 
 Starts one real master lim (hostA) in a cluster of 1 host, then one of 10,000 hosts played by
 tests/bench/lim's lim_loadgen (signed UDP reports), and times lsload, lsload -R '...' -n 16,
@@ -34,9 +34,11 @@ def timed(path, args, env):
     return dt * 1000, os.waitstatus_to_exitcode(status)
 
 
-def measure(build, c, runs, label):
+def measure(build, c, runs, label, only=""):
     env = dict(os.environ, LSF_ENVDIR=c.dir, OPENLIM_HOST="hostA")
     for name, args in CASES:
+        if only and only not in name:
+            continue
         path = os.path.join(build, "lim/cmd", name.split()[0])
         times, codes = [], set()
         for _ in range(runs):
@@ -58,12 +60,14 @@ def feed(build, c, n, seconds):
 def main():
     build = os.path.abspath(sys.argv[1])
     runs = int(sys.argv[2]) if len(sys.argv) > 2 else 200
+    only = sys.argv[3] if len(sys.argv) > 3 else ""
     lim = os.path.join(build, "lim/daemon/lim")
     with Cluster(block="127.6.200", hosts=["hostA"], lim=lim) as c:
         c.start("hostA")
         c.wait_for(lambda: c.master_of("hostA") == "hostA", timeout=60)
         c.wait_for(lambda: c.host_status("hostA", "hostA").get("status") == "ok", timeout=60)
-        measure(build, c, runs, "1 host")
+        if "--only-10k" not in sys.argv:
+            measure(build, c, runs, "1 host", only)
     n = 10000
     with Cluster(block="127.6.201", hosts=["hostA"], lim=lim, extra_hosts=n,
                  params={"EXINTERVAL": 15, "HOST_INACTIVITY_LIMIT": 60}) as c:
@@ -72,7 +76,7 @@ def main():
         feed(build, c, n, 2)  # every simulated host reports once (at 10,000/s)
         c.wait_for(lambda: c.host_status("hostA", "f9999").get("status") == "ok", timeout=60)
         # HOST_INACTIVITY_LIMIT 60 x EXINTERVAL 15 s keeps them ok while we measure.
-        measure(build, c, runs, "10k")
+        measure(build, c, runs, "10k", only)
 
 
 if __name__ == "__main__":
