@@ -61,27 +61,32 @@ std::string getenvOr(const char* name, const std::string& fallback) {
 
 }  // namespace
 
-void readHostsText(const std::string& text, ClientConfig& c) {
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) {
+std::optional<HostEntry> findHostEntry(const std::string& hostsText,
+                                       const std::string& nameOrAlias) {
+  if (nameOrAlias.empty()) return std::nullopt;
+  std::string want = lowerCase(nameOrAlias);
+  size_t pos = 0;
+  while (pos < hostsText.size()) {
+    size_t end = hostsText.find('\n', pos);
+    if (end == std::string::npos) end = hostsText.size();
+    std::string line = hostsText.substr(pos, end - pos);
+    pos = end + 1;
+    // Cheap filter before splitting: the name must occur in the line at all.
+    if (lowerCase(line).find(want) == std::string::npos) continue;
     if (auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
     auto w = words(line);
-    if (w.size() < 2) continue;
-    for (size_t i = 1; i < w.size(); ++i) {
-      c.addresses.emplace(lowerCase(w[i]), w[0]);
-      c.canonical.emplace(lowerCase(w[i]), w[1]);
-    }
+    for (size_t i = 1; i < w.size(); ++i)
+      if (lowerCase(w[i]) == want) return HostEntry{w[0], w[1]};
   }
+  return std::nullopt;
 }
 
 std::string localHostName(const std::string& envHost, const std::string& systemName,
                           const ClientConfig& c, const std::string& stripDomain) {
   if (!envHost.empty()) return envHost;
   std::string shortName = systemName.substr(0, systemName.find('.'));
-  for (const auto& n : {systemName, shortName}) {
-    auto it = c.canonical.find(lowerCase(n));
-    if (it != c.canonical.end()) return it->second;
-  }
+  for (const auto& n : {systemName, shortName})
+    if (auto e = findHostEntry(c.hostsText, n)) return e->name;
   if (!stripDomain.empty()) {
     for (const auto& suffix : words(stripDomain)) {  // LSF lists them colon- or blank-separated
       std::string s = suffix[0] == '.' ? suffix : "." + suffix;
@@ -117,7 +122,7 @@ Result<ClientConfig> clientConfigFromEnvironment() {
   c.keyFile = confValue(conf, "LSF_AUTH_KEYFILE");
   c.serverDir = confValue(conf, "LSF_SERVERDIR");
   std::string confDir = confValue(conf, "LSF_CONFDIR", envDir);
-  if (auto hosts = readFile(config::joinPath(confDir, "hosts"))) readHostsText(*hosts, c);
+  if (auto hosts = readFile(config::joinPath(confDir, "hosts"))) c.hostsText = std::move(*hosts);
   std::string strip = confValue(conf, "LSF_STRIP_DOMAIN");
   std::replace(strip.begin(), strip.end(), ':', ' ');
   c.localHost = localHostName(getenvOr("OPENLIM_HOST", ""), systemHostName(), c, strip);
@@ -125,8 +130,8 @@ Result<ClientConfig> clientConfigFromEnvironment() {
 }
 
 std::string LimClient::addressOf(const std::string& host) const {
-  auto it = config_.addresses.find(lowerCase(host));
-  return it == config_.addresses.end() ? host : it->second;
+  auto e = findHostEntry(config_.hostsText, host);
+  return e ? e->address : host;
 }
 
 Result<std::string> LimClient::askOne(const std::string& host, const std::string& request,

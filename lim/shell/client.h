@@ -9,7 +9,7 @@
 // cluster file is not read, so a command stays fast on a 10,000-host cluster.
 
 #include <cstdint>
-#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,9 +25,19 @@ struct ClientConfig {
   Timeouts timeouts;                             // LSF_API_CONNTIMEOUT / RECVTIMEOUT
   std::string keyFile;                           // LSF_AUTH_KEYFILE
   std::string serverDir;                         // LSF_SERVERDIR
-  std::map<std::string, std::string> addresses;  // lower-case name or alias -> IP
-  std::map<std::string, std::string> canonical;  // lower-case name or alias -> host name
+  // $LSF_CONFDIR/hosts as read: looked up by a scan when a name is needed (a command needs
+  // one or two names, so a 10,000-line file is not turned into maps on every run).
+  std::string hostsText;
 };
+
+struct HostEntry {
+  std::string address;
+  std::string name;  // the canonical name (second column)
+};
+
+// The entry whose name or alias is `nameOrAlias` (case-insensitive), else nullopt.
+std::optional<HostEntry> findHostEntry(const std::string& hostsText,
+                                       const std::string& nameOrAlias);
 
 // Reads lsf.conf and the hosts file. kNotFound when lsf.conf cannot be read.
 Result<ClientConfig> clientConfigFromEnvironment();
@@ -38,8 +48,6 @@ Result<ClientConfig> clientConfigFromEnvironment();
 std::string localHostName(const std::string& envHost, const std::string& systemName,
                           const ClientConfig& c, const std::string& stripDomain);
 
-// Parses $LSF_CONFDIR/hosts text ("IP name alias..." lines, # comments) into c.
-void readHostsText(const std::string& text, ClientConfig& c);
 
 class LimClient {
  public:

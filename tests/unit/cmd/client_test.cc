@@ -8,9 +8,8 @@ namespace {
 
 ClientConfig withHosts() {
   ClientConfig c;
-  readHostsText("# comment\n127.0.0.11  hostA  hosta.demo  # trailing\n"
-                "127.0.0.12 hostB\n\n   \nbroken-line-without-name\n",
-                c);
+  c.hostsText = "# comment hostB\n127.0.0.11  hostA  hosta.demo  # trailing hostB\n"
+                "127.0.0.12 hostB\n\n   \nbroken-line-without-name\n127.0.0.13 hostBB";
   return c;
 }
 
@@ -21,7 +20,10 @@ TEST(HostsFile, NamesAndAliasesMapToAddressAndCanonicalName) {
   EXPECT_EQ(client.addressOf("HOSTA.demo"), "127.0.0.11");  // case-insensitive alias
   EXPECT_EQ(client.addressOf("hostB"), "127.0.0.12");
   EXPECT_EQ(client.addressOf("elsewhere"), "elsewhere");   // left to DNS
-  EXPECT_EQ(c.canonical.at("hosta.demo"), "hostA");
+  EXPECT_EQ(findHostEntry(c.hostsText, "hosta.demo")->name, "hostA");
+  EXPECT_EQ(client.addressOf("hostBB"), "127.0.0.13");  // last line, no newline
+  EXPECT_FALSE(findHostEntry(c.hostsText, "broken-line-without-name"));
+  EXPECT_FALSE(findHostEntry(c.hostsText, ""));
 }
 
 TEST(LocalHost, EnvironmentWinsThenHostsFileThenStrippedName) {
@@ -45,7 +47,7 @@ TEST(Client, AdminRequestWithoutKeyFileIsDenied) {
 
 TEST(Client, NobodyListeningIsUnavailable) {
   ClientConfig c;
-  readHostsText("127.0.0.1 hostZ\n", c);
+  c.hostsText = "127.0.0.1 hostZ\n";
   c.localHost = "hostZ";
   c.port = 1;  // nothing listens on port 1 of loopback: connection refused at once
   c.timeouts.connect = 1;
