@@ -103,10 +103,18 @@ if ! lsid >/dev/null 2>&1; then
   tail -n 20 "$demo/log/lim.hostA.stderr" >&2 || true
   exit 1
 fi
-# The first load report arrives within a few seconds; wait until hostA shows values.
-for _ in $(seq 1 50); do
-  lsload hostA 2>/dev/null | grep "^hostA " | grep -qv unavail && break
-  sleep 0.2
+# Each lim's first load report reaches the master within an exchange interval (15 s in
+# conf/); wait until every started host shows values.
+reported() {
+  local out h
+  out=$(lsload "${hosts[@]}" 2>/dev/null) || return 1
+  for h in "${hosts[@]}"; do
+    echo "$out" | grep "^$h " | grep -qv unavail || return 1
+  done
+}
+for _ in $(seq 1 80); do
+  reported && break
+  sleep 0.5
 done
 
 run() {
