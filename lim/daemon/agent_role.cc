@@ -73,8 +73,15 @@ protocol::LoadReport LimServer::buildReport() const {
     double left = lockUntil_ > 0 ? lockUntil_ - monotonicNow() : 0;
     r.lockSeconds = left > 0 ? static_cast<uint32_t>(std::ceil(left)) : 0;
   }
+  // An elim may override a built-in index (melim already refuses ls it r1m swp); a "-" from
+  // melim for a built-in means "no override now", so lim's own measurement stays.
+  const auto& external = melim_->values();
   const auto& b = collector_->builtins();
-  for (size_t i = 0; i < b.size(); ++i) r.numbers.push_back({kBuiltinNames[i], b[i], NAN});
+  for (size_t i = 0; i < b.size(); ++i) {
+    auto over = external.find(kBuiltinNames[i]);
+    bool overridden = over != external.end() && over->second.known;
+    r.numbers.push_back({kBuiltinNames[i], overridden ? over->second.number : b[i], NAN});
+  }
   const auto& info = collector_->staticInfo();
   auto num = [&](const char* n, double v) { r.numbers.push_back({n, v, NAN}); };
   num("ncpus", info.ncpus);
@@ -88,8 +95,9 @@ protocol::LoadReport LimServer::buildReport() const {
   r.strings.push_back({"type", info.type});
   r.strings.push_back({"model", info.model});
   auto age = static_cast<float>(std::max(0.0, monotonicNow() - melim_->valuesAt()));
-  for (const auto& [name, v] : melim_->values()) {
+  for (const auto& [name, v] : external) {
     const ResourceDef* def = config_->findResource(name);
+    if (def && def->builtinIndex) continue;  // folded into the built-ins above
     if (def && def->type == ResourceType::kString)
       r.strings.push_back({name, v.known ? v.text : "-"});
     else
