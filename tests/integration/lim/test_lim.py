@@ -360,3 +360,40 @@ class TestStartup(Base):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+OVERRIDE_ELIM = """#!/bin/sh
+# Overrides the built-in tmp index until the flag file appears, then retracts it with '-'.
+case " $LSF_RESOURCES " in *" mytmp "*) ;; *) exit ${ELIM_ABORT_VALUE:-97};; esac
+while :; do
+  if [ -e "$RETRACT_FLAG" ]; then line="2 mytmp 7 tmp -"; else line="2 mytmp 7 tmp 123456"; fi
+  echo "$line" || exit 1
+  sleep 1
+done
+"""
+
+
+class TestBuiltinOverride(Base):
+    block = "127.5.11"
+    hosts = ["hostA"]
+    kwargs = {"resources": ["mytmp Numeric 15 N N (Site tmp, makes the elim run)"],
+              "resource_map": ["mytmp [default]"]}
+
+    def test_elim_overrides_tmp_and_retraction_restores_lims_own_value(self):
+        if not MELIM:
+            self.skipTest("melim not built")
+        c = self.c
+        flag = os.path.join(c.dir, "retract")
+        os.symlink(MELIM, os.path.join(c.serverdir, "melim"))
+        path = os.path.join(c.serverdir, "elim.override")
+        with open(path, "w") as f:
+            f.write(OVERRIDE_ELIM)
+        os.chmod(path, 0o755)
+        c.start("hostA", env={"RETRACT_FLAG": flag})
+        values = lambda: c.host_status("hostA", "hostA").get("values", {})  # noqa: E731
+        self.wait(lambda: values().get("tmp") == 123456, "tmp overridden by the elim")
+        self.assertEqual(values().get("mytmp"), 7)
+        open(flag, "w").close()
+        # After '-', lim's own statvfs measurement of /tmp comes back (a real, known number).
+        self.wait(lambda: values().get("tmp") not in (None, 123456), "lim's own tmp again")
+        self.assertEqual(values().get("mytmp"), 7)
