@@ -52,6 +52,7 @@ Status replyError(const Poco::JSON::Object& reply) {
   if (code == "syntax") return Status(Code::kInvalid, message);
   if (code == "notfound" || code == "noteligible") return Status(Code::kNotFound, message);
   if (code == "denied") return Status(Code::kDenied, message);
+  if (code == "unavailable") return Status(Code::kUnavailable, message);
   return Status(Code::kInternal, message);
 }
 

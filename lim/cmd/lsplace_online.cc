@@ -85,6 +85,10 @@ int placeOnline(const LsplaceOptions& o, Querier& lim, const std::string& localH
   if (!reply->optValue<bool>("ok", false)) {
     std::string code = reply->optValue<std::string>("code", "internal");
     std::string msg = reply->optValue<std::string>("error", "placement failed");
+    if (code == "unavailable") {
+      err << "lsplace: LIM is down; try later\n";
+      return kExitLimDown;
+    }
     if (code != "noteligible") {
       err << "lsplace: " << msg << '\n';
       return code == "syntax" ? kExitUsage : kExitNotEnough;

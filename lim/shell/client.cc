@@ -159,13 +159,21 @@ Result<std::string> LimClient::ask(const std::string& request, bool admin) {
       if (last.code() == Code::kUnavailable) continue;
       return last;
     }
-    // A non-master answers {"ok":false,"redirect":"<master>"}: follow it once.
+    // A non-master answers {"ok":false,"redirect":"<master>"}: follow it once. One that
+    // knows no master answers code "unavailable": try the next lim.
     std::string master;
-    if (reply->size() > 4096 || reply->find("\"redirect\"") == std::string::npos) return reply;
+    if (reply->size() > 4096 || (reply->find("\"redirect\"") == std::string::npos &&
+                                 reply->find("unavailable") == std::string::npos))
+      return reply;
     try {
       Poco::JSON::Parser parser;
       auto obj = parser.parse(*reply).extract<Poco::JSON::Object::Ptr>();
-      if (!obj.isNull() && obj->has("redirect")) master = obj->getValue<std::string>("redirect");
+      if (obj.isNull()) return reply;
+      if (obj->optValue<std::string>("code", "") == "unavailable") {
+        last = Status(Code::kUnavailable, host + ": " + obj->optValue<std::string>("error", ""));
+        continue;
+      }
+      master = obj->optValue<std::string>("redirect", "");
     } catch (const std::exception&) {
       return reply;  // the caller reports the malformed reply
     }

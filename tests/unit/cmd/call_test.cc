@@ -38,6 +38,7 @@ TEST(Call, ReplyCodesMapToExitCodes) {
       {R"({"ok":false,"code":"notfound","error":"x"})", 1},
       {R"({"ok":false,"code":"noteligible","error":"x"})", 1},
       {R"({"ok":false,"code":"denied","error":"x"})", 1},
+      {R"({"ok":false,"code":"unavailable","error":"LIM is down; try later"})", 3},
       {R"({"ok":false})", 1}};
   for (const auto& [reply, code] : cases) {
     lim.replies["load"] = reply;
