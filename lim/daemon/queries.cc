@@ -116,6 +116,17 @@ Object::Ptr thresholdsOf(const ConfigSnapshot& c, const std::string& host) {
   return o;
 }
 
+// Additive fields: "config_drift": true when the host's reported config checksum differs
+// from the master's; in load, "lock_remaining": seconds left of a timed lock.
+void addHostExtras(Object::Ptr& h, const std::string& host, const QueryContext& ctx,
+                   bool withLock) {
+  if (!ctx.loadTable) return;
+  if (ctx.loadTable->drifted(host)) h->set("config_drift", true);
+  if (!withLock) return;
+  double left = ctx.loadTable->lockRemaining(host, ctx.now);
+  if (left >= 0) h->set("lock_remaining", left);
+}
+
 }  // namespace
 
 std::string queryLoad(const Object::Ptr& req, const QueryContext& ctx) {
@@ -136,6 +147,7 @@ std::string queryLoad(const Object::Ptr& req, const QueryContext& ctx) {
     for (int s : t.busyIndices[r]) busy.push_back(t.config->resources[static_cast<size_t>(s)].name);
     h->set("busy", jstrings(busy));
     h->set("thresholds", thresholdsOf(*t.config, t.names[r]));
+    addHostExtras(h, t.names[r], ctx, true);
     hosts->add(h);
   }
   Object::Ptr o = new Object;
@@ -182,6 +194,7 @@ std::string queryHosts(const Object::Ptr& req, const QueryContext& ctx) {
     h->set("resources", jstrings(res));
     h->set("thresholds", thresholdsOf(c, t.names[r]));
     h->set("status", hostStatusName(t.status[r]));
+    addHostExtras(h, t.names[r], ctx, false);
     hosts->add(h);
   }
   Object::Ptr o = new Object;

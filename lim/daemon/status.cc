@@ -2,6 +2,10 @@
 #include <Poco/JSON/Parser.h>
 #include <strings.h>
 
+#include <algorithm>
+#include <cmath>
+
+#include "framed_io.h"
 #include "json_util.h"
 #include "lim_server.h"
 
@@ -43,6 +47,9 @@ std::string LimServer::statusReply() const {
   o->set("master", election_->master());
   o->set("is_master", election_->isMaster());
   o->set("locked", locked_);
+  // Seconds left of a timed lock (limlock -l); 0 when unlocked or locked until unlocked.
+  double left = locked_ && lockUntil_ > 0 ? std::ceil(lockUntil_ - monotonicNow()) : 0;
+  o->set("lock_remaining", std::max(0.0, left));
   o->set("checksum", config_->checksum);
   o->set("serves", jstrings(serves_));
   o->set("melim_resources", jstrings(melim_->resources()));
@@ -52,18 +59,14 @@ std::string LimServer::statusReply() const {
   return jsonText(o);
 }
 
-std::string LimServer::elimStatusReply(const std::string& host) const {
-  if (!host.empty() && strcasecmp(host.c_str(), opts_.host.c_str()) != 0) {
-    Object::Ptr o = new Object;
-    o->set("ok", false);
-    o->set("redirect", host);
-    return jsonText(o);
-  }
-  const agent::MelimCounters& mc = melim_->counters();
+namespace {
+
+Object::Ptr localElimStatus(const agent::MelimLink& melim, const std::string& host) {
+  const agent::MelimCounters& mc = melim.counters();
   Object::Ptr m = new Object;
-  m->set("running", melim_->running());
-  m->set("pid", static_cast<int>(melim_->pid()));
-  m->set("resources", jstrings(melim_->resources()));
+  m->set("running", melim.running());
+  m->set("pid", static_cast<int>(melim.pid()));
+  m->set("resources", jstrings(melim.resources()));
   m->set("starts", mc.starts);
   m->set("deaths", mc.deaths);
   m->set("spawn_failures", mc.spawnFailures);
@@ -72,19 +75,79 @@ std::string LimServer::elimStatusReply(const std::string& host) const {
   m->set("status_lines", mc.statusLines);
   m->set("last_exit", mc.lastExit);
   Poco::Dynamic::Var elims = Poco::JSON::Array::Ptr(new Poco::JSON::Array);
-  if (!melim_->statusJson().empty()) {
+  if (!melim.statusJson().empty()) {
     try {
-      elims = Poco::JSON::Parser().parse(melim_->statusJson());
+      elims = Poco::JSON::Parser().parse(melim.statusJson());
     } catch (const std::exception&) {
-      elims = melim_->statusJson();
+      elims = melim.statusJson();
     }
   }
   Object::Ptr h = new Object;
-  h->set("host", opts_.host);
+  h->set("host", host);
   h->set("melim", m);
   h->set("elims", elims);
+  return h;
+}
+
+Object::Ptr downHost(const std::string& host, const std::string& why) {
+  Object::Ptr h = new Object;
+  h->set("host", host);
+  h->set("error", "LIM is down; try later");
+  h->set("reason", why);
+  return h;
+}
+
+// Asks `host`'s lim about itself ({"op":"elimstatus","host":host} is answered locally there,
+// so this never recurses). Blocking, but bounded: the loop is single-threaded and serves
+// requests inline, so each sub-request gets kConnectTimeout + kRecvTimeout at most (a small
+// LSF_API_CONNTIMEOUT/LSF_API_RECVTIMEOUT) and the whole gather kBudget.
+Object::Ptr remoteElimStatus(const std::string& host, const std::string& address, uint16_t port) {
+  Object::Ptr req = new Object;
+  req->set("op", "elimstatus");
+  req->set("host", host);
+  auto reply = shell::requestJson(address, port, jsonText(req), nullptr,
+                                  shell::Timeouts{.connect = 0.5, .recv = 1.0});
+  if (!reply) return downHost(host, reply.status().message());
+  try {
+    Object::Ptr o = Poco::JSON::Parser().parse(*reply).extract<Object::Ptr>();
+    Poco::JSON::Array::Ptr hs = o ? o->getArray("hosts") : nullptr;
+    if (!o || !o->optValue<bool>("ok", false) || !hs || hs->size() == 0)
+      return downHost(host, o ? o->optValue<std::string>("error", "bad reply") : "bad reply");
+    return hs->getObject(0);
+  } catch (const std::exception& e) {
+    return downHost(host, std::string("bad reply: ") + e.what());
+  }
+}
+
+constexpr double kBudget = 5.0;  // seconds for all sub-requests of one elimstatus
+
+}  // namespace
+
+// No host = every host of the cluster; another host = that host's lim is asked (see
+// remoteElimStatus for the bounds on the time the loop spends waiting).
+std::string LimServer::elimStatusReply(const std::string& host) const {
+  std::vector<std::string> targets;
+  if (host.empty()) {
+    for (const auto& h : config_->hosts) targets.push_back(h.name);
+  } else if (config_->findHost(host) || strcasecmp(host.c_str(), opts_.host.c_str()) == 0) {
+    targets.push_back(host);
+  } else {
+    return errorReply("notfound", host + ": Unknown host");
+  }
+  if (targets.empty()) targets.push_back(opts_.host);
   Poco::JSON::Array::Ptr hosts = new Poco::JSON::Array;
-  hosts->add(h);
+  const double deadline = monotonicNow() + kBudget;
+  for (const auto& t : targets) {
+    if (strcasecmp(t.c_str(), opts_.host.c_str()) == 0) {
+      hosts->add(localElimStatus(*melim_, opts_.host));
+    } else if (monotonicNow() >= deadline) {
+      hosts->add(downHost(t, "not asked: elimstatus time budget spent"));
+    } else if (auto addr = addressOf(t)) {
+      hosts->add(remoteElimStatus(t, *addr, port_));
+    } else {
+      hosts->add(downHost(t, "cannot resolve address"));
+    }
+  }
   Object::Ptr o = new Object;
   o->set("ok", true);
   o->set("hosts", hosts);

@@ -78,6 +78,7 @@ bool LoadTable::ingest(const protocol::LoadReport& r, double now) {
   Record& rec = records_[static_cast<size_t>(row)];
   rec.lastReport = now;
   rec.locked = (r.flags & protocol::kReportLocked) != 0;
+  rec.lockSeconds = rec.locked ? r.lockSeconds : 0;
   rec.checksum = r.checksum;
   rec.master = r.master;
   for (const auto& v : r.numbers) {
@@ -148,6 +149,21 @@ std::vector<std::string> LoadTable::driftHosts() const {
     if (!records_[i].checksum.empty() && records_[i].checksum != config_->checksum)
       out.push_back(config_->hosts[i].name);
   return out;
+}
+
+bool LoadTable::drifted(const std::string& host) const {
+  int row = rowOf(host);
+  if (row < 0) return false;
+  const Record& rec = records_[static_cast<size_t>(row)];
+  return !rec.checksum.empty() && rec.checksum != config_->checksum;
+}
+
+double LoadTable::lockRemaining(const std::string& host, double now) const {
+  int row = rowOf(host);
+  if (row < 0) return -1;
+  const Record& rec = records_[static_cast<size_t>(row)];
+  if (!rec.locked || rec.lockSeconds == 0 || !up(rec, now)) return -1;
+  return std::max(0.0, std::ceil(rec.lockSeconds - (now - rec.lastReport)));
 }
 
 std::string LoadTable::reportedMaster(const std::string& host) const {

@@ -46,6 +46,11 @@ class LoadTable {
 
   // Hosts whose last report carried a config checksum different from ours.
   std::vector<std::string> driftHosts() const;
+  // True when `host`'s last report carried a checksum different from ours.
+  bool drifted(const std::string& host) const;
+  // Seconds left of `host`'s timed lock, from its last report less the time since;
+  // -1 when not locked or locked until unlocked.
+  double lockRemaining(const std::string& host, double now) const;
   std::string reportedMaster(const std::string& host) const;
   double lastReport(const std::string& host) const;  // -1e300 when never heard
   const TableCounters& counters() const { return counters_; }
@@ -59,6 +64,7 @@ class LoadTable {
   struct Record {
     double lastReport = -1e300;
     bool locked = false;
+    uint32_t lockSeconds = 0;  // as reported at lastReport
     std::string checksum, master;
     std::vector<double> numbers;  // per resource slot; NaN = unknown
     std::vector<float> ages;

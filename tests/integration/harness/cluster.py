@@ -52,10 +52,11 @@ def _s8(b):
     return bytes([len(b)]) + b
 
 
-def report_body(host, numbers=(), strings=(), checksum="", master="", locked=False):
+def report_body(host, numbers=(), strings=(), checksum="", master="", locked=False,
+                lock_seconds=0):
     """A load report body (lim/lib/protocol/messages.h): numbers = [(name, value)]."""
     body = bytes([1]) + _s8(host) + _s8(checksum) + _s8(master)
-    body += struct.pack(">IIHH", 1 if locked else 0, 0, 0, 1)
+    body += struct.pack(">IIHH", 1 if locked else 0, lock_seconds, 0, 1)
     body += struct.pack(">I", len(numbers))
     for name, value in numbers:
         body += _s8(name) + struct.pack(">d", float("nan") if value is None else value)
@@ -264,10 +265,12 @@ class Cluster:
             s.bind((self.block + ".250", 0))
             s.sendto(data, (self.address(host), self.port))
 
-    def send_report(self, to, host, numbers=(), strings=(), epoch=None, seq=None, key=None):
+    def send_report(self, to, host, numbers=(), strings=(), epoch=None, seq=None, key=None,
+                    checksum="", locked=False, lock_seconds=0):
         """Sends a signed load report as `host` (which need not run a lim). Returns the
-        frame bytes (for replay tests)."""
-        body = report_body(host, numbers, strings)
+        frame bytes (for replay tests). `checksum` forges the host's config checksum."""
+        body = report_body(host, numbers, strings, checksum=checksum, locked=locked,
+                           lock_seconds=lock_seconds)
         data = frame(KIND_REPORT, body, key or self.key, epoch or self.epoch,
                      seq if seq is not None else self.next_seq())
         self.send_udp(to, data)

@@ -397,3 +397,109 @@ class TestBuiltinOverride(Base):
         # After '-', lim's own statvfs measurement of /tmp comes back (a real, known number).
         self.wait(lambda: values().get("tmp") not in (None, 123456), "lim's own tmp again")
         self.assertEqual(values().get("mytmp"), 7)
+
+
+class TestElimStatus(Base):
+    block = "127.5.12"
+    kwargs = {"resources": ["scratch Numeric 15 N N (Scratch space)"],
+              "resource_map": ["scratch ([hostB])"]}
+
+    def elimstatus(self, host=None):
+        req = {"op": "elimstatus"}
+        if host:
+            req["host"] = host
+        return self.c.try_query("hostA", req)
+
+    def test_master_gathers_elimstatus_of_other_hosts(self):
+        if not MELIM:
+            self.skipTest("melim not built")
+        c = self.c
+        os.symlink(MELIM, os.path.join(c.serverdir, "melim"))
+        path = os.path.join(c.serverdir, "elim.scratch")
+        with open(path, "w") as f:
+            f.write(ELIM)
+        os.chmod(path, 0o755)
+        c.start("hostA")
+        c.start("hostB")  # hostC never runs: it must be listed as down
+        self.wait(lambda: self.all_agree("hostA", ["hostA", "hostB"]), "hostA elected")
+        self.wait(lambda: c.status("hostB").get("melim_resources") == ["scratch"], "melim on B")
+
+        def b_running():
+            r = self.elimstatus("hostB")
+            hs = r.get("hosts", [])
+            return r.get("ok") and len(hs) == 1 and hs[0].get("melim", {}).get("running")
+        self.wait(b_running, "master reports hostB's running melim")
+        h = self.elimstatus("hostB")["hosts"][0]
+        self.assertEqual(h["host"], "hostB")
+        self.assertEqual(h["melim"]["resources"], ["scratch"])
+        self.assertGreaterEqual(h["melim"]["starts"], 1)
+        self.assertNotIn("error", h)
+        self.assertIsNone(self.elimstatus("hostB").get("redirect"))
+        # No host: every host of the cluster, the silent one with an error.
+        everyone = {h["host"]: h for h in self.elimstatus()["hosts"]}
+        self.assertEqual(sorted(everyone), ["hostA", "hostB", "hostC"])
+        self.assertFalse(everyone["hostA"]["melim"]["running"])
+        self.assertTrue(everyone["hostB"]["melim"]["running"])
+        self.assertIn("down", everyone["hostC"]["error"])
+        self.assertNotIn("melim", everyone["hostC"])
+        # A non-master lim gathers too.
+        r = c.try_query("hostB", {"op": "elimstatus", "host": "hostA"})
+        self.assertEqual(r["hosts"][0]["host"], "hostA")
+        self.assertIn("melim", r["hosts"][0])
+        bad = self.elimstatus("nosuchhost")
+        self.assertFalse(bad["ok"])
+        self.assertEqual(bad["code"], "notfound")
+
+
+class TestDriftAndLockTime(Base):
+    block = "127.5.13"
+    hosts = ["hostA", "hostB"]
+
+    def row(self, op, host):
+        r = self.c.try_query("hostA", {"op": op})
+        return next((h for h in r.get("hosts", []) if h["name"] == host), {})
+
+    def limlog(self):
+        # lim.log only: the harness' log() also holds stderr, where lim may echo its log.
+        with open(os.path.join(self.c.logdir, "lim.log.hostA")) as f:
+            return f.read()
+
+    def test_config_drift_flag_and_lock_remaining(self):
+        c = self.c
+        c.start("hostA")  # hostB is played by forged reports
+        self.wait(lambda: c.master_of("hostA") == "hostA", "hostA master")
+        ours = c.status("hostA")["checksum"]
+        self.assertTrue(ours)
+        for _ in range(3):
+            c.send_report("hostA", "hostB", checksum="not-" + ours)
+        self.wait(lambda: self.row("load", "hostB").get("config_drift") is True, "drift in load")
+        self.assertIs(self.row("hosts", "hostB").get("config_drift"), True)
+        self.assertNotIn("config_drift", self.row("load", "hostA"))
+        self.assertNotIn("config_drift", self.row("hosts", "hostA"))
+        self.assertEqual(c.status("hostA")["drift"], ["hostB"])
+        self.assertEqual(self.limlog().count("config drift"), 1)  # once per change
+        c.send_report("hostA", "hostB", checksum=ours)
+        self.wait(lambda: "config_drift" not in self.row("load", "hostB"), "drift cleared")
+        self.assertNotIn("config_drift", self.row("hosts", "hostB"))
+        self.assertEqual(self.limlog().count("matches the master's again"), 1)
+        # Lock remaining: unlocked -> 0 / absent; a timed lock counts down from its seconds.
+        self.assertEqual(c.status("hostA")["lock_remaining"], 0)
+        self.assertNotIn("lock_remaining", self.row("load", "hostA"))
+        self.assertTrue(c.admin("hostA", {"op": "lock", "host": "hostA", "seconds": 300})["ok"])
+        left = c.status("hostA")["lock_remaining"]
+        self.assertGreater(left, 0)
+        self.assertLessEqual(left, 300)
+        self.wait(lambda: self.row("load", "hostA").get("status") == "lockU", "hostA lockU")
+        self.wait(lambda: self.row("load", "hostA").get("lock_remaining", -1) > 0, "in load")
+        self.assertLessEqual(self.row("load", "hostA")["lock_remaining"], 300)
+        c.send_report("hostA", "hostB", checksum=ours, locked=True, lock_seconds=50)
+        self.wait(lambda: self.row("load", "hostB").get("status") == "lockU", "hostB lockU")
+        left = self.row("load", "hostB").get("lock_remaining")
+        self.assertGreater(left, 0)
+        self.assertLessEqual(left, 50)
+        # Locked until unlocked: no remaining time.
+        c.send_report("hostA", "hostB", checksum=ours, locked=True, lock_seconds=0)
+        self.wait(lambda: "lock_remaining" not in self.row("load", "hostB"), "untimed lock")
+        self.assertEqual(self.row("load", "hostB").get("status"), "lockU")
+        self.assertTrue(c.admin("hostA", {"op": "unlock", "host": "hostA"})["ok"])
+        self.assertEqual(c.status("hostA")["lock_remaining"], 0)

@@ -106,6 +106,45 @@ TEST(LoadTable, LockedFlagGivesLockU) {
   EXPECT_EQ(t.snapshot(0)->status[2], HostStatus::kLockU);
 }
 
+TEST(LoadTable, DriftIsAChecksumDifferentFromOursAndNotAnEmptyOne) {
+  LoadTable t(makeConfig());
+  EXPECT_FALSE(t.drifted("hostB"));  // never heard
+  auto r = report("hostB", 0.2, 2048);
+  r.checksum = "";
+  t.ingest(r, 1);
+  EXPECT_FALSE(t.drifted("hostB"));
+  r.checksum = "sum2";
+  t.ingest(r, 2);
+  EXPECT_TRUE(t.drifted("hostb"));
+  EXPECT_EQ(t.driftHosts(), std::vector<std::string>{"hostB"});
+  r.checksum = "sum1";
+  t.ingest(r, 3);
+  EXPECT_FALSE(t.drifted("hostB"));
+  EXPECT_FALSE(t.drifted("nosuchhost"));
+}
+
+TEST(LoadTable, LockRemainingCountsDownFromTheReportAndOnlyForTimedLocks) {
+  LoadTable t(makeConfig());
+  auto r = report("hostB", 0.2, 2048);
+  t.ingest(r, 100);
+  EXPECT_EQ(t.lockRemaining("hostB", 100), -1);  // not locked
+  r.flags = protocol::kReportLocked;
+  r.lockSeconds = 60;
+  t.ingest(r, 100);
+  EXPECT_DOUBLE_EQ(t.lockRemaining("hostB", 100), 60);
+  EXPECT_DOUBLE_EQ(t.lockRemaining("hostB", 110.5), 50);  // rounded up
+  EXPECT_DOUBLE_EQ(t.lockRemaining("hostB", 129), 31);
+  EXPECT_EQ(t.lockRemaining("hostB", 131), -1);  // silent past the limit: unavail, not locked
+  r.lockSeconds = 0;  // until unlocked
+  t.ingest(r, 140);
+  EXPECT_EQ(t.lockRemaining("hostB", 140), -1);
+  r.flags = 0;
+  r.lockSeconds = 30;  // ignored without the locked flag
+  t.ingest(r, 150);
+  EXPECT_EQ(t.lockRemaining("hostB", 150), -1);
+  EXPECT_EQ(t.lockRemaining("nosuchhost", 150), -1);
+}
+
 TEST(LoadTable, PlacementAdjustmentDecaysLinearly) {
   LoadTable t(makeConfig());
   auto cfg = t.config();
