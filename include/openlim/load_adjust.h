@@ -1,9 +1,11 @@
 #pragma once
 // Placement load adjustment (spec/lim.md): when a slot is placed on a host, add +1.0 to its
 // raw r15s/r1m/r15m and what the request's rusage names (subtracted from decreasing
-// resources such as mem, added to increasing ones), decaying linearly to 0 over
+// resources such as mem, added to increasing ones; a shared resource's amount reaches every
+// host of its instance), decaying linearly to 0 over
 // ADJUST_DURATION x EXINTERVAL. Pure: the caller passes `now` (seconds, any epoch).
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -33,10 +35,16 @@ struct LoadAdjustment {
 double adjustmentDuration(const ClusterParams& params);
 // 1 at start, falling linearly to 0 at start + duration; 0 afterwards (and before start).
 double adjustmentWeight(const LoadAdjustment& a, double now);
-// Adds weight x each delta to row `row`; unknown values stay unknown.
+// The other rows of `table` that share the ResourceMap instance of shared resource `slot`
+// with `row` (one value for all of them: what is reserved on one is gone for every one).
+// Empty when the resource is not shared or `row` serves no instance of it.
+std::vector<uint32_t> sharingRows(const HostTable& table, int slot, uint32_t row);
+// Adds weight x each delta to row `row`, and each delta on a shared resource also to the
+// rows sharing its instance (sharingRows); unknown values stay unknown.
 void applyDeltas(HostTable& table, size_t row, const std::vector<LoadDelta>& deltas,
                  double weight = 1.0);
-// Applies every adjustment still in effect at `now` to the rows of their hosts.
+// Applies every adjustment still in effect at `now` to the rows of their hosts (and, for
+// shared resources, of the hosts sharing the instance).
 void applyAdjustments(HostTable& table, const std::vector<LoadAdjustment>& adjustments,
                       double now);
 // Drops the adjustments that have fully decayed by `now`.

@@ -2,6 +2,7 @@
 // constants. Three-valued logic on NaN (unknown) is defined in fold.cc.
 #include <strings.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "resreq/bound.h"
@@ -56,6 +57,7 @@ class Binder {
   Result<BNodePtr> compare(const Node& n);
   Result<BNodePtr> stringSide(const Node& n, bool bareIsLiteral);
   Result<BNodePtr> defined(const Node& n);
+  Status checkHostValue(const BNode& col, const BNode& lit, const Node& litNode) const;
   bool stringColumn(const Node& n) const;
   bool memoryLike(const Node& n) const;
   Status typeError(const Node& n, const std::string& what, int pos) const;
@@ -225,6 +227,23 @@ Result<BNodePtr> Binder::stringSide(const Node& n, bool bareIsLiteral) {
                 SourcePos{.offset = n.pos});
 }
 
+// type and model take only the cluster's HostType / HostModel names, `any` and `local`
+// (LSF refuses the rest); other string resources take free values.
+Status Binder::checkHostValue(const BNode& col, const BNode& lit, const Node& litNode) const {
+  if (col.kind != BKind::kStrCol || lit.kind != BKind::kStrConst) return Status::ok();
+  if (col.str != "type" && col.str != "model") return Status::ok();
+  if (lit.str == "any" || lit.str == "local") return Status::ok();
+  const auto& cfg = ctx_.config;
+  bool known = col.str == "type"
+                   ? std::find(cfg.hostTypes.begin(), cfg.hostTypes.end(), lit.str) !=
+                         cfg.hostTypes.end()
+                   : cfg.findModel(lit.str) != nullptr;
+  if (known) return Status::ok();
+  return Status(Code::kNotFound,
+                "Unknown resource value <" + lit.str + "> at " + std::to_string(litNode.pos),
+                SourcePos{.offset = litNode.pos});
+}
+
 Result<BNodePtr> Binder::compare(const Node& n) {
   bool colA = stringColumn(*n.a), colB = stringColumn(*n.b);
   bool strA = colA || n.a->kind == NodeKind::kString;
@@ -239,6 +258,9 @@ Result<BNodePtr> Binder::compare(const Node& n) {
     if (!a) return a;
     auto b = stringSide(*n.b, colA);
     if (!b) return b;
+    Status s = checkHostValue(*a.value(), *b.value(), *n.b);
+    if (s.isOk()) s = checkHostValue(*b.value(), *a.value(), *n.a);
+    if (!s.isOk()) return s;
     return foldStringCompare(n.op, std::move(a).value(), std::move(b).value(), ctx_.options);
   }
   auto a = number(*n.a, memoryLike(*n.b));

@@ -273,7 +273,7 @@ Status Parser::orderBody(ParsedRequest& r) {
   return Status::ok();
 }
 
-// assignments := IDENT '=' (NUMBER | IDENT) (':' IDENT '=' (NUMBER | IDENT))*
+// assignments := IDENT '=' (['-'] NUMBER | IDENT) (':' IDENT '=' (['-'] NUMBER | IDENT))*
 Status Parser::assignments(std::vector<Assignment>& out) {
   do {
     if (peek().kind != Tok::kIdent)
@@ -283,9 +283,17 @@ Status Parser::assignments(std::vector<Assignment>& out) {
     a.name = next().text;
     if (!accept(Tok::kAssign))
       return fail(peek(), "expected '=' after '" + a.name + "', found " + describe(peek()));
-    if (peek().kind != Tok::kNumber && peek().kind != Tok::kIdent)
+    int minusPos = peek().pos;
+    bool minus = accept(Tok::kMinus);  // span[hosts=-1]; the binder refuses other negatives
+    if (minus ? peek().kind != Tok::kNumber
+              : peek().kind != Tok::kNumber && peek().kind != Tok::kIdent)
       return fail(peek(), "expected a value after '=', found " + describe(peek()));
     a.value = primary();
+    if (minus) {
+      a.value->number = -a.value->number;
+      a.value->text = "-" + a.value->text;
+      a.value->pos = minusPos;
+    }
     out.push_back(std::move(a));
   } while (accept(Tok::kColon));
   return Status::ok();

@@ -163,6 +163,35 @@ bool reKey(Work& w, HostTable& one, int& alt, double* keys) {
   return true;
 }
 
+bool namesShared(const CompiledRequest& req) {
+  for (const RusageAlternative& alt : req.rusage())
+    for (const RusageItem& it : alt.items)
+      if (req.config()->resources[static_cast<size_t>(it.slot)].shared) return true;
+  return false;
+}
+
+// The shared-resource part of a pick's deltas, per eligible index of the hosts sharing the
+// picked host's instance (one value: what the pick reserves is gone for them too).
+std::map<size_t, std::vector<LoadDelta>> sharedDeltas(const Work& w,
+                                                      const std::vector<size_t>& indexOf,
+                                                      uint32_t row,
+                                                      const std::vector<LoadDelta>& deltas) {
+  std::map<size_t, std::vector<LoadDelta>> out;
+  for (const LoadDelta& d : deltas) {
+    if (!w.req.config()->resources[static_cast<size_t>(d.slot)].shared) continue;
+    for (uint32_t peer : sharingRows(w.t, d.slot, row))
+      if (indexOf[peer] != kAll) out[indexOf[peer]].push_back(d);
+  }
+  return out;
+}
+
+// Applies a pick's deltas to a host's one-row copy and re-keys it.
+bool reKeyAfter(Work& w, HostTable& one, const std::vector<LoadDelta>& deltas, int& alt,
+                double* keys) {
+  applyDeltas(one, 0, deltas);
+  return reKey(w, one, alt, keys);
+}
+
 std::vector<uint32_t> pickSlots(Work& w, const std::vector<uint32_t>& e, size_t want) {
   size_t m = e.size(), nk = w.prog.keys.size();
   std::vector<double> keys;
@@ -179,6 +208,14 @@ std::vector<uint32_t> pickSlots(Work& w, const std::vector<uint32_t>& e, size_t 
   std::map<size_t, HostTable> copies;
   std::vector<uint32_t> picks;
   size_t sticky = kAll;
+  std::vector<size_t> indexOf;  // row -> index into e, for hosts sharing an instance
+  bool shared = namesShared(w.req);
+  if (shared) indexOf.assign(w.t.size(), kAll);
+  for (size_t x = 0; shared && x < m; ++x) indexOf[e[x]] = x;
+  auto copyOf = [&](size_t x) -> HostTable& {
+    auto it = copies.find(x);
+    return it != copies.end() ? it->second : copies.emplace(x, copyRow(w.t, e[x])).first->second;
+  };
   while (picks.size() < want) {
     size_t i = sticky;
     if (i == kAll) {
@@ -189,11 +226,15 @@ std::vector<uint32_t> pickSlots(Work& w, const std::vector<uint32_t>& e, size_t 
     sticky = kAll;
     uint32_t row = e[i];
     picks.push_back(row);
+    auto deltas = placementDeltas(*w.req.config(), altOf(w, w.alt[row]));
+    if (shared)
+      for (auto& [x, ds] : sharedDeltas(w, indexOf, row, deltas)) {
+        bool wasReady = ready.erase(x) > 0;  // before its keys change
+        if (reKeyAfter(w, copyOf(x), ds, w.alt[e[x]], &keys[x * nk]) && wasReady)
+          ready.insert(x);
+      }
     if (++taken[i] >= capacity(w, row)) continue;
-    auto it = copies.find(i);
-    if (it == copies.end()) it = copies.emplace(i, copyRow(w.t, row)).first;
-    applyDeltas(it->second, 0, placementDeltas(*w.req.config(), altOf(w, w.alt[row])));
-    if (!reKey(w, it->second, w.alt[row], &keys[i * nk])) continue;
+    if (!reKeyAfter(w, copyOf(i), deltas, w.alt[row], &keys[i * nk])) continue;
     if (w.o.fewestHosts) sticky = i;
     else ready.insert(i);
   }
@@ -251,8 +292,10 @@ PlacementResult place(const CompiledRequest& req, const HostTable& table,
                 : o.maxSlots == 0 ? kAll
                                   : std::max(need, static_cast<size_t>(o.maxSlots));
   // Unpicked hosts keep their keys, so the hosts picked are a prefix of the initial order
-  // at most `want` long: only that prefix needs sorting (same[] and span[hosts=1] need all).
-  bool prefixOnly = req.sameSlots().empty() && req.span().hosts != 1 && want != kAll;
+  // at most `want` long: only that prefix needs sorting (same[] and span[hosts=1] need all,
+  // and so does rusage on a shared resource: a pick can drop the hosts sharing its instance).
+  bool prefixOnly = req.sameSlots().empty() && req.span().hosts != 1 && want != kAll &&
+                    !namesShared(req);
   resreq::orderRows(prog, w.env, e, prefixOnly ? want : 0, w.ev);
   if (!req.sameSlots().empty()) keepSameGroup(w, e);
   std::vector<uint32_t> picks = req.span().hosts == 1 ? pickOneHost(w, e, need, want)

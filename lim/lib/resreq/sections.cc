@@ -32,6 +32,7 @@ Status duration(const BindContext& ctx, const Assignment& a, RusageAlternative& 
   for (auto& c : u) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (u != "" && u != "m" && u != "h")
     return badValue(ctx, a, "duration takes minutes, or the suffix h or m");
+  if (a.value->number < 0) return badValue(ctx, a, "a duration is 0 or more");
   alt.durationMinutes = a.value->number * (u == "h" ? 60 : 1);
   return Status::ok();
 }
@@ -48,6 +49,7 @@ Status amount(const BindContext& ctx, const Assignment& a, RusageAlternative& al
                   SourcePos{.offset = a.namePos});
   if (!isNumber(a)) return badValue(ctx, a, "expected a number");
   double v = a.value->number;
+  if (v < 0) return badValue(ctx, a, "expected an amount of 0 or more");
   if (!a.value->unit.empty()) {
     double f = sizeUnitFactor(a.value->unit);
     int upos = a.value->pos + static_cast<int>(a.value->text.size());
@@ -96,6 +98,7 @@ Status bindRusage(const ParsedRequest& pr, const BindContext& ctx, CompiledReque
 }
 
 Status bindSpan(const ParsedRequest& pr, const BindContext& ctx, CompiledRequest& r) {
+  bool seenHosts = false;
   for (const Assignment& a : pr.span) {
     if (a.name != "hosts" && a.name != "ptile")
       return syntaxError(ctx.text, a.namePos, "span[] takes hosts=1 or ptile=n, not '" + a.name + "'");
@@ -103,9 +106,11 @@ Status bindSpan(const ParsedRequest& pr, const BindContext& ctx, CompiledRequest
       return badValue(ctx, a, "expected a whole number");
     double v = a.value->number;
     if (a.name == "hosts") {
-      if (v != 1) return badValue(ctx, a, "span[hosts=] takes 1");
-      if (r.span_.hosts) return syntaxError(ctx.text, a.namePos, "'hosts' given twice");
-      r.span_.hosts = 1;
+      // LSF's hosts=-1 means "no host limit": the same as no span[hosts].
+      if (v != 1 && v != -1) return badValue(ctx, a, "span[hosts=] takes 1, or -1 for no limit");
+      if (seenHosts) return syntaxError(ctx.text, a.namePos, "'hosts' given twice");
+      seenHosts = true;
+      r.span_.hosts = v == 1 ? 1 : 0;
     } else {
       if (v < 1 || v > 1e6) return badValue(ctx, a, "ptile is a positive slot count");
       if (r.span_.ptile) return syntaxError(ctx.text, a.namePos, "'ptile' given twice");

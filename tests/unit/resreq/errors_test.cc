@@ -62,7 +62,10 @@ INSTANTIATE_TEST_SUITE_P(
         SYN("rusage[licenses=2G]", 17, "unit 'G' applies only to memory-like values"),
         SYN("span[hosts=1:ptile=2]", 0, "span[] takes hosts=1 or ptile=n, not both"),
         SYN("span[foo=1]", 5, "span[] takes hosts=1 or ptile=n, not 'foo'"),
-        SYN("same[]", 5, "expected a resource name in same[], found ']'")));
+        SYN("same[]", 5, "expected a resource name in same[], found ']'"),
+        SYN("span[hosts=-]", 12, "expected a value after '=', found ']'"),
+        SYN("span[hosts=-x]", 12, "expected a value after '=', found 'x'"),
+        SYN("span[hosts=-1:hosts=1]", 14, "'hosts' given twice")));
 
 INSTANTIATE_TEST_SUITE_P(
     Semantic, Errors,
@@ -99,7 +102,32 @@ INSTANTIATE_TEST_SUITE_P(
         ErrorCase{"rusage[mem=1:decay=2]", kBad, 19,
                   "Unknown resource value <2> for <decay> at 19: decay is 0 or 1"},
         ErrorCase{"span[hosts=2]", kBad, 11,
-                  "Unknown resource value <2> for <hosts> at 11: span[hosts=] takes 1"},
+                  "Unknown resource value <2> for <hosts> at 11: span[hosts=] takes 1, or -1 "
+                  "for no limit"},
+        ErrorCase{"span[hosts=0]", kBad, 11,
+                  "Unknown resource value <0> for <hosts> at 11: span[hosts=] takes 1, or -1 "
+                  "for no limit"},
+        ErrorCase{"span[hosts=-2]", kBad, 11,
+                  "Unknown resource value <-2> for <hosts> at 11: span[hosts=] takes 1, or -1 "
+                  "for no limit"},
+        ErrorCase{"span[ptile=-1]", kBad, 11,
+                  "Unknown resource value <-1> for <ptile> at 11: ptile is a positive slot count"},
+        ErrorCase{"rusage[mem=-1]", kBad, 11,
+                  "Unknown resource value <-1> for <mem> at 11: expected an amount of 0 or more"},
+        ErrorCase{"rusage[mem=1:duration=-5]", kBad, 22,
+                  "Unknown resource value <-5> for <duration> at 22: a duration is 0 or more"},
+        ErrorCase{"rusage[mem=1:decay=-1]", kBad, 19,
+                  "Unknown resource value <-1> for <decay> at 19: decay is 0 or 1"},
+        ErrorCase{"select[type==SPARC]", kName, 13, "Unknown resource value <SPARC> at 13"},
+        ErrorCase{"select[type!='SPARC']", kName, 13, "Unknown resource value <SPARC> at 13"},
+        ErrorCase{"select[SPARC==type]", kName, 7, "Unknown resource value <SPARC> at 7"},
+        ErrorCase{"select[\"Slow\"!=model]", kName, 7, "Unknown resource value <Slow> at 7"},
+        ErrorCase{"select[model==generic]", kName, 14, "Unknown resource value <generic> at 14"},
+        ErrorCase{"select[mem>1 && (type==LINUX86 || model==Nope)]", kName, 41,
+                  "Unknown resource value <Nope> at 41"},
+        // A bare word facing type is a value, even when it names a resource (as in LSF).
+        ErrorCase{"select[type==osrel]", kName, 13, "Unknown resource value <osrel> at 13"},
+        ErrorCase{"select[!(type==Sparc)]", kName, 15, "Unknown resource value <Sparc> at 15"},
         ErrorCase{"span[ptile=0]", kBad, 11,
                   "Unknown resource value <0> for <ptile> at 11: ptile is a positive slot count"},
         ErrorCase{"span[ptile=1.5]", kBad, 11,
@@ -120,7 +148,11 @@ TEST(Errors, EmptyAndSectionOnlyStringsAreValid) {
   auto cfg = testing::makeConfig();
   for (const char* ok : {"", "   ", "order[r15s]", "rusage[mem=2G || mem=1G:duration=10]",
                          "span[ptile=2]", "same[type:model]", "select [mem>1]",
-                         "select[mem>1]order[-ut]"})
+                         "select[mem>1]order[-ut]", "span[hosts=-1]", "span[hosts=-1:ptile=2]",
+                         "rusage[mem=0]",
+                         // type/model take the cluster's names, any and local; others are free
+                         "type==MIPS && model!=Fast", "ALPHA==type", "type!=any",
+                         "model=='local'", "osrel==SPARC", "osrel!=\"any thing\""})
     EXPECT_TRUE(compileRequest(ok, *cfg)) << ok;
 }
 

@@ -57,6 +57,17 @@ TEST_F(Place, SpanHostsOnePutsEverySlotOnOneHost) {
   EXPECT_EQ(slots("span[hosts=1]", {.minSlots = 9}), "ERROR Not enough host(s) currently eligible");
 }
 
+TEST_F(Place, SpanHostsMinusOneMeansNoHostLimit) {
+  // LSF's span[hosts=-1]: the same choice as no span at all (not one host).
+  EXPECT_EQ(slots("span[hosts=-1]", {.minSlots = 3}), "hostB hostA hostC");
+  EXPECT_EQ(slots("span[hosts=-1]", {.minSlots = 9}), slots("", {.minSlots = 9}));
+  EXPECT_EQ(slots("span[hosts=-1:ptile=2]", {.minSlots = 4}), "hostB hostA hostC hostC");
+  auto r = compileRequest("span[hosts=-1]", *cfg_);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r.value()->span().hosts, 0);
+  EXPECT_EQ(r.value()->span().ptile, 0);
+}
+
 TEST_F(Place, SpanPtileCapsSlotsPerHost) {
   // B .2 -> 2.2; A .25 -> .75; C .5 -> .625; C again (cap 2).
   EXPECT_EQ(slots("span[ptile=2]", {.minSlots = 4}), "hostB hostA hostC hostC");
