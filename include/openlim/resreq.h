@@ -44,7 +44,7 @@ struct RusageAlternative {
 };
 
 struct SpanSpec {
-  int hosts = 0;  // 1 = every slot on one host; 0 = not given
+  int hosts = 0;  // 1 = every slot on one host; 0 = not given, or LSF's hosts=-1 (no limit)
   int ptile = 0;  // slots per host; 0 = not given
 };
 
@@ -86,7 +86,9 @@ using CompiledRequestPtr = std::shared_ptr<const CompiledRequest>;
 
 // Parses, binds and compiles. Errors read like LSF's and carry the 0-based byte offset in
 // Status::pos().offset: "Bad resource requirement syntax: select[mem>] at 11: expected a
-// value after '>'", "Unknown resource name <gpu_fre> at 8", "Section <select> appears twice".
+// value after '>'", "Unknown resource name <gpu_fre> at 8", "Section <select> appears twice",
+// "Unknown resource value <SPARC> at 13" (type/model take the cluster's HostType/HostModel
+// names, `any` and `local`; Code::kNotFound like an unknown name).
 // cu[] and affinity[] give Code::kUnsupported. The config must outlive the result.
 Result<CompiledRequestPtr> compileRequest(std::string_view text, const ConfigSnapshot& config,
                                           const CompileOptions& options = {});
@@ -163,7 +165,8 @@ struct PlacementResult {
 
 // lsplace: picks slots one at a time (best host, adjust its load as spec/lim.md says, best
 // again); a host is repeated up to its ncpus (span[ptile] caps it); span[hosts=1], same[]
-// and -L as spec/commands.md. The table is not modified.
+// and -L as spec/commands.md. rusage on a shared resource is taken from every host of the
+// picked host's instance (ConfigSnapshot::instances). The table is not modified.
 PlacementResult place(const CompiledRequest& req, const HostTable& table,
                       const PlaceOptions& options = {});
 
