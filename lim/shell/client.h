@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "framed_io.h"
+#include "request_client.h"
 #include "openlim/status.h"
 
 namespace openlim::shell {

@@ -1,0 +1,174 @@
+#include "request_client.h"
+
+#include <fcntl.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+
+#include "hmac.h"
+#include "protocol/frame.h"
+
+namespace openlim::shell {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Closes the socket on every path out of requestJson.
+struct Fd {
+  int fd = -1;
+  ~Fd() {
+    if (fd >= 0) ::close(fd);
+  }
+};
+
+int msLeft(Clock::time_point deadline) {
+  auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+  return left.count() > 0 ? static_cast<int>(left.count()) : 0;
+}
+
+Clock::time_point after(double seconds) {
+  if (seconds < 0.001) seconds = 0.001;
+  return Clock::now() + std::chrono::microseconds(static_cast<int64_t>(seconds * 1e6));
+}
+
+// Waits until fd is ready for `events` or the deadline passes.
+bool waitFor(int fd, short events, Clock::time_point deadline) {
+  for (;;) {
+    pollfd p{fd, events, 0};
+    int r = ::poll(&p, 1, msLeft(deadline));
+    if (r > 0) return true;
+    if (r == 0 || errno != EINTR) return false;
+  }
+}
+
+Status connectTo(Fd& s, const std::string& address, uint16_t port, double timeout) {
+  std::string where = address + ":" + std::to_string(port);
+  addrinfo hints{};
+  hints.ai_socktype = SOCK_STREAM;
+  addrinfo* res = nullptr;
+  if (::getaddrinfo(address.c_str(), std::to_string(port).c_str(), &hints, &res) != 0 || !res)
+    return Status(Code::kUnavailable, where + ": cannot resolve address");
+  s.fd = ::socket(res->ai_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+  int rc = s.fd < 0 ? -1 : ::connect(s.fd, res->ai_addr, res->ai_addrlen);
+  ::freeaddrinfo(res);
+  if (s.fd < 0) return Status(Code::kUnavailable, where + ": socket: " + std::strerror(errno));
+  if (rc != 0 && errno != EINPROGRESS)
+    return Status(Code::kUnavailable, where + ": " + std::strerror(errno));
+  if (rc != 0) {
+    if (!waitFor(s.fd, POLLOUT, after(timeout)))
+      return Status(Code::kUnavailable, where + ": connection timed out");
+    int err = 0;
+    socklen_t len = sizeof err;
+    ::getsockopt(s.fd, SOL_SOCKET, SO_ERROR, &err, &len);
+    if (err != 0) return Status(Code::kUnavailable, where + ": " + std::strerror(err));
+  }
+  int one = 1;
+  ::setsockopt(s.fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+  return Status::ok();
+}
+
+Status sendBytes(int fd, const std::string& bytes, Clock::time_point deadline) {
+  size_t sent = 0;
+  while (sent < bytes.size()) {
+    ssize_t n = ::send(fd, bytes.data() + sent, bytes.size() - sent, MSG_NOSIGNAL);
+    if (n > 0) {
+      sent += static_cast<size_t>(n);
+    } else if (n < 0 && (errno == EAGAIN || errno == EINTR)) {
+      if (!waitFor(fd, POLLOUT, deadline)) return Status(Code::kUnavailable, "send timed out");
+    } else {
+      return Status(Code::kUnavailable, "connection closed while sending");
+    }
+  }
+  return Status::ok();
+}
+
+// Appends exactly n bytes to out, or fails at the deadline.
+Status readExactly(int fd, size_t n, std::string& out, Clock::time_point deadline) {
+  size_t start = out.size();
+  out.resize(start + n);
+  size_t got = 0;
+  while (got < n) {
+    ssize_t r = ::recv(fd, out.data() + start + got, n - got, 0);
+    if (r > 0) {
+      got += static_cast<size_t>(r);
+    } else if (r < 0 && (errno == EAGAIN || errno == EINTR)) {
+      if (!waitFor(fd, POLLIN, deadline))
+        return Status(Code::kUnavailable, "timed out waiting for reply");
+    } else {
+      return Status(Code::kUnavailable, "connection closed by peer");
+    }
+  }
+  return Status::ok();
+}
+
+Result<protocol::Frame> readReply(int fd, double timeout) {
+  auto deadline = after(timeout);
+  std::string buf;
+  Status st = readExactly(fd, protocol::kHeaderSize, buf, deadline);
+  if (!st) return st;
+  protocol::DecodeError err;
+  size_t total = protocol::frameSize(buf, protocol::kMaxTcpBody, &err);
+  if (total == 0) return Status(Code::kInvalid, protocol::decodeErrorName(err));
+  st = readExactly(fd, total - protocol::kHeaderSize, buf, deadline);
+  if (!st) return st;
+  protocol::Decoded d = protocol::decodeFrame(buf, protocol::kMaxTcpBody, nullptr, false);
+  if (!d.ok()) return Status(Code::kInvalid, protocol::decodeErrorName(d.error));
+  return std::move(d.frame);
+}
+
+}  // namespace
+
+Signer makeClientSigner(std::string key, const std::string& prefix) {
+  char host[256] = {0};
+  ::gethostname(host, sizeof host - 1);
+  auto us = std::chrono::duration_cast<std::chrono::microseconds>(
+                std::chrono::system_clock::now().time_since_epoch())
+                .count();
+  return Signer{std::move(key), prefix + "@" + host + ":" + std::to_string(::getpid()),
+                static_cast<uint64_t>(us), 0};
+}
+
+std::string withSender(const std::string& json, const std::string& sender) {
+  size_t brace = json.find('{');
+  if (brace == std::string::npos) return json;
+  std::string esc;
+  for (char c : sender) {
+    if (c == '"' || c == '\\') esc.push_back('\\');
+    if (static_cast<unsigned char>(c) >= 0x20) esc.push_back(c);
+  }
+  bool empty = json.find_first_not_of(" \t\r\n", brace + 1) == json.find('}', brace + 1);
+  return json.substr(0, brace + 1) + "\"sender\":\"" + esc + "\"" + (empty ? "" : ",") +
+         json.substr(brace + 1);
+}
+
+Result<std::string> requestJson(const std::string& address, uint16_t port, const std::string& json,
+                                Signer* signer, const Timeouts& t) {
+  protocol::Frame f{.kind = protocol::Kind::kRequest, .body = json};
+  protocol::MacFn mac;
+  if (signer != nullptr) {
+    mac = makeMacFn(signer->key);
+    f.isSigned = true;
+    f.epoch = signer->epoch;
+    f.seq = ++signer->seq;
+    f.body = withSender(json, signer->sender);
+  }
+  Fd s;
+  Status st = connectTo(s, address, port, t.connect);
+  if (!st) return st;
+  st = sendBytes(s.fd, protocol::encodeFrame(f, signer ? &mac : nullptr), after(t.connect));
+  if (!st) return st;
+  auto reply = readReply(s.fd, t.recv);
+  if (!reply) return reply.status();
+  if (reply->kind != protocol::Kind::kReply)
+    return Status(Code::kInvalid, "unexpected frame kind in reply");
+  return std::move(reply->body);
+}
+
+}  // namespace openlim::shell

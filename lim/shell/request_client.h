@@ -1,0 +1,40 @@
+#pragma once
+// One framed request and its reply over a plain POSIX TCP socket (docs/protocol.md), for the
+// commands and for lim-to-lim sub-requests. Deliberately free of POCO.Net: a command's
+// latency is mostly the dynamic loader, and PocoNet alone costs it about 6 ms per start.
+
+#include <cstdint>
+#include <string>
+
+#include "openlim/status.h"
+
+namespace openlim::shell {
+
+// Signs admin requests. `sender` names the client in the lim's replay window and is put in
+// the request JSON by withSender(); epoch/seq must grow across calls from one sender.
+struct Signer {
+  std::string key;
+  std::string sender;
+  uint64_t epoch = 0;
+  uint64_t seq = 0;
+};
+// sender "<prefix>@<hostname>:<pid>", epoch = wall-clock microseconds (only as a boot id;
+// receivers never compare it with their clock), seq = 0 (incremented before each use).
+Signer makeClientSigner(std::string key, const std::string& prefix);
+
+struct Timeouts {
+  double connect = 5;  // seconds (LSF_API_CONNTIMEOUT)
+  double recv = 5;     // seconds (LSF_API_RECVTIMEOUT), for the whole reply
+};
+
+// Connects to address:port (numeric IPv4/IPv6 or a resolvable name), sends `json` as a
+// kind-1 request (signed when signer != null; the signer's seq is incremented) and returns
+// the reply body (JSON text). kUnavailable when the lim cannot be reached or does not answer
+// in time; kInvalid for a reply that is not a well-formed reply frame.
+Result<std::string> requestJson(const std::string& address, uint16_t port, const std::string& json,
+                                Signer* signer, const Timeouts& t);
+
+// Adds "sender" to a JSON object text: {"op":"lock"} -> {"sender":"...","op":"lock"}.
+std::string withSender(const std::string& json, const std::string& sender);
+
+}  // namespace openlim::shell
