@@ -99,14 +99,15 @@ Object::Ptr downHost(const std::string& host, const std::string& why) {
 
 // Asks `host`'s lim about itself ({"op":"elimstatus","host":host} is answered locally there,
 // so this never recurses). Blocking, but bounded: the loop is single-threaded and serves
-// requests inline, so each sub-request gets kConnectTimeout + kRecvTimeout at most (a small
-// LSF_API_CONNTIMEOUT/LSF_API_RECVTIMEOUT) and the whole gather kBudget.
-Object::Ptr remoteElimStatus(const std::string& host, const std::string& address, uint16_t port) {
+// requests inline, so each sub-request gets 0.5 s to connect and 1 s for the reply (a small
+// LSF_API_CONNTIMEOUT/LSF_API_RECVTIMEOUT), cut to what is left of the gather's budget.
+Object::Ptr remoteElimStatus(const std::string& host, const std::string& address, uint16_t port,
+                             double left) {
   Object::Ptr req = new Object;
   req->set("op", "elimstatus");
   req->set("host", host);
   auto reply = shell::requestJson(address, port, jsonText(req), nullptr,
-                                  shell::Timeouts{.connect = 0.5, .recv = 1.0});
+                                  shell::Timeouts{.connect = std::min(0.5, left), .recv = std::min(1.0, left)});
   if (!reply) return downHost(host, reply.status().message());
   try {
     Object::Ptr o = Poco::JSON::Parser().parse(*reply).extract<Object::Ptr>();
@@ -119,7 +120,11 @@ Object::Ptr remoteElimStatus(const std::string& host, const std::string& address
   }
 }
 
-constexpr double kBudget = 5.0;  // seconds for all sub-requests of one elimstatus
+// Seconds the loop may spend on one elimstatus: at most 5, and half the time after which
+// the other lims would declare this (master) lim dead, so a gather never causes a failover.
+double gatherBudget(const ClusterParams& p) {
+  return std::clamp(0.5 * p.exInterval * p.masterInactivityLimit, 0.2, 5.0);
+}
 
 }  // namespace
 
@@ -136,14 +141,14 @@ std::string LimServer::elimStatusReply(const std::string& host) const {
   }
   if (targets.empty()) targets.push_back(opts_.host);
   Poco::JSON::Array::Ptr hosts = new Poco::JSON::Array;
-  const double deadline = monotonicNow() + kBudget;
+  const double deadline = monotonicNow() + gatherBudget(config_->params);
   for (const auto& t : targets) {
     if (strcasecmp(t.c_str(), opts_.host.c_str()) == 0) {
       hosts->add(localElimStatus(*melim_, opts_.host));
     } else if (monotonicNow() >= deadline) {
       hosts->add(downHost(t, "not asked: elimstatus time budget spent"));
     } else if (auto addr = addressOf(t)) {
-      hosts->add(remoteElimStatus(t, *addr, port_));
+      hosts->add(remoteElimStatus(t, *addr, port_, deadline - monotonicNow()));
     } else {
       hosts->add(downHost(t, "cannot resolve address"));
     }
