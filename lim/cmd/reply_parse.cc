@@ -74,6 +74,11 @@ std::string fieldText(const Poco::Dynamic::Var& v) {
       s += (s.empty() ? "" : ",") + k + "=" + fieldText(x);
     return s.empty() ? "-" : s;
   }
+  if (v.type() == typeid(Array::Ptr)) {
+    std::string s;
+    for (const auto& x : *v.extract<Array::Ptr>()) s += (s.empty() ? "" : " ") + fieldText(x);
+    return s.empty() ? "-" : s;
+  }
   Value x = parseValue(v);
   if (x.kind == Value::Kind::kBool) return x.flag ? "yes" : "no";
   if (x.isNumber()) return format::plainNumber(x.number);
@@ -199,13 +204,34 @@ format::IdInfo parseId(const Object& reply) {
   return {stringOr(reply, "cluster"), stringOr(reply, "master"), stringOr(reply, "version")};
 }
 
+namespace {
+
+// One row of `lsadmin elimstatus` from one entry of melim's status JSON (docs/melim.md).
+format::Fields elimRow(const Object& e) {
+  auto text = [&](const char* key) { return fieldText(e.has(key) ? e.get(key) : Poco::Dynamic::Var()); };
+  std::string pid = text("pid");
+  if (pid == "-1") pid = "-";
+  return {{"name", text("name")},         {"state", text("state")},
+          {"pid", pid},                   {"starts", text("starts")},
+          {"last_line", text("last_line_age")}, {"accepted", text("accepted")},
+          {"dropped", text("dropped")},   {"conflicts", text("conflicts")},
+          {"last_exit", text("last_exit")}};
+}
+
+}  // namespace
+
 std::vector<format::ElimHostStatus> parseElimStatus(const Object& reply) {
   std::vector<format::ElimHostStatus> out;
   eachObject(reply, "hosts", [&](const Object& h) {
     format::ElimHostStatus s;
     s.host = stringOr(h, "host");
+    s.error = stringOr(h, "error");
+    std::string reason = stringOr(h, "reason");
+    if (!s.error.empty() && !reason.empty()) s.error += " (" + reason + ")";
     if (Object::Ptr m = h.getObject("melim"); !m.isNull()) s.melim = fieldsOf(*m);
-    eachObject(h, "elims", [&](const Object& e) { s.elims.push_back(fieldsOf(e)); });
+    // lim passes melim's status line through: {"type":"melim_status","elims":[...],...}.
+    if (Object::Ptr status = h.getObject("elims"); !status.isNull())
+      eachObject(*status, "elims", [&](const Object& e) { s.elims.push_back(elimRow(e)); });
     out.push_back(std::move(s));
   });
   return out;

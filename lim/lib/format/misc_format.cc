@@ -37,6 +37,10 @@ std::string formatElimStatus(const std::vector<ElimHostStatus>& hosts) {
     const auto& h = hosts[i];
     if (i) out += "\n";
     out += "HOST_NAME: " + h.host + "\n";
+    if (!h.error.empty()) {
+      out += h.error + "\n";
+      continue;
+    }
     std::string melim = "MELIM:";
     for (const auto& [k, v] : h.melim) melim += " " + k + "=" + v;
     out += (h.melim.empty() ? "MELIM: not running" : melim) + "\n";

@@ -21,6 +21,7 @@ std::string formatBhostsShared(const std::vector<SharedInstance>& instances);
 using Fields = std::vector<std::pair<std::string, std::string>>;
 struct ElimHostStatus {
   std::string host;
+  std::string error;  // set when that host's lim did not answer
   Fields melim;
   std::vector<Fields> elims;
 };
