@@ -15,6 +15,7 @@ from cluster import Cluster  # noqa: E402
 
 LIM = os.environ.get("LIM_BIN", "")
 CMD_DIR = os.environ.get("CMD_DIR", "")
+MELIM = os.environ.get("MELIM_BIN", "")
 
 
 def need_binaries():
@@ -185,3 +186,41 @@ class TestMasterDown(Base):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+NIO_ELIM = """#!/bin/sh
+case " $LSF_RESOURCES " in *" nio "*) ;; *) exit ${ELIM_ABORT_VALUE:-97};; esac
+while echo "1 nio 42.5"; do sleep 1; done
+"""
+
+
+class TestElimStatus(Base):
+    """lsadmin elimstatus shows each elim of a real melim, and a host whose lim is down."""
+    block = "127.6.4"
+    hosts = ["hostA", "hostB", "hostC"]
+    kwargs = {"resources": ["nio Numeric 15 Y N (Network I/O)"],
+              "resource_map": ["nio [default]"]}
+
+    def test_elimstatus_of_a_live_and_a_down_host(self):
+        if not MELIM:
+            self.skipTest("melim not built")
+        c = self.c
+        os.symlink(MELIM, os.path.join(c.serverdir, "melim"))
+        path = os.path.join(c.serverdir, "elim.nio")
+        with open(path, "w") as f:
+            f.write(NIO_ELIM)
+        os.chmod(path, 0o755)
+        c.start("hostA")
+        c.start("hostB")
+        self.wait(lambda: "master name is hostA" in self.run_cmd("lsid")[1], "hostA master")
+
+        def elim_row():
+            rc, out, _ = self.run_cmd("lsadmin", "elimstatus", "hostB")
+            return rc == 0 and self.row(out, "elim.nio")
+        row = self.wait(elim_row, "elim.nio listed for hostB")
+        self.assertEqual(row[1], "running")
+        rc, out, err = self.run_cmd("lsadmin", "elimstatus")
+        self.assertEqual(rc, 0, err)
+        self.assertIn("HOST_NAME: hostC\nLIM is down; try later", out)
+        melim_b = out.split("HOST_NAME: hostB\n", 1)[1].splitlines()[0]
+        self.assertTrue(melim_b.startswith("MELIM:") and "running=yes" in melim_b.split(), out)
