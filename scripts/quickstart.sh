@@ -62,7 +62,7 @@ bash scripts/install-deps.sh
 echo "quickstart: building into $build/"
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build "$build" -j "$(nproc)" --target lim melim lsload lshosts lsinfo lsid lsplace \
-  bhosts lsadmin >/dev/null
+  bhosts lsadmin elim_scratch >/dev/null
 
 mkdir -p "$demo/serverdir" "$demo/log" "$demo/run"
 stop_lims >/dev/null
@@ -81,6 +81,9 @@ for e in elim_examples/elim.*; do
   cp "$e" "$demo/serverdir/" && chmod 755 "$demo/serverdir/$(basename "$e")"
 done
 [ -x "$build/elim_examples/elim.scratch" ] && cp "$build/elim_examples/elim.scratch" "$demo/serverdir/"
+# elim.licenses reads the free license count from a file a license poller would keep fresh.
+echo 12 >"$demo/licenses"
+export ELIM_LICENSE_FILE="$demo/licenses"
 
 eval "$(env_lines)"
 hosts=(hostA)
@@ -114,6 +117,16 @@ reported() {
 }
 for _ in $(seq 1 80); do
   reported && break
+  sleep 0.5
+done
+# ut needs two CPU samples (5 s apart) and the elims report their first values within a few
+# seconds: wait for those too, so the first lsload shows real numbers.
+settled() {
+  lsload -I ut:usr_tmp:licenses "${hosts[@]}" 2>/dev/null | awk 'NR > 1 && /-/ { bad = 1 }
+    END { exit bad }'
+}
+for _ in $(seq 1 60); do
+  settled && break
   sleep 0.5
 done
 
