@@ -150,6 +150,10 @@ struct PlaceOptions {
 
 enum class Outcome : uint8_t { kChosen, kRejected, kIneligible, kDropped, kNotNeeded };
 
+// "chosen" "rejected" "ineligible" "dropped" "notneeded" (the wire and -json names).
+const char* outcomeName(Outcome o);
+Outcome outcomeFromName(std::string_view name);  // unknown names read as kRejected
+
 struct HostExplanation {
   std::string host;
   Outcome outcome = Outcome::kRejected;

@@ -34,14 +34,6 @@ std::string placeRequest(const LsplaceOptions& o, const std::string& localHost) 
   return ss.str();
 }
 
-Outcome outcomeOf(const std::string& s) {
-  if (s == "chosen") return Outcome::kChosen;
-  if (s == "ineligible") return Outcome::kIneligible;
-  if (s == "dropped") return Outcome::kDropped;
-  if (s == "notneeded") return Outcome::kNotNeeded;
-  return Outcome::kRejected;
-}
-
 PlacementResult placementOf(const Object& reply) {
   PlacementResult r;
   if (Array::Ptr hosts = reply.getArray("hosts"); !hosts.isNull())
@@ -52,7 +44,7 @@ PlacementResult placementOf(const Object& reply) {
       Object::Ptr e = ex->getObject(static_cast<unsigned>(i));
       if (e.isNull()) continue;
       r.explanations.push_back({e->optValue<std::string>("host", ""),
-                                outcomeOf(e->optValue<std::string>("outcome", "")),
+                                outcomeFromName(e->optValue<std::string>("outcome", "")),
                                 e->optValue<std::string>("reason", "")});
     }
   }

@@ -1,5 +1,6 @@
 #include "lsplace_options.h"
 
+#include <cstdio>
 #include <cstdlib>
 #include <ostream>
 
@@ -25,7 +26,7 @@ Result<std::string> valueOf(const std::vector<std::string>& a, size_t& i, const 
 
 std::string lsplaceUsage() {
   return "Usage: lsplace [-h] [-V] [-L] [-n minimum | -n 0] [-w maximum | -w 0]\n"
-         "               [-R res_req] [--explain] [--from FILE] [host_name ...]\n";
+         "               [-R res_req] [--explain] [-json] [--from FILE] [host_name ...]\n";
 }
 
 Result<LsplaceOptions> parseLsplaceArgs(const std::vector<std::string>& a) {
@@ -39,6 +40,7 @@ Result<LsplaceOptions> parseLsplaceArgs(const std::vector<std::string>& a) {
     }
     if (s == "--") { operandsOnly = true; continue; }
     if (s == "--explain") { o.place.explain = true; continue; }
+    if (s == "-json" || s == "--json") { o.json = true; continue; }
     if (s == "--from" || s.rfind("--from=", 0) == 0) {
       if (s.size() > 6) { o.from = s.substr(7); continue; }
       if (i + 1 >= a.size())
@@ -62,9 +64,51 @@ Result<LsplaceOptions> parseLsplaceArgs(const std::vector<std::string>& a) {
   return o;
 }
 
+namespace {
+
+std::string jsonString(const std::string& s) {
+  std::string q = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') q += '\\';
+    if (static_cast<unsigned char>(c) < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned char>(c));
+      q += buf;
+      continue;
+    }
+    q += c;
+  }
+  return q + "\"";
+}
+
+// {"hosts": [slots], "explain": [{host, outcome, reason}], "error": text} (error only when
+// placement failed; explain only with --explain) — the master's place reply, minus "ok".
+void printJson(const LsplaceOptions& o, const PlacementResult& r, std::ostream& out) {
+  out << "{\"hosts\": [";
+  for (size_t i = 0; i < r.slots.size(); ++i) out << (i ? ", " : "") << jsonString(r.slots[i]);
+  out << "]";
+  if (o.place.explain) {
+    out << ", \"explain\": [";
+    for (size_t i = 0; i < r.explanations.size(); ++i) {
+      const auto& e = r.explanations[i];
+      out << (i ? ", " : "") << "{\"host\": " << jsonString(e.host)
+          << ", \"outcome\": " << jsonString(outcomeName(e.outcome))
+          << ", \"reason\": " << jsonString(e.reason) << "}";
+    }
+    out << "]";
+  }
+  if (!r.status.isOk()) out << ", \"error\": " << jsonString(r.status.message());
+  out << "}\n";
+}
+
+}  // namespace
+
 int printPlacement(const LsplaceOptions& o, const PlacementResult& r, std::ostream& out,
                    std::ostream& err) {
-  if (o.place.explain) {
+  if (o.json) {
+    printJson(o, r, out);
+    if (r.status.isOk()) return kExitOk;
+  } else if (o.place.explain) {
     for (const auto& e : r.explanations) out << e.line() << '\n';
   } else if (r.status.isOk()) {
     for (size_t i = 0; i < r.slots.size(); ++i) out << (i ? " " : "") << r.slots[i];

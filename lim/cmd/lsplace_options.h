@@ -16,9 +16,11 @@ struct LsplaceOptions {
   std::string from;         // --from FILE; empty = ask the cluster
   bool help = false;        // -h
   bool version = false;     // -V
+  bool json = false;        // -json: {"hosts": [...], "explain": [...], "error": ...}
 };
 
-// lsplace [-L] [-n min] [-w max] [-R res_req] [--explain] [--from FILE] [-h] [-V] [host...]
+// lsplace [-L] [-n min] [-w max] [-R res_req] [--explain] [-json] [--from FILE] [-h] [-V]
+//         [host...]
 // kInvalid with a getopt-like message on a bad option or value.
 Result<LsplaceOptions> parseLsplaceArgs(const std::vector<std::string>& args);
 std::string lsplaceUsage();

@@ -10,22 +10,6 @@ namespace {
 using Poco::JSON::Array;
 using Poco::JSON::Object;
 
-const char* outcomeName(Outcome o) {
-  switch (o) {
-    case Outcome::kChosen:
-      return "chosen";
-    case Outcome::kRejected:
-      return "rejected";
-    case Outcome::kIneligible:
-      return "ineligible";
-    case Outcome::kDropped:
-      return "dropped";
-    case Outcome::kNotNeeded:
-      return "notneeded";
-  }
-  return "rejected";
-}
-
 // spec/lim.md: +1 to the raw run queues per slot, plus the request's rusage amounts.
 void adjustChosen(const CompiledRequest& req, const std::vector<std::string>& slots,
                   const QueryContext& ctx) {
