@@ -205,11 +205,7 @@ class TestElimStatus(Base):
         if not MELIM:
             self.skipTest("melim not built")
         c = self.c
-        os.symlink(MELIM, os.path.join(c.serverdir, "melim"))
-        path = os.path.join(c.serverdir, "elim.nio")
-        with open(path, "w") as f:
-            f.write(NIO_ELIM)
-        os.chmod(path, 0o755)
+        c.install_elim(MELIM, "elim.nio", NIO_ELIM)
         c.start("hostA")
         c.start("hostB")
         self.wait(lambda: "master name is hostA" in self.run_cmd("lsid")[1], "hostA master")

@@ -161,6 +161,16 @@ class Cluster:
             f.write(text)
 
     # ----- processes -----
+    def install_elim(self, melim, name, script):
+        """Puts melim (a symlink to the built binary) and an elim script in LSF_SERVERDIR."""
+        link = os.path.join(self.serverdir, "melim")
+        if not os.path.lexists(link):
+            os.symlink(melim, link)
+        path = os.path.join(self.serverdir, name)
+        with open(path, "w") as f:
+            f.write(script)
+        os.chmod(path, 0o755)
+
     def start(self, host, env=None):
         e = dict(os.environ)
         e["LSF_ENVDIR"] = self.dir

@@ -222,11 +222,7 @@ class TestSharedMove(Base):
     def test_shared_elim_moves_along_its_host_set_and_back(self):
         c = self.c
         if MELIM:
-            os.symlink(MELIM, os.path.join(c.serverdir, "melim"))
-            path = os.path.join(c.serverdir, "elim.scratch")
-            with open(path, "w") as f:
-                f.write(ELIM)
-            os.chmod(path, 0o755)
+            c.install_elim(MELIM, "elim.scratch", ELIM)
         c.start_all()
         want_value = lambda v: v if MELIM else None  # noqa: E731
         self.wait(lambda: self.server()[0] == "hostB", "hostB serves")
@@ -384,11 +380,7 @@ class TestBuiltinOverride(Base):
             self.skipTest("melim not built")
         c = self.c
         flag = os.path.join(c.dir, "retract")
-        os.symlink(MELIM, os.path.join(c.serverdir, "melim"))
-        path = os.path.join(c.serverdir, "elim.override")
-        with open(path, "w") as f:
-            f.write(OVERRIDE_ELIM)
-        os.chmod(path, 0o755)
+        c.install_elim(MELIM, "elim.override", OVERRIDE_ELIM)
         c.start("hostA", env={"RETRACT_FLAG": flag})
         values = lambda: c.host_status("hostA", "hostA").get("values", {})  # noqa: E731
         self.wait(lambda: values().get("tmp") == 123456, "tmp overridden by the elim")
@@ -414,11 +406,7 @@ class TestElimStatus(Base):
         if not MELIM:
             self.skipTest("melim not built")
         c = self.c
-        os.symlink(MELIM, os.path.join(c.serverdir, "melim"))
-        path = os.path.join(c.serverdir, "elim.scratch")
-        with open(path, "w") as f:
-            f.write(ELIM)
-        os.chmod(path, 0o755)
+        c.install_elim(MELIM, "elim.scratch", ELIM)
         c.start("hostA")
         c.start("hostB")  # hostC never runs: it must be listed as down
         self.wait(lambda: self.all_agree("hostA", ["hostA", "hostB"]), "hostA elected")
