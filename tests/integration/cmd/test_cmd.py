@@ -40,12 +40,7 @@ class Base(unittest.TestCase):
         return p.returncode, p.stdout, p.stderr
 
     def wait(self, pred, what, timeout=30):
-        try:
-            return self.c.wait_for(pred, timeout=timeout, what=what)
-        except AssertionError:
-            for h in self.c.hosts:
-                sys.stderr.write("---- %s ----\n%s\n" % (h, self.c.log(h)[-3000:]))
-            raise
+        return self.c.wait_or_dump(pred, what, timeout)
 
     def row(self, out, host):
         for line in out.splitlines():

@@ -31,6 +31,7 @@ import signal
 import socket
 import struct
 import subprocess
+import sys
 import tempfile
 import time
 
@@ -161,6 +162,15 @@ class Cluster:
             f.write(text)
 
     # ----- processes -----
+    def wait_or_dump(self, pred, what, timeout=30):
+        """wait_for(); on a timeout, writes the tail of every lim's log to stderr first."""
+        try:
+            return self.wait_for(pred, timeout=timeout, what=what)
+        except AssertionError:
+            for h in self.hosts:
+                sys.stderr.write("---- %s ----\n%s\n" % (h, self.log(h)[-3000:]))
+            raise
+
     def install_elim(self, melim, name, script):
         """Puts melim (a symlink to the built binary) and an elim script in LSF_SERVERDIR."""
         link = os.path.join(self.serverdir, "melim")

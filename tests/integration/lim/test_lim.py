@@ -33,12 +33,7 @@ class Base(unittest.TestCase):
         self.addCleanup(self.c.close)
 
     def wait(self, pred, what, timeout=30):
-        try:
-            return self.c.wait_for(pred, timeout=timeout, what=what)
-        except AssertionError:
-            for h in self.c.hosts:
-                sys.stderr.write("---- %s ----\n%s\n" % (h, self.c.log(h)[-3000:]))
-            raise
+        return self.c.wait_or_dump(pred, what, timeout)
 
     def all_agree(self, master, hosts):
         return all(self.c.master_of(h) == master for h in hosts)
