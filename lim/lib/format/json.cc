@@ -51,13 +51,41 @@ Json& Json::set(const std::string& key, Json v) {
   return *this;
 }
 
+Json& Json::add(std::string key, Json v) {
+  members_.emplace_back(std::move(key), std::move(v));
+  return *this;
+}
+
+const std::string& Json::asString() const {
+  static const std::string kEmpty;
+  return isString() ? string_ : kEmpty;
+}
+
+std::string Json::stringOr(std::string_view key, std::string fallback) const {
+  const Json* v = find(key);
+  return v != nullptr && v->isString() ? v->string_ : fallback;
+}
+
+const Json* Json::find(std::string_view key) const {
+  // From the back: a repeated key means its last value, as most parsers do.
+  for (auto it = members_.rbegin(); it != members_.rend(); ++it)
+    if (it->first == key) return &it->second;
+  return nullptr;
+}
+
 Json& Json::push(Json v) {
   items_.push_back(std::move(v));
   return *this;
 }
 
 std::string jsonQuote(const std::string& s) {
-  std::string out = "\"";
+  std::string out;
+  appendJsonQuoted(out, s);
+  return out;
+}
+
+void appendJsonQuoted(std::string& out, std::string_view s) {
+  out += '"';
   for (unsigned char c : s) {
     switch (c) {
       case '"': out += "\\\""; break;
@@ -75,7 +103,7 @@ std::string jsonQuote(const std::string& s) {
         }
     }
   }
-  return out + "\"";
+  out += '"';
 }
 
 std::string jsonNumber(double v) {
@@ -119,6 +147,39 @@ void Json::write(std::string& out, int depth) const {
       out += closePad + "}";
       return;
   }
+}
+
+void Json::writeCompact(std::string& out) const {
+  switch (kind_) {
+    case Kind::kNull: out += "null"; return;
+    case Kind::kBool: out += bool_ ? "true" : "false"; return;
+    case Kind::kNumber: out += jsonNumber(number_); return;
+    case Kind::kString: appendJsonQuoted(out, string_); return;
+    case Kind::kArray:
+      out += '[';
+      for (size_t i = 0; i < items_.size(); ++i) {
+        if (i > 0) out += ',';
+        items_[i].writeCompact(out);
+      }
+      out += ']';
+      return;
+    case Kind::kObject:
+      out += '{';
+      for (size_t i = 0; i < members_.size(); ++i) {
+        if (i > 0) out += ',';
+        appendJsonQuoted(out, members_[i].first);
+        out += ':';
+        members_[i].second.writeCompact(out);
+      }
+      out += '}';
+      return;
+  }
+}
+
+std::string Json::compact() const {
+  std::string out;
+  writeCompact(out);
+  return out;
 }
 
 std::string Json::dump() const {

@@ -1,10 +1,15 @@
 #pragma once
-// A small JSON value for the commands' -json output: objects keep insertion order so the
-// output is stable; numbers never print as NaN (unknown is null). Pure.
+// A small JSON value: built for the commands' -json output and the lim's replies, parsed
+// from requests, replies and snapshot files. Objects keep insertion order so output is
+// stable; numbers never print as NaN (unknown is null). Pure, so the commands need no JSON
+// library (a command's run time is mostly the dynamic loader) and the parser is fuzzed.
 
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
+
+#include "openlim/status.h"
 
 namespace openlim::format {
 
@@ -21,14 +26,38 @@ class Json {
   static Json object();
 
   Json& set(const std::string& key, Json v);  // objects; replaces an existing key
+  // Objects: appends without looking for an existing key (the caller knows keys are new);
+  // building a 10,000-member object with set() would be quadratic.
+  Json& add(std::string key, Json v);
   Json& push(Json v);                         // arrays
   Kind kind() const { return kind_; }
   size_t size() const { return kind_ == Kind::kArray ? items_.size() : members_.size(); }
 
+  bool isNull() const { return kind_ == Kind::kNull; }
+  bool isBool() const { return kind_ == Kind::kBool; }
+  bool isNumber() const { return kind_ == Kind::kNumber; }
+  bool isString() const { return kind_ == Kind::kString; }
+  bool isArray() const { return kind_ == Kind::kArray; }
+  bool isObject() const { return kind_ == Kind::kObject; }
+  // The value, or `fallback` when this is of another kind.
+  bool asBool(bool fallback = false) const { return isBool() ? bool_ : fallback; }
+  double asNumber(double fallback = 0) const { return isNumber() ? number_ : fallback; }
+  const std::string& asString() const;  // empty when not a string
+  std::string stringOr(std::string_view key, std::string fallback = "") const;
+  // Objects: the member named `key` (the last one when a text repeats it), else nullptr.
+  const Json* find(std::string_view key) const;
+  // Arrays' items / objects' members; empty for other kinds.
+  const std::vector<Json>& items() const { return items_; }
+  const std::vector<std::pair<std::string, Json>>& members() const { return members_; }
+
   // Two-space indented text with a trailing newline at top level.
   std::string dump() const;
+  // One line, no spaces, no trailing newline: requests and the lim's replies.
+  std::string compact() const;
+  void writeCompact(std::string& out) const;
 
  private:
+  friend class JsonParser;
   void write(std::string& out, int depth) const;
   Kind kind_ = Kind::kNull;
   bool bool_ = false;
@@ -38,7 +67,14 @@ class Json {
   std::vector<std::pair<std::string, Json>> members_;
 };
 
+// Parses one JSON text (RFC 8259; whitespace around it allowed, nothing else after it).
+// Strings are UTF-8 (\\u escapes and surrogate pairs decoded; a lone surrogate becomes
+// U+FFFD); numbers are doubles; nesting deeper than `maxDepth` is refused. Errors are
+// kInvalid "JSON offset N: <what>", never exceptions.
+Result<Json> parseJson(std::string_view text, size_t maxDepth = 64);
+
 std::string jsonQuote(const std::string& s);
+void appendJsonQuoted(std::string& out, std::string_view s);
 // Shortest text that reads back as the same double; integers without a fraction.
 std::string jsonNumber(double v);
 
