@@ -86,36 +86,49 @@ std::string jsonQuote(const std::string& s) {
 
 void appendJsonQuoted(std::string& out, std::string_view s) {
   out += '"';
-  for (unsigned char c : s) {
+  size_t run = 0;  // start of the pending stretch that needs no escaping
+  for (size_t i = 0; i < s.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x20 && c != '"' && c != '\\') continue;
+    out.append(s.data() + run, i - run);
+    run = i + 1;
     switch (c) {
       case '"': out += "\\\""; break;
       case '\\': out += "\\\\"; break;
       case '\n': out += "\\n"; break;
       case '\t': out += "\\t"; break;
       case '\r': out += "\\r"; break;
-      default:
-        if (c < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          out += buf;
-        } else {
-          out += static_cast<char>(c);
-        }
+      default: {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "\\u%04x", c);
+        out += buf;
+      }
     }
   }
+  out.append(s.data() + run, s.size() - run);
   out += '"';
 }
 
 std::string jsonNumber(double v) {
-  if (!std::isfinite(v)) return "null";
-  if (v == std::floor(v) && std::fabs(v) < 1e15) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.0f", v);
-    return buf[0] == '-' && buf[1] == '0' && buf[2] == 0 ? "0" : buf;
-  }
+  std::string out;
+  appendJsonNumber(out, v);
+  return out;
+}
+
+void appendJsonNumber(std::string& out, double v) {
   char buf[64];
+  if (!std::isfinite(v)) {
+    out += "null";
+    return;
+  }
+  // Integers as integers (to_chars' shortest form would write 1e+14); -0 as 0.
+  if (v == std::floor(v) && std::fabs(v) < 1e15) {
+    auto r = std::to_chars(buf, buf + sizeof buf, static_cast<int64_t>(v));
+    out.append(buf, r.ptr);
+    return;
+  }
   auto r = std::to_chars(buf, buf + sizeof buf, v);
-  return std::string(buf, r.ptr);
+  out.append(buf, r.ptr);
 }
 
 void Json::write(std::string& out, int depth) const {
@@ -124,7 +137,7 @@ void Json::write(std::string& out, int depth) const {
   switch (kind_) {
     case Kind::kNull: out += "null"; return;
     case Kind::kBool: out += bool_ ? "true" : "false"; return;
-    case Kind::kNumber: out += jsonNumber(number_); return;
+    case Kind::kNumber: appendJsonNumber(out, number_); return;
     case Kind::kString: out += jsonQuote(string_); return;
     case Kind::kArray:
       if (items_.empty()) { out += "[]"; return; }
@@ -153,7 +166,7 @@ void Json::writeCompact(std::string& out) const {
   switch (kind_) {
     case Kind::kNull: out += "null"; return;
     case Kind::kBool: out += bool_ ? "true" : "false"; return;
-    case Kind::kNumber: out += jsonNumber(number_); return;
+    case Kind::kNumber: appendJsonNumber(out, number_); return;
     case Kind::kString: appendJsonQuoted(out, string_); return;
     case Kind::kArray:
       out += '[';

@@ -77,5 +77,6 @@ std::string jsonQuote(const std::string& s);
 void appendJsonQuoted(std::string& out, std::string_view s);
 // Shortest text that reads back as the same double; integers without a fraction.
 std::string jsonNumber(double v);
+void appendJsonNumber(std::string& out, double v);
 
 }  // namespace openlim::format
