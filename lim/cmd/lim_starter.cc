@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdlib>
 #include <ostream>
 #include <strings.h>
@@ -11,54 +12,122 @@
 namespace openlim::cmd {
 namespace {
 
-std::string serverDir() {
-  const char* d = std::getenv("LSF_SERVERDIR");
-  return d != nullptr && *d ? d : "/usr/sbin";
+std::string envOr(const char* name, const std::string& fallback) {
+  const char* v = std::getenv(name);
+  return v != nullptr && *v ? v : fallback;
 }
 
-// Double fork so the lim is reparented to init and never becomes our zombie.
-bool spawnDetached(const std::string& path, const std::string& host) {
+std::string confOr(const ConfigSnapshot* c, const char* key, const std::string& fallback) {
+  if (c == nullptr) return fallback;
+  return c->conf(key).value_or(fallback);
+}
+
+// Runs `command` with /bin/sh; its exit code (128 + signal when killed, -1 if no fork).
+int runShell(const std::string& command) {
   pid_t pid = fork();
-  if (pid < 0) return false;
+  if (pid < 0) return -1;
   if (pid == 0) {
-    setsid();
-    if (fork() != 0) _exit(0);
-    int null = open("/dev/null", O_RDWR);
-    if (null >= 0) {
-      dup2(null, 0);
-      dup2(null, 1);
-      dup2(null, 2);
-    }
-    execl(path.c_str(), path.c_str(), "--host", host.c_str(), static_cast<char*>(nullptr));
+    // No terminal input for the remote shell; its own words (ssh: connect to host ...) and
+    // lim's configuration errors go to our stderr.
+    int null = open("/dev/null", O_RDONLY);
+    if (null >= 0) dup2(null, 0);
+    dup2(2, 1);
+    execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
     _exit(127);
   }
   int status = 0;
-  waitpid(pid, &status, 0);
-  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+  while (waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) return -1;
+  }
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : -1;
+}
+
+struct StartContext {
+  std::string lim;     // $LSF_SERVERDIR/lim
+  std::string envDir;  // passed to remote lims as -d
+  std::string rsh;     // LSF_RSH
+};
+
+// Runs lim in the foreground of a shell, here or on `host` through the remote shell: lim
+// checks its configuration, then detaches, so the exit code is its start-up verdict.
+// Returns the problem, empty when lim started.
+std::string startOne(const StartContext& ctx, const std::string& host, bool local) {
+  std::string cmd = local ? localStartCommand(host, ctx.lim, ctx.envDir)
+                          : remoteStartCommand(ctx.rsh, host, ctx.lim, ctx.envDir);
+  int rc = runShell(cmd);
+  if (rc == 0) return "";
+  std::string why = local ? "cannot start " + ctx.lim
+                          : "remote start through LSF_RSH '" + ctx.rsh + "' failed";
+  why += " (exit " + std::to_string(rc) + ")";
+  if (rc == 127) why += local ? ": not found" : ": remote shell or lim not found";
+  return why;
 }
 
 }  // namespace
 
-int startLims(const std::vector<std::string>& hosts, CmdIo& io) {
-  std::vector<std::string> targets = hosts.empty() ? std::vector{io.localHost} : hosts;
-  std::string lim = serverDir() + "/lim";
+std::string shellQuote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) {
+    if (c == '\'') out += "'\\''";
+    else out += c;
+  }
+  return out + "'";
+}
+
+std::string localStartCommand(const std::string& host, const std::string& lim,
+                              const std::string& envDir) {
+  return shellQuote(lim) + " -d " + shellQuote(envDir) + " --host " + shellQuote(host) +
+         " </dev/null";
+}
+
+std::string remoteStartCommand(const std::string& rsh, const std::string& host,
+                               const std::string& lim, const std::string& envDir) {
+  return rsh + " " + shellQuote(host) + " " + shellQuote(localStartCommand(host, lim, envDir));
+}
+
+Result<std::vector<std::string>> startTargets(const std::vector<std::string>& names,
+                                              const ConfigSnapshot* cluster,
+                                              const std::string& localHost) {
+  if (names.empty()) return std::vector<std::string>{localHost};
+  std::vector<std::string> out;
+  if (names.size() == 1 && names[0] == "all") {
+    if (cluster == nullptr) return Status(Code::kNotFound, "cannot read the cluster file");
+    for (const auto& h : cluster->hosts)
+      if (h.server) out.push_back(h.name);
+    return out;
+  }
+  for (const auto& n : names) {
+    const HostConfig* h = cluster ? cluster->findHost(n) : nullptr;
+    if (cluster != nullptr && h == nullptr)
+      return Status(Code::kNotFound, n + ": not a host in the cluster");
+    out.push_back(h ? h->name : n);
+  }
+  return out;
+}
+
+int startLims(const std::vector<std::string>& hosts, CmdIo& io, bool force) {
+  ConfigLoad load = loadConfigFromEnvironment();
+  const ConfigSnapshot* cfg = load.snapshot ? load.snapshot.get() : load.draft.get();
+  auto targets = startTargets(hosts, cfg, io.localHost);
+  if (!targets) return fail(io, "lsadmin", targets.status());
+  bool all = hosts.size() == 1 && hosts[0] == "all";
+  if (all && !force && io.confirm &&
+      !io.confirm("Do you really want to start up LIM on all hosts? [y/n] "))
+    return kExitOk;
+  StartContext ctx;
+  ctx.lim = envOr("LSF_SERVERDIR", confOr(cfg, "LSF_SERVERDIR", "/usr/sbin")) + "/lim";
+  ctx.envDir = envOr("LSF_ENVDIR", "/etc");
+  ctx.rsh = envOr("LSF_RSH", confOr(cfg, "LSF_RSH", "rsh"));
   int rc = kExitOk;
-  for (const auto& h : targets) {
+  for (const auto& h : *targets) {
     io.out << "Starting up LIM on <" << h << "> ...... " << std::flush;
-    if (strcasecmp(h.c_str(), io.localHost.c_str()) != 0) {
-      io.out << "failed\n";
-      io.err << "lsadmin: " << h << ": only the local lim can be started; run "
-             << "'lsadmin limstartup' on that host\n";
-      rc = kExitNotFound;
-      continue;
-    }
-    if (access(lim.c_str(), X_OK) != 0 || !spawnDetached(lim, h)) {
-      io.out << "failed\n";
-      io.err << "lsadmin: cannot run " << lim << "\n";
-      rc = kExitNotFound;
-      continue;
-    }
-    io.out << "done\n";
+    bool local = strcasecmp(h.c_str(), io.localHost.c_str()) == 0;
+    std::string why = startOne(ctx, h, local);
+    io.out << (why.empty() ? "done\n" : "failed\n") << std::flush;
+    if (why.empty()) continue;
+    io.err << "lsadmin: " << h << ": " << why << "\n";
+    rc = kExitNotFound;
   }
   return rc;
 }

@@ -15,7 +15,8 @@ constexpr const char* kUsage =
     "Usage: lsadmin [-h] [-V] subcommand [options]\n"
     "Subcommands:\n"
     "  ckconfig [-v]   check the configuration files LSF_ENVDIR points to\n"
-    "  reconfig [-f] [-v] | limstartup [host ...] | limshutdown [-f] [host ... | all]\n"
+    "  reconfig [-f] [-v] | limstartup [-f] [host ... | all]\n"
+    "  limshutdown [-f] [host ... | all]\n"
     "  limrestart [-f] [host ... | all] | limlock [-l seconds] | limunlock\n"
     "  elimstatus [-json] [host]\n";
 

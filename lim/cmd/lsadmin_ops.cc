@@ -121,7 +121,7 @@ std::string synopsis(const std::string& sub) {
   if (sub == "limshutdown" || sub == "limrestart") return sub + " [-f] [host_name ... | all]";
   if (sub == "limlock") return "limlock [-l time_seconds]";
   if (sub == "elimstatus") return "elimstatus [-json] [host_name]";
-  if (sub == "limstartup") return "limstartup [host_name ...]";
+  if (sub == "limstartup") return "limstartup [-f] [host_name ... | all]";
   return sub;
 }
 
@@ -129,7 +129,7 @@ std::string synopsis(const std::string& sub) {
 
 std::string lsadminOpsUsage() {
   return "       lsadmin reconfig [-f] [-v]\n"
-         "       lsadmin limstartup [host_name ...]\n"
+         "       lsadmin limstartup [-f] [host_name ... | all]\n"
          "       lsadmin limshutdown [-f] [host_name ... | all]\n"
          "       lsadmin limrestart [-f] [host_name ... | all]\n"
          "       lsadmin limlock [-l time_seconds]\n"
@@ -140,10 +140,10 @@ std::string lsadminOpsUsage() {
 int runLsadminOp(const std::string& sub, const std::vector<std::string>& args, CmdIo& io) {
   std::vector<OptionSpec> specs;
   if (sub == "reconfig") specs = {{"f"}, {"v"}};
-  else if (sub == "limshutdown" || sub == "limrestart") specs = {{"f"}};
+  else if (sub == "limshutdown" || sub == "limrestart" || sub == "limstartup") specs = {{"f"}};
   else if (sub == "limlock") specs = {{"l", true}};
   else if (sub == "elimstatus") specs = {{"json"}};
-  else if (sub != "limunlock" && sub != "limstartup") return -1;
+  else if (sub != "limunlock") return -1;
   auto parsed = parseArgs(args, specs);
   if (!parsed) return usageError(sub, synopsis(sub), parsed.status().message(), io);
   const ParsedArgs& a = *parsed;
@@ -152,7 +152,7 @@ int runLsadminOp(const std::string& sub, const std::vector<std::string>& args, C
   if (sub == "limrestart") return hostOp("restart", "restart", a, io);
   if (sub == "limlock") return lock(a, io, true);
   if (sub == "limunlock") return lock(a, io, false);
-  if (sub == "limstartup") return startLims(a.operands, io);
+  if (sub == "limstartup") return startLims(a.operands, io, a.has("f"));
   return elimStatus(a, io);
 }
 
