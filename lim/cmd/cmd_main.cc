@@ -6,7 +6,6 @@
 #include <iostream>
 #include <optional>
 
-#include "client.h"
 
 namespace openlim::cmd {
 namespace {
@@ -14,9 +13,10 @@ namespace {
 // Reads the configuration on the first request, so -h and -V work without one.
 class ClientQuerier : public Querier {
  public:
-  ClientQuerier(const char* name, std::optional<shell::ClientConfig> config, std::string error)
+  ClientQuerier(const char* name, std::optional<shell::ClientConfig> config, std::string error,
+                shell::MacFactory macFactory)
       : name_(name), error_(std::move(error)) {
-    if (config) client_.emplace(std::move(*config));
+    if (config) client_.emplace(std::move(*config), std::move(macFactory));
   }
   Result<std::string> ask(const std::string& request, bool admin) override {
     if (!client_) {
@@ -46,7 +46,8 @@ int runMain(const char* name, int argc, char** argv, CommandFn fn) {
   return runWithIo(name, [&](CmdIo& io) { return fn(args, io); });
 }
 
-int runWithIo(const char* name, const std::function<int(CmdIo&)>& fn) {
+int runWithIo(const char* name, const std::function<int(CmdIo&)>& fn,
+              shell::MacFactory macFactory) {
   std::ios::sync_with_stdio(false);
   std::optional<shell::ClientConfig> config;
   std::string error;
@@ -64,7 +65,7 @@ int runWithIo(const char* name, const std::function<int(CmdIo&)>& fn) {
     std::string sys = buf;
     local = env != nullptr && *env ? env : sys.substr(0, sys.find('.'));
   }
-  ClientQuerier querier(name, std::move(config), error);
+  ClientQuerier querier(name, std::move(config), error, std::move(macFactory));
   CmdIo io{std::cout, std::cerr, querier, local, askTerminal};
   int rc = fn(io);
   std::cout.flush();

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "client.h"
 #include "command.h"
 
 namespace openlim::cmd {
@@ -14,7 +15,9 @@ using CommandFn = int (*)(const std::vector<std::string>& args, CmdIo& io);
 
 int runMain(const char* name, int argc, char** argv, CommandFn fn);
 
-// The same for a command that builds its own argument handling (lsadmin).
-int runWithIo(const char* name, const std::function<int(CmdIo&)>& fn);
+// The same for a command that builds its own argument handling (lsadmin). Admin requests
+// are signed with `macFactory` (lsadmin passes shell::makeMacFn); without one they fail.
+int runWithIo(const char* name, const std::function<int(CmdIo&)>& fn,
+              shell::MacFactory macFactory = nullptr);
 
 }  // namespace openlim::cmd

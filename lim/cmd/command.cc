@@ -1,11 +1,7 @@
 #include "command.h"
 
+#include <algorithm>
 #include <ostream>
-#include <sstream>
-
-#include <Poco/Exception.h>
-#include <Poco/JSON/ParseHandler.h>
-#include <Poco/JSON/Parser.h>
 
 #include "openlim/version.h"
 
@@ -40,15 +36,26 @@ Result<ParsedArgs> parseCommand(const CommandDef& def, const std::vector<std::st
   return parsed;
 }
 
-Poco::JSON::Object request(const std::string& op) {
-  Poco::JSON::Object o;
-  o.set("op", op);
+format::Json request(const std::string& op) {
+  format::Json o = format::Json::object();
+  o.add("op", format::Json::string(op));
   return o;
 }
 
-Status replyError(const Poco::JSON::Object& reply) {
-  std::string code = reply.optValue<std::string>("code", "internal");
-  std::string message = reply.optValue<std::string>("error", "request failed");
+std::string requestText(const format::Json& req) {
+  if (!req.isObject()) return req.compact();
+  std::vector<const std::pair<std::string, format::Json>*> members;
+  for (const auto& m : req.members()) members.push_back(&m);
+  std::stable_sort(members.begin(), members.end(),
+                   [](const auto* a, const auto* b) { return a->first < b->first; });
+  format::Json sorted = format::Json::object();
+  for (const auto* m : members) sorted.set(m->first, m->second);
+  return sorted.compact();
+}
+
+Status replyError(const format::Json& reply) {
+  std::string code = reply.stringOr("code", "internal");
+  std::string message = reply.stringOr("error", "request failed");
   if (code == "syntax") return Status(Code::kInvalid, message);
   if (code == "notfound" || code == "noteligible") return Status(Code::kNotFound, message);
   if (code == "denied") return Status(Code::kDenied, message);
@@ -56,31 +63,22 @@ Status replyError(const Poco::JSON::Object& reply) {
   return Status(Code::kInternal, message);
 }
 
-Result<Poco::JSON::Object::Ptr> call(Querier& lim, const Poco::JSON::Object& req, bool admin) {
+Result<format::Json> call(Querier& lim, const format::Json& req, bool admin) {
   auto reply = callRaw(lim, req, admin);
   if (!reply) return reply;
   // A second redirect (the client follows one): the master is changing.
-  if ((*reply)->has("redirect")) return Status(Code::kUnavailable, kMasterUnknown);
-  if (!(*reply)->optValue<bool>("ok", false)) return replyError(**reply);
+  if (reply->find("redirect") != nullptr) return Status(Code::kUnavailable, kMasterUnknown);
+  if (!reply->find("ok") || !reply->find("ok")->asBool(false)) return replyError(*reply);
   return reply;
 }
 
-Result<Poco::JSON::Object::Ptr> callRaw(Querier& lim, const Poco::JSON::Object& req,
-                                        bool admin) {
-  std::ostringstream body;
-  req.stringify(body);
-  Result<std::string> text = lim.ask(body.str(), admin);
+Result<format::Json> callRaw(Querier& lim, const format::Json& req, bool admin) {
+  Result<std::string> text = lim.ask(requestText(req), admin);
   if (!text) return text.status();
-  try {
-    Poco::JSON::Parser parser(new Poco::JSON::ParseHandler(true));
-    auto reply = parser.parse(*text).extract<Poco::JSON::Object::Ptr>();
-    if (reply.isNull()) return Status(Code::kInternal, "malformed reply from lim");
-    return reply;
-  } catch (const Poco::Exception& e) {
-    return Status(Code::kInternal, "malformed reply from lim: " + e.displayText());
-  } catch (const std::exception& e) {
-    return Status(Code::kInternal, std::string("malformed reply from lim: ") + e.what());
-  }
+  auto reply = format::parseJson(*text);
+  if (!reply) return Status(Code::kInternal, "malformed reply from lim: " + reply.status().message());
+  if (!reply->isObject()) return Status(Code::kInternal, "malformed reply from lim");
+  return reply;
 }
 
 int exitCodeFor(const Status& s) {

@@ -7,9 +7,8 @@
 #include <string>
 #include <vector>
 
-#include <Poco/JSON/Object.h>
-
 #include "args.h"
+#include "format/json.h"
 #include "querier.h"
 #include "openlim/status.h"
 
@@ -47,19 +46,20 @@ void printUsage(const CommandDef& def, std::ostream& os);
 
 // Sends `request`; turns transport failures and `ok:false` replies into a Status whose code
 // maps to an exit code (exitCodeFor).
-Result<Poco::JSON::Object::Ptr> call(Querier& lim, const Poco::JSON::Object& request,
-                                     bool admin = false);
+Result<format::Json> call(Querier& lim, const format::Json& request, bool admin = false);
 // As call(), but returns any well-formed reply, `ok:false` ones included (lsadmin reconfig
 // prints the diagnostics of a refused reconfig).
-Result<Poco::JSON::Object::Ptr> callRaw(Querier& lim, const Poco::JSON::Object& request,
-                                        bool admin = false);
+Result<format::Json> callRaw(Querier& lim, const format::Json& request, bool admin = false);
 // The Status of an `ok:false` reply (its `code` decides the exit code).
-Status replyError(const Poco::JSON::Object& reply);
+Status replyError(const format::Json& reply);
 int exitCodeFor(const Status& s);
 // Prints "<cmd>: <message>" (or LSF's `LIM is down; try later`) and returns the exit code.
 int fail(CmdIo& io, const std::string& cmd, const Status& s);
 
 // The request object for an op.
-Poco::JSON::Object request(const std::string& op);
+format::Json request(const std::string& op);
+// The request's text: one line, top-level keys sorted (the order the lims have always seen
+// and the golden files record).
+std::string requestText(const format::Json& request);
 
 }  // namespace openlim::cmd

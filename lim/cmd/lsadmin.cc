@@ -6,6 +6,7 @@
 
 #include "cmd_main.h"
 #include "commands.h"
+#include "hmac.h"
 #include "lsadmin_ckconfig.h"
 #include "openlim/version.h"
 
@@ -49,5 +50,5 @@ int main(int argc, char** argv) {
     if (rc >= 0) return rc;
     io.err << "lsadmin: " << sub << ": unknown subcommand\n" << kUsage;
     return 2;
-  });
+  }, openlim::shell::makeMacFn);
 }

@@ -2,8 +2,6 @@
 #include <iostream>
 #include <sstream>
 
-#include <Poco/JSON/Array.h>
-
 #include "commands.h"
 #include "format/load_format.h"
 #include "format/misc_format.h"
@@ -53,7 +51,7 @@ Result<format::LoadOptions> loadOptions(const ParsedArgs& a, CmdIo& io,
   if (!needInfo) return o;
   auto reply = call(io.lim, request("info"));
   if (!reply) return reply.status();
-  *info = parseInfo(**reply);
+  *info = parseInfo(*reply);
   o.maxCpuFactor = info->maxUsedCpuFactor();
   if (a.has("I") && !o.longFormat) {
     o.indices = splitColons(*a.value("I"));
@@ -83,13 +81,13 @@ int runLsload(const std::vector<std::string>& args, CmdIo& io) {
   format::ClusterInfo info;
   auto opts = loadOptions(a, io, &info);
   if (!opts) return fail(io, "lsload", opts.status());
-  Poco::JSON::Object req = request("load");
-  if (a.has("R")) req.set("resreq", *a.value("R"));
-  if (!a.operands.empty()) req.set("hosts", toArray(a.operands));
-  if (*n > 0) req.set("n", *n);
+  format::Json req = request("load");
+  if (a.has("R")) req.add("resreq", format::Json::string(*a.value("R")));
+  if (!a.operands.empty()) req.add("hosts", toArray(a.operands));
+  if (*n > 0) req.add("n", format::Json::number(*n));
   auto reply = call(io.lim, req);
   if (!reply) return fail(io, "lsload", reply.status());
-  format::LoadSnapshot snap = parseLoad(**reply);
+  format::LoadSnapshot snap = parseLoad(*reply);
   if (snap.hosts.empty())
     return fail(io, "lsload", Status(Code::kNotFound, "Not enough host(s) currently eligible"));
   if (a.has("json")) {

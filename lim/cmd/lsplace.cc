@@ -9,7 +9,7 @@
 #include "lsplace_options.h"
 #include "openlim/config.h"
 #include "openlim/version.h"
-#include "snapshot_json.h"
+#include "format/snapshot_json.h"
 
 namespace {
 
@@ -23,7 +23,7 @@ int offline(const cmd::LsplaceOptions& o) {
     std::cerr << "lsplace: cannot read the configuration (LSF_ENVDIR)\n";
     return cmd::kExitUsage;
   }
-  auto table = shell::readSnapshotFile(o.from, load.snapshot);
+  auto table = format::readSnapshotFile(o.from, load.snapshot);
   if (!table) {
     std::cerr << "lsplace: " << table.status().message() << '\n';
     return cmd::kExitUsage;

@@ -1,51 +1,43 @@
 #include "lsplace_online.h"
 
 #include <iostream>
-#include <sstream>
-
-#include <Poco/JSON/Array.h>
-#include <Poco/JSON/Object.h>
-#include <Poco/JSON/Parser.h>
 
 #include "client.h"
+#include "format/json.h"
 
 namespace openlim::cmd {
 namespace {
 
-using Poco::JSON::Array;
-using Poco::JSON::Object;
+using format::Json;
 
 std::string placeRequest(const LsplaceOptions& o, const std::string& localHost) {
-  Object req;
-  req.set("op", "place");
-  if (!o.resreq.empty()) req.set("resreq", o.resreq);
-  req.set("n", o.place.minSlots);
-  req.set("w", o.place.maxSlots);
-  req.set("L", o.place.fewestHosts);
-  req.set("explain", o.place.explain);
-  if (!localHost.empty()) req.set("local", localHost);
+  // Keys in sorted order, as every command's requests (command.cc requestText).
+  Json req = Json::object();
+  req.add("L", Json::boolean(o.place.fewestHosts));
+  req.add("explain", Json::boolean(o.place.explain));
   if (!o.place.candidates.empty()) {
-    Array::Ptr hosts = new Array;
-    for (const auto& h : o.place.candidates) hosts->add(h);
-    req.set("hosts", hosts);
+    Json hosts = Json::array();
+    for (const auto& h : o.place.candidates) hosts.push(Json::string(h));
+    req.add("hosts", std::move(hosts));
   }
-  std::ostringstream ss;
-  req.stringify(ss);
-  return ss.str();
+  if (!localHost.empty()) req.add("local", Json::string(localHost));
+  req.add("n", Json::number(o.place.minSlots));
+  req.add("op", Json::string("place"));
+  if (!o.resreq.empty()) req.add("resreq", Json::string(o.resreq));
+  req.add("w", Json::number(o.place.maxSlots));
+  return req.compact();
 }
 
-PlacementResult placementOf(const Object& reply) {
+PlacementResult placementOf(const Json& reply) {
   PlacementResult r;
-  if (Array::Ptr hosts = reply.getArray("hosts"); !hosts.isNull())
-    for (size_t i = 0; i < hosts->size(); ++i)
-      r.slots.push_back(hosts->getElement<std::string>(static_cast<unsigned>(i)));
-  if (Array::Ptr ex = reply.getArray("explain"); !ex.isNull()) {
-    for (size_t i = 0; i < ex->size(); ++i) {
-      Object::Ptr e = ex->getObject(static_cast<unsigned>(i));
-      if (e.isNull()) continue;
-      r.explanations.push_back({e->optValue<std::string>("host", ""),
-                                outcomeFromName(e->optValue<std::string>("outcome", "")),
-                                e->optValue<std::string>("reason", "")});
+  if (const Json* hosts = reply.find("hosts"))
+    for (const Json& h : hosts->items())
+      if (h.isString()) r.slots.push_back(h.asString());
+  if (const Json* ex = reply.find("explain")) {
+    for (const Json& e : ex->items()) {
+      if (!e.isObject()) continue;
+      r.explanations.push_back(
+          {e.stringOr("host"), outcomeFromName(e.stringOr("outcome")), e.stringOr("reason")});
     }
   }
   return r;
@@ -62,21 +54,19 @@ int placeOnline(const LsplaceOptions& o, Querier& lim, const std::string& localH
         << '\n';
     return text.status().code() == Code::kUnavailable ? kExitLimDown : kExitNotEnough;
   }
-  Object::Ptr reply;
-  try {
-    reply = Poco::JSON::Parser().parse(*text).extract<Object::Ptr>();
-  } catch (const std::exception& e) {
+  auto reply = format::parseJson(*text);
+  if (!reply || !reply->isObject()) {
     err << "lsplace: malformed reply from lim\n";
     return kExitNotEnough;
   }
-  if (reply->has("redirect")) {
+  if (reply->find("redirect") != nullptr) {
     err << "lsplace: Cannot locate master LIM now, try later\n";
     return kExitLimDown;
   }
   PlacementResult r = placementOf(*reply);
-  if (!reply->optValue<bool>("ok", false)) {
-    std::string code = reply->optValue<std::string>("code", "internal");
-    std::string msg = reply->optValue<std::string>("error", "placement failed");
+  if (const Json* ok = reply->find("ok"); ok == nullptr || !ok->asBool()) {
+    std::string code = reply->stringOr("code", "internal");
+    std::string msg = reply->stringOr("error", "placement failed");
     if (code == "unavailable") {
       err << "lsplace: LIM is down; try later\n";
       return kExitLimDown;

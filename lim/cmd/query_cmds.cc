@@ -44,14 +44,14 @@ int runLshosts(const std::vector<std::string>& args, CmdIo& io) {
   if (a.has("l")) {
     auto reply = call(io.lim, request("info"));
     if (!reply) return fail(io, "lshosts", reply.status());
-    info = parseInfo(**reply);
+    info = parseInfo(*reply);
   }
-  Poco::JSON::Object req = request("hosts");
-  if (a.has("R")) req.set("resreq", *a.value("R"));
-  if (!a.operands.empty()) req.set("hosts", toArray(a.operands));
+  format::Json req = request("hosts");
+  if (a.has("R")) req.add("resreq", format::Json::string(*a.value("R")));
+  if (!a.operands.empty()) req.add("hosts", toArray(a.operands));
   auto reply = call(io.lim, req);
   if (!reply) return fail(io, "lshosts", reply.status());
-  auto hosts = parseHosts(**reply);
+  auto hosts = parseHosts(*reply);
   if (hosts.empty())
     return fail(io, "lshosts", Status(Code::kNotFound, "Not enough host(s) currently eligible"));
   if (a.has("json")) io.out << format::hostsJson(hosts).dump();
@@ -67,7 +67,7 @@ int runLsinfo(const std::vector<std::string>& args, CmdIo& io) {
   const ParsedArgs& a = *parsed;
   auto reply = call(io.lim, request("info"));
   if (!reply) return fail(io, "lsinfo", reply.status());
-  format::ClusterInfo info = parseInfo(**reply);
+  format::ClusterInfo info = parseInfo(*reply);
   format::InfoOptions o{a.has("l"), a.has("r"), a.has("m"), a.has("M"), a.operands};
   format::InfoText text = format::formatInfo(info, o);
   if (a.has("json")) {
@@ -95,7 +95,7 @@ int runLsid(const std::vector<std::string>& args, CmdIo& io) {
   }
   auto reply = call(io.lim, request("id"));
   if (!reply) return fail(io, "lsid", reply.status());
-  format::IdInfo id = parseId(**reply);
+  format::IdInfo id = parseId(*reply);
   if (parsed->has("json")) io.out << format::idJson(id, kVersionString).dump();
   else io.out << format::formatId(id, kVersionString, kBuildDate);
   return kExitOk;
@@ -111,12 +111,12 @@ int runBhosts(const std::vector<std::string>& args, CmdIo& io) {
     printUsage(kBhosts, io.err);
     return kExitUsage;
   }
-  Poco::JSON::Object req = request("shared");
-  if (!a.operands.empty()) req.set("names", toArray(a.operands));
+  format::Json req = request("shared");
+  if (!a.operands.empty()) req.add("names", toArray(a.operands));
   auto reply = call(io.lim, req);
   if (!reply) return fail(io, "bhosts", reply.status());
   std::vector<format::SharedInstance> numeric;
-  for (auto& in : parseShared(**reply))
+  for (auto& in : parseShared(*reply))
     if (!in.isString && named(a.operands, in.resource))
       numeric.push_back(std::move(in));
   for (const auto& n : a.operands) {

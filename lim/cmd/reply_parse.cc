@@ -1,56 +1,56 @@
 #include "reply_parse.h"
 
-#include <Poco/JSON/Array.h>
-
 #include "format/values.h"
 
 namespace openlim::cmd {
 
-using Poco::JSON::Array;
-using Poco::JSON::Object;
+using format::Json;
 using format::Value;
 
 namespace {
 
-double numberOr(const Object& o, const std::string& key, double fallback) {
-  Value v = parseValue(o.has(key) ? o.get(key) : Poco::Dynamic::Var());
+Value field(const Json& o, std::string_view key) { return parseValue(o.find(key)); }
+
+double numberOr(const Json& o, std::string_view key, double fallback) {
+  Value v = field(o, key);
   return v.isNumber() ? v.number : fallback;
 }
 
-bool boolOr(const Object& o, const std::string& key, bool fallback) {
-  Value v = parseValue(o.has(key) ? o.get(key) : Poco::Dynamic::Var());
+bool boolOr(const Json& o, std::string_view key, bool fallback) {
+  Value v = field(o, key);
   return v.kind == Value::Kind::kBool ? v.flag : (v.isNumber() ? v.number != 0 : fallback);
 }
 
-std::string stringOr(const Object& o, const std::string& key, const std::string& fallback = "") {
-  if (!o.has(key)) return fallback;
-  const auto& v = o.get(key);
-  if (v.isEmpty() || !v.isString()) return fallback;
-  return v.convert<std::string>();
+std::string stringOr(const Json& o, std::string_view key, const std::string& fallback = "") {
+  return o.stringOr(key, fallback);
 }
 
-Value field(const Object& o, const std::string& key) {
-  return parseValue(o.has(key) ? o.get(key) : Poco::Dynamic::Var());
+// A member that is an object/array, else nullptr.
+const Json* objectOf(const Json& o, std::string_view key) {
+  const Json* m = o.find(key);
+  return m != nullptr && m->isObject() ? m : nullptr;
 }
 
-std::map<std::string, double> numberMap(const Object& o, const std::string& key) {
+const Json* arrayOf(const Json& o, std::string_view key) {
+  const Json* m = o.find(key);
+  return m != nullptr && m->isArray() ? m : nullptr;
+}
+
+std::map<std::string, double> numberMap(const Json& o, std::string_view key) {
   std::map<std::string, double> out;
-  Object::Ptr m = o.getObject(key);
-  if (m.isNull()) return out;
-  for (const auto& [k, v] : *m) {
-    Value x = parseValue(v);
-    if (x.isNumber()) out[k] = x.number;
+  if (const Json* m = objectOf(o, key)) {
+    for (const auto& [k, v] : m->members())
+      if (v.isNumber()) out[k] = v.asNumber();
   }
   return out;
 }
 
+// Calls f for each object item of the array member `key`.
 template <typename F>
-void eachObject(const Object& o, const std::string& key, F f) {
-  Array::Ptr arr = o.getArray(key);
-  if (arr.isNull()) return;
-  for (size_t i = 0; i < arr->size(); ++i) {
-    Object::Ptr item = arr->getObject(static_cast<unsigned>(i));
-    if (!item.isNull()) f(*item);
+void eachObject(const Json& o, std::string_view key, F f) {
+  if (const Json* arr = arrayOf(o, key)) {
+    for (const Json& item : arr->items())
+      if (item.isObject()) f(item);
   }
 }
 
@@ -66,66 +66,59 @@ Direction directionOf(const std::string& s) {
   return Direction::kNone;
 }
 
-std::string fieldText(const Poco::Dynamic::Var& v) {
-  if (v.isEmpty()) return "-";
-  if (v.type() == typeid(Object::Ptr)) {
+std::string fieldText(const Json* v) {
+  if (v == nullptr || v->isNull()) return "-";
+  if (v->isObject()) {
     std::string s;
-    for (const auto& [k, x] : *v.extract<Object::Ptr>())
-      s += (s.empty() ? "" : ",") + k + "=" + fieldText(x);
+    for (const auto& [k, x] : v->members()) s += (s.empty() ? "" : ",") + k + "=" + fieldText(&x);
     return s.empty() ? "-" : s;
   }
-  if (v.type() == typeid(Array::Ptr)) {
+  if (v->isArray()) {
     std::string s;
-    for (const auto& x : *v.extract<Array::Ptr>()) s += (s.empty() ? "" : " ") + fieldText(x);
+    for (const auto& x : v->items()) s += (s.empty() ? "" : " ") + fieldText(&x);
     return s.empty() ? "-" : s;
   }
-  Value x = parseValue(v);
-  if (x.kind == Value::Kind::kBool) return x.flag ? "yes" : "no";
-  if (x.isNumber()) return format::plainNumber(x.number);
-  return x.kind == Value::Kind::kString ? x.text : v.toString();
+  if (v->isBool()) return v->asBool() ? "yes" : "no";
+  if (v->isNumber()) return format::plainNumber(v->asNumber());
+  return v->asString();
 }
 
 // Fields in the order the lim wrote them (the parser preserves object order).
-format::Fields fieldsOf(const Object& o) {
+format::Fields fieldsOf(const Json& o) {
   format::Fields f;
-  for (const auto& k : o.getNames()) f.emplace_back(k, fieldText(o.get(k)));
+  for (const auto& [k, v] : o.members()) f.emplace_back(k, fieldText(&v));
   return f;
 }
 
 }  // namespace
 
-Value parseValue(const Poco::Dynamic::Var& v) {
-  try {
-    if (v.isEmpty()) return Value::unknown();
-    if (v.type() == typeid(bool)) return Value::boolean(v.extract<bool>());
-    if (v.isNumeric()) return Value::num(v.convert<double>());
-    if (v.isString()) return Value::str(v.convert<std::string>());
-  } catch (const Poco::Exception&) {
-  }
+Value parseValue(const Json* v) {
+  if (v == nullptr) return Value::unknown();
+  if (v->isBool()) return Value::boolean(v->asBool());
+  if (v->isNumber()) return Value::num(v->asNumber());
+  if (v->isString()) return Value::str(v->asString());
   return Value::unknown();
 }
 
-std::vector<std::string> stringList(const Object& o, const std::string& key) {
+std::vector<std::string> stringList(const Json& o, std::string_view key) {
   std::vector<std::string> out;
-  Array::Ptr arr = o.getArray(key);
-  if (arr.isNull()) return out;
-  for (size_t i = 0; i < arr->size(); ++i) {
-    const auto& v = arr->get(static_cast<unsigned>(i));
-    if (v.isString()) out.push_back(v.convert<std::string>());
+  if (const Json* arr = arrayOf(o, key)) {
+    for (const Json& v : arr->items())
+      if (v.isString()) out.push_back(v.asString());
   }
   return out;
 }
 
-format::LoadSnapshot parseLoad(const Object& reply) {
+format::LoadSnapshot parseLoad(const Json& reply) {
   format::LoadSnapshot snap;
   snap.cluster = stringOr(reply, "cluster");
   snap.master = stringOr(reply, "master");
-  eachObject(reply, "hosts", [&](const Object& h) {
+  eachObject(reply, "hosts", [&](const Json& h) {
     format::LoadHost host;
     host.name = stringOr(h, "name");
     host.status = stringOr(h, "status", "unavail");
-    if (Object::Ptr values = h.getObject("values"); !values.isNull())
-      for (const auto& [k, v] : *values) host.values[k] = parseValue(v);
+    if (const Json* values = objectOf(h, "values"))
+      for (const auto& [k, v] : values->members()) host.values[k] = parseValue(&v);
     host.ages = numberMap(h, "ages");
     for (auto& b : stringList(h, "busy")) host.busy.insert(b);
     host.thresholds = numberMap(h, "thresholds");
@@ -134,9 +127,9 @@ format::LoadSnapshot parseLoad(const Object& reply) {
   return snap;
 }
 
-format::ClusterInfo parseInfo(const Object& reply) {
+format::ClusterInfo parseInfo(const Json& reply) {
   format::ClusterInfo info;
-  eachObject(reply, "resources", [&](const Object& r) {
+  eachObject(reply, "resources", [&](const Json& r) {
     format::ResourceInfo ri;
     ri.name = stringOr(r, "name");
     ri.type = typeOf(stringOr(r, "type"));
@@ -151,16 +144,16 @@ format::ClusterInfo parseInfo(const Object& reply) {
     info.resources.push_back(std::move(ri));
   });
   info.types = stringList(reply, "types");
-  eachObject(reply, "models", [&](const Object& m) {
+  eachObject(reply, "models", [&](const Json& m) {
     info.models.push_back({stringOr(m, "name"), numberOr(m, "cpuf", 1), stringOr(m, "arch"),
                            boolOr(m, "used", false)});
   });
   return info;
 }
 
-std::vector<format::HostInfo> parseHosts(const Object& reply) {
+std::vector<format::HostInfo> parseHosts(const Json& reply) {
   std::vector<format::HostInfo> hosts;
-  eachObject(reply, "hosts", [&](const Object& h) {
+  eachObject(reply, "hosts", [&](const Json& h) {
     format::HostInfo hi;
     hi.name = stringOr(h, "name");
     hi.type = stringOr(h, "type");
@@ -185,9 +178,9 @@ std::vector<format::HostInfo> parseHosts(const Object& reply) {
   return hosts;
 }
 
-std::vector<format::SharedInstance> parseShared(const Object& reply) {
+std::vector<format::SharedInstance> parseShared(const Json& reply) {
   std::vector<format::SharedInstance> out;
-  eachObject(reply, "instances", [&](const Object& i) {
+  eachObject(reply, "instances", [&](const Json& i) {
     format::SharedInstance si;
     si.resource = stringOr(i, "resource");
     si.value = field(i, "value");
@@ -200,15 +193,15 @@ std::vector<format::SharedInstance> parseShared(const Object& reply) {
   return out;
 }
 
-format::IdInfo parseId(const Object& reply) {
+format::IdInfo parseId(const Json& reply) {
   return {stringOr(reply, "cluster"), stringOr(reply, "master"), stringOr(reply, "version")};
 }
 
 namespace {
 
 // One row of `lsadmin elimstatus` from one entry of melim's status JSON (docs/melim.md).
-format::Fields elimRow(const Object& e) {
-  auto text = [&](const char* key) { return fieldText(e.has(key) ? e.get(key) : Poco::Dynamic::Var()); };
+format::Fields elimRow(const Json& e) {
+  auto text = [&](const char* key) { return fieldText(e.find(key)); };
   std::string pid = text("pid");
   if (pid == "-1") pid = "-";
   return {{"name", text("name")},         {"state", text("state")},
@@ -220,18 +213,18 @@ format::Fields elimRow(const Object& e) {
 
 }  // namespace
 
-std::vector<format::ElimHostStatus> parseElimStatus(const Object& reply) {
+std::vector<format::ElimHostStatus> parseElimStatus(const Json& reply) {
   std::vector<format::ElimHostStatus> out;
-  eachObject(reply, "hosts", [&](const Object& h) {
+  eachObject(reply, "hosts", [&](const Json& h) {
     format::ElimHostStatus s;
     s.host = stringOr(h, "host");
     s.error = stringOr(h, "error");
     std::string reason = stringOr(h, "reason");
     if (!s.error.empty() && !reason.empty()) s.error += " (" + reason + ")";
-    if (Object::Ptr m = h.getObject("melim"); !m.isNull()) s.melim = fieldsOf(*m);
+    if (const Json* m = objectOf(h, "melim")) s.melim = fieldsOf(*m);
     // lim passes melim's status line through: {"type":"melim_status","elims":[...],...}.
-    if (Object::Ptr status = h.getObject("elims"); !status.isNull())
-      eachObject(*status, "elims", [&](const Object& e) { s.elims.push_back(elimRow(e)); });
+    if (const Json* status = objectOf(h, "elims"))
+      eachObject(*status, "elims", [&](const Json& e) { s.elims.push_back(elimRow(e)); });
     out.push_back(std::move(s));
   });
   return out;

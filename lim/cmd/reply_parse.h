@@ -2,23 +2,24 @@
 // Turns the lim's JSON replies (docs/protocol.md) into the formatters' plain model
 // (lim/lib/format/model.h). Missing fields take their defaults; a wrong type is unknown.
 
+#include <string_view>
 #include <vector>
 
-#include <Poco/JSON/Object.h>
-
+#include "format/json.h"
 #include "format/misc_format.h"
 #include "format/model.h"
 
 namespace openlim::cmd {
 
-format::Value parseValue(const Poco::Dynamic::Var& v);
-format::LoadSnapshot parseLoad(const Poco::JSON::Object& reply);
-format::ClusterInfo parseInfo(const Poco::JSON::Object& reply);
-std::vector<format::HostInfo> parseHosts(const Poco::JSON::Object& reply);
-std::vector<format::SharedInstance> parseShared(const Poco::JSON::Object& reply);
-format::IdInfo parseId(const Poco::JSON::Object& reply);
-std::vector<format::ElimHostStatus> parseElimStatus(const Poco::JSON::Object& reply);
+// A JSON value as the formatters' Value (null, absent or an array/object: unknown).
+format::Value parseValue(const format::Json* v);
+format::LoadSnapshot parseLoad(const format::Json& reply);
+format::ClusterInfo parseInfo(const format::Json& reply);
+std::vector<format::HostInfo> parseHosts(const format::Json& reply);
+std::vector<format::SharedInstance> parseShared(const format::Json& reply);
+format::IdInfo parseId(const format::Json& reply);
+std::vector<format::ElimHostStatus> parseElimStatus(const format::Json& reply);
 // Strings of a JSON array field (absent or not an array: empty).
-std::vector<std::string> stringList(const Poco::JSON::Object& o, const std::string& key);
+std::vector<std::string> stringList(const format::Json& o, std::string_view key);
 
 }  // namespace openlim::cmd

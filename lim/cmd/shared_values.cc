@@ -10,9 +10,9 @@
 
 namespace openlim::cmd {
 
-Poco::JSON::Array::Ptr toArray(const std::vector<std::string>& v) {
-  Poco::JSON::Array::Ptr a = new Poco::JSON::Array;
-  for (const auto& s : v) a->add(s);
+format::Json toArray(const std::vector<std::string>& v) {
+  format::Json a = format::Json::array();
+  for (const auto& s : v) a.push(format::Json::string(s));
   return a;
 }
 
@@ -22,12 +22,12 @@ bool named(const std::vector<std::string>& names, const std::string& resource) {
 
 // Shared instances named (all when none), reporting names that have none.
 int printShared(const ParsedArgs& a, CmdIo& io, bool dynamic, const std::string& cmd) {
-  Poco::JSON::Object req = request("shared");
-  if (!a.operands.empty()) req.set("names", toArray(a.operands));
+  format::Json req = request("shared");
+  if (!a.operands.empty()) req.add("names", toArray(a.operands));
   auto reply = call(io.lim, req);
   if (!reply) return fail(io, cmd, reply.status());
   std::vector<format::SharedInstance> shown;
-  for (auto& in : parseShared(**reply))
+  for (auto& in : parseShared(*reply))
     if (in.dynamic == dynamic && named(a.operands, in.resource)) shown.push_back(std::move(in));
   int rc = kExitOk;
   for (const auto& n : a.operands) {

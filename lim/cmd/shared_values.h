@@ -4,13 +4,11 @@
 #include <string>
 #include <vector>
 
-#include <Poco/JSON/Array.h>
-
 #include "command.h"
 
 namespace openlim::cmd {
 
-Poco::JSON::Array::Ptr toArray(const std::vector<std::string>& v);
+format::Json toArray(const std::vector<std::string>& v);
 
 // True when `names` is empty or lists `resource`.
 bool named(const std::vector<std::string>& names, const std::string& resource);

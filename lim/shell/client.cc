@@ -7,10 +7,8 @@
 #include <fstream>
 #include <sstream>
 
-#include <Poco/JSON/Object.h>
-#include <Poco/JSON/Parser.h>
-
 #include "config/lsf_conf.h"
+#include "format/json.h"
 #include "key_file.h"
 #include "util/strict_number.h"
 
@@ -146,7 +144,10 @@ Result<std::string> LimClient::ask(const std::string& request, bool admin) {
       return Status(Code::kDenied, "LSF_AUTH_KEYFILE is not set; admin requests need the key");
     auto key = readKeyFile(config_.keyFile);
     if (!key) return Status(Code::kDenied, key.status().message());
-    signer = makeClientSigner(*key, "lsadmin");
+    if (!macFactory_)
+      return Status(Code::kDenied, "this command cannot sign admin requests");
+    protocol::MacFn mac = macFactory_(*key);
+    signer = makeSigner(std::move(*key), "lsadmin", std::move(mac));
   }
   std::vector<std::string> candidates = config_.serverHosts;
   if (std::find(candidates.begin(), candidates.end(), config_.localHost) == candidates.end())
@@ -165,18 +166,13 @@ Result<std::string> LimClient::ask(const std::string& request, bool admin) {
     if (reply->size() > 4096 || (reply->find("\"redirect\"") == std::string::npos &&
                                  reply->find("unavailable") == std::string::npos))
       return reply;
-    try {
-      Poco::JSON::Parser parser;
-      auto obj = parser.parse(*reply).extract<Poco::JSON::Object::Ptr>();
-      if (obj.isNull()) return reply;
-      if (obj->optValue<std::string>("code", "") == "unavailable") {
-        last = Status(Code::kUnavailable, host + ": " + obj->optValue<std::string>("error", ""));
-        continue;
-      }
-      master = obj->optValue<std::string>("redirect", "");
-    } catch (const std::exception&) {
-      return reply;  // the caller reports the malformed reply
+    auto obj = format::parseJson(*reply);
+    if (!obj || !obj->isObject()) return reply;  // the caller reports the malformed reply
+    if (obj->stringOr("code") == "unavailable") {
+      last = Status(Code::kUnavailable, host + ": " + obj->stringOr("error"));
+      continue;
     }
+    master = obj->stringOr("redirect");
     if (master.empty()) return reply;
     return askOne(master, request, signer ? &*signer : nullptr);
   }

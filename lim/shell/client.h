@@ -9,6 +9,7 @@
 // cluster file is not read, so a command stays fast on a 10,000-host cluster.
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -49,12 +50,18 @@ std::string localHostName(const std::string& envHost, const std::string& systemN
                           const ClientConfig& c, const std::string& stripDomain);
 
 
+// Turns the cluster key into the MAC that signs admin requests. Injected so that only the
+// commands that sign (lsadmin: shell::makeMacFn, libcrypto) link a crypto library; the query
+// commands start faster without it.
+using MacFactory = std::function<protocol::MacFn(const std::string& key)>;
+
 class LimClient {
  public:
-  explicit LimClient(ClientConfig c) : config_(std::move(c)) {}
+  explicit LimClient(ClientConfig c, MacFactory macFactory = nullptr)
+      : config_(std::move(c)), macFactory_(std::move(macFactory)) {}
 
   // One request/reply. kUnavailable when no lim answered; kDenied when an admin request
-  // cannot be signed (no readable key file).
+  // cannot be signed (no readable key file, or no MacFactory).
   Result<std::string> ask(const std::string& request, bool admin);
   const ClientConfig& config() const { return config_; }
   std::string addressOf(const std::string& host) const;
@@ -63,6 +70,7 @@ class LimClient {
   Result<std::string> askOne(const std::string& host, const std::string& request,
                              Signer* signer);
   ClientConfig config_;
+  MacFactory macFactory_;
 };
 
 }  // namespace openlim::shell

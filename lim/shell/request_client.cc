@@ -12,7 +12,6 @@
 #include <chrono>
 #include <cstring>
 
-#include "hmac.h"
 #include "protocol/frame.h"
 
 namespace openlim::shell {
@@ -125,14 +124,14 @@ Result<protocol::Frame> readReply(int fd, double timeout) {
 
 }  // namespace
 
-Signer makeClientSigner(std::string key, const std::string& prefix) {
+Signer makeSigner(std::string key, const std::string& prefix, protocol::MacFn mac) {
   char host[256] = {0};
   ::gethostname(host, sizeof host - 1);
   auto us = std::chrono::duration_cast<std::chrono::microseconds>(
                 std::chrono::system_clock::now().time_since_epoch())
                 .count();
   return Signer{std::move(key), prefix + "@" + host + ":" + std::to_string(::getpid()),
-                static_cast<uint64_t>(us), 0};
+                static_cast<uint64_t>(us), 0, std::move(mac)};
 }
 
 std::string withSender(const std::string& json, const std::string& sender) {
@@ -151,9 +150,8 @@ std::string withSender(const std::string& json, const std::string& sender) {
 Result<std::string> requestJson(const std::string& address, uint16_t port, const std::string& json,
                                 Signer* signer, const Timeouts& t) {
   protocol::Frame f{.kind = protocol::Kind::kRequest, .body = json};
-  protocol::MacFn mac;
   if (signer != nullptr) {
-    mac = makeMacFn(signer->key);
+    if (!signer->mac) return Status(Code::kDenied, "no MAC function to sign the request with");
     f.isSigned = true;
     f.epoch = signer->epoch;
     f.seq = ++signer->seq;
@@ -162,7 +160,7 @@ Result<std::string> requestJson(const std::string& address, uint16_t port, const
   Fd s;
   Status st = connectTo(s, address, port, t.connect);
   if (!st) return st;
-  st = sendBytes(s.fd, protocol::encodeFrame(f, signer ? &mac : nullptr), after(t.connect));
+  st = sendBytes(s.fd, protocol::encodeFrame(f, signer ? &signer->mac : nullptr), after(t.connect));
   if (!st) return st;
   auto reply = readReply(s.fd, t.recv);
   if (!reply) return reply.status();

@@ -7,19 +7,26 @@
 #include <string>
 
 #include "openlim/status.h"
+#include "protocol/frame.h"
 
 namespace openlim::shell {
 
 // Signs admin requests. `sender` names the client in the lim's replay window and is put in
-// the request JSON by withSender(); epoch/seq must grow across calls from one sender.
+// the request JSON by withSender(); epoch/seq must grow across calls from one sender. `mac`
+// computes the frame MAC (shell::makeMacFn(key) in hmac.h); this file does not link a crypto
+// library, so a Signer without `mac` cannot sign (requestJson answers kDenied).
 struct Signer {
   std::string key;
   std::string sender;
   uint64_t epoch = 0;
   uint64_t seq = 0;
+  protocol::MacFn mac;
 };
 // sender "<prefix>@<hostname>:<pid>", epoch = wall-clock microseconds (only as a boot id;
 // receivers never compare it with their clock), seq = 0 (incremented before each use).
+Signer makeSigner(std::string key, const std::string& prefix, protocol::MacFn mac);
+// makeSigner with shell::makeMacFn(key): defined in client_signer.cc, which links libcrypto
+// (library openlim_hmac; openlim_shell brings it).
 Signer makeClientSigner(std::string key, const std::string& prefix);
 
 struct Timeouts {

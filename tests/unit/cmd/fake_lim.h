@@ -8,9 +8,7 @@
 #include <string>
 #include <vector>
 
-#include <Poco/JSON/Object.h>
-#include <Poco/JSON/Parser.h>
-
+#include "format/json.h"
 #include "querier.h"
 
 namespace openlim::cmd::testing {
@@ -33,9 +31,9 @@ class FakeLim : public Querier {
     requests.push_back(request);
     admin.push_back(isAdmin);
     if (down) return Status(Code::kUnavailable, "connection refused");
-    Poco::JSON::Parser p;
-    auto obj = p.parse(request).extract<Poco::JSON::Object::Ptr>();
-    std::string op = obj->getValue<std::string>("op");
+    auto obj = format::parseJson(request);
+    if (!obj) return Status(Code::kInvalid, "fake lim: bad request " + request);
+    std::string op = obj->stringOr("op");
     auto it = replies.find(op);
     if (it == replies.end()) return std::string(R"({"ok":true})");
     return it->second;

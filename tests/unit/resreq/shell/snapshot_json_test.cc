@@ -1,7 +1,7 @@
 // Host snapshot JSON (spec/commands.md): reading rules, malformed input, write/read round trip.
 #include <gtest/gtest.h>
 
-#include "snapshot_json.h"
+#include "format/snapshot_json.h"
 #include "test_support.h"
 
 namespace openlim {
@@ -29,7 +29,7 @@ const char* kSnapshot = R"({
 
 TEST(SnapshotJson, ReadsValuesByTypeAndFillsDerivedColumns) {
   ConfigPtr cfg = config();
-  auto t = shell::readSnapshotJson(kSnapshot, cfg);
+  auto t = format::readSnapshotJson(kSnapshot, cfg);
   ASSERT_TRUE(t) << t.status().message();
   ASSERT_EQ(t->size(), 2u);
   EXPECT_EQ(t->names[1], "hostB");
@@ -77,22 +77,22 @@ TEST(SnapshotJson, RefusesMalformedInputWithAReason) {
        "host a: <type> must be a string or null"},
   };
   for (const Bad& b : cases) {
-    auto t = shell::readSnapshotJson(b.json, cfg);
+    auto t = format::readSnapshotJson(b.json, cfg);
     ASSERT_FALSE(t) << b.json;
     EXPECT_EQ(t.status().message().rfind(b.message, 0), 0u) << t.status().message();
   }
-  auto missing = shell::readSnapshotFile("/nonexistent/x.json", cfg);
+  auto missing = format::readSnapshotFile("/nonexistent/x.json", cfg);
   ASSERT_FALSE(missing);
   EXPECT_EQ(missing.status().code(), Code::kIo);
 }
 
 TEST(SnapshotJson, WriterOutputReadsBackToTheSameTable) {
   ConfigPtr cfg = config();
-  auto t = shell::readSnapshotJson(kSnapshot, cfg);
+  auto t = format::readSnapshotJson(kSnapshot, cfg);
   ASSERT_TRUE(t);
-  std::string text = shell::writeSnapshotJson(*t, "demo", "hostA");
+  std::string text = format::writeSnapshotJson(*t, "demo", "hostA");
   EXPECT_NE(text.find("\"cluster\": \"demo\""), std::string::npos) << text;
-  auto back = shell::readSnapshotJson(text, cfg);
+  auto back = format::readSnapshotJson(text, cfg);
   ASSERT_TRUE(back) << back.status().message() << "\n" << text;
   ASSERT_EQ(back->size(), t->size());
   for (size_t r = 0; r < t->size(); ++r) {

@@ -1,25 +1,16 @@
-#include "snapshot_json.h"
-
-#include "openlim/run_queue.h"
-
-#include <Poco/Exception.h>
-#include <Poco/JSON/Array.h>
-#include <Poco/JSON/JSON.h>
-#include <Poco/JSON/Object.h>
-#include <Poco/JSON/Parser.h>
-#include <Poco/JSON/Stringifier.h>
+#include "format/snapshot_json.h"
 
 #include <cctype>
 #include <cmath>
-#include <unordered_set>
 #include <fstream>
 #include <sstream>
+#include <unordered_set>
 
-namespace openlim::shell {
+#include "format/json.h"
+#include "openlim/run_queue.h"
+
+namespace openlim::format {
 namespace {
-
-using Poco::Dynamic::Var;
-using Poco::JSON::Object;
 
 Result<HostStatus> parseStatus(const std::string& s) {
   for (HostStatus h : {HostStatus::kOk, HostStatus::kBusy, HostStatus::kLockU, HostStatus::kLockW,
@@ -28,51 +19,58 @@ Result<HostStatus> parseStatus(const std::string& s) {
   return Status(Code::kInvalid, "unknown status \"" + s + "\"");
 }
 
-Status setValue(HostTable& t, size_t row, const ResourceDef& def, Column& col, const Var& v) {
-  if (v.isEmpty()) return Status::ok();  // null: unknown (booleans: false)
+Status setValue(HostTable& t, size_t row, const ResourceDef& def, Column& col, const Json& v) {
+  if (v.isNull()) return Status::ok();  // null: unknown (booleans: false)
   switch (def.type) {
     case ResourceType::kNumeric:
-      if (!v.isNumeric() || v.isBoolean())
+      if (!v.isNumber())
         return Status(Code::kInvalid, "<" + def.name + "> must be a number or null");
-      col.numbers[row] = v.convert<double>();
+      col.numbers[row] = v.asNumber();
       return Status::ok();
     case ResourceType::kBoolean:
-      if (!v.isBoolean())
+      if (!v.isBool())
         return Status(Code::kInvalid, "<" + def.name + "> must be true, false or null");
-      col.booleans[row] = v.extract<bool>() ? 1 : 0;
+      col.booleans[row] = v.asBool() ? 1 : 0;
       return Status::ok();
     case ResourceType::kString:
       if (!v.isString()) return Status(Code::kInvalid, "<" + def.name + "> must be a string or null");
-      col.strings[row] = t.strings.intern(v.convert<std::string>());
+      col.strings[row] = t.strings.intern(v.asString());
       return Status::ok();
   }
   return Status::ok();
 }
 
-Status readHost(HostTable& t, size_t row, const Object::Ptr& h,
-                std::unordered_set<std::string>& seen) {
+// A member that is an object, else nullptr.
+const Json* objectMember(const Json& o, std::string_view key) {
+  const Json* m = o.find(key);
+  return m != nullptr && m->isObject() ? m : nullptr;
+}
+
+Status readHost(HostTable& t, size_t row, const Json& h, std::unordered_set<std::string>& seen) {
   const ConfigSnapshot& cfg = *t.config;
-  if (!h || !h->has("name") || !h->get("name").isString())
+  const Json* name = h.find("name");
+  if (name == nullptr || !name->isString())
     return Status(Code::kInvalid, "host #" + std::to_string(row + 1) + ": missing \"name\"");
-  t.names[row] = h->getValue<std::string>("name");
+  t.names[row] = name->asString();
   std::string lower = t.names[row];
   for (auto& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
   if (!seen.insert(lower).second)
     return Status(Code::kInvalid, "host " + t.names[row] + ": listed twice");
-  auto st = parseStatus(h->has("status") ? h->get("status").convert<std::string>() : "ok");
+  const Json* statusField = h.find("status");
+  auto st = parseStatus(statusField ? statusField->asString() : "ok");
   if (!st) return Status(Code::kInvalid, "host " + t.names[row] + ": " + st.status().message());
   t.status[row] = st.value();
-  Object::Ptr values = h->getObject("values");
-  Object::Ptr ages = h->getObject("ages");
+  const Json* values = objectMember(h, "values");
+  const Json* ages = objectMember(h, "ages");
   for (size_t c = 0; c < cfg.resources.size() && c < t.columns.size(); ++c) {
     const ResourceDef& def = cfg.resources[c];
     if (def.name == "hname" || def.name == "status") continue;
-    if (values && values->has(def.name)) {
-      Status s = setValue(t, row, def, t.columns[c], values->get(def.name));
+    if (const Json* v = values ? values->find(def.name) : nullptr) {
+      Status s = setValue(t, row, def, t.columns[c], *v);
       if (!s.isOk()) return Status(Code::kInvalid, "host " + t.names[row] + ": " + s.message());
     }
-    if (ages && ages->has(def.name) && ages->get(def.name).isNumeric())
-      t.columns[c].ages[row] = ages->get(def.name).convert<float>();
+    if (const Json* a = ages ? ages->find(def.name) : nullptr; a && a->isNumber())
+      t.columns[c].ages[row] = static_cast<float>(a->asNumber());
   }
   return Status::ok();
 }
@@ -118,26 +116,20 @@ void fillBusyIndices(HostTable& t) {
 
 }  // namespace
 
-Result<HostTable> readSnapshotJson(const std::string& text, const ConfigPtr& config) {
+Result<HostTable> readSnapshotJson(std::string_view text, const ConfigPtr& config) {
   HostTable t;
   t.config = config;
   for (const auto& r : config->resources) t.columns.push_back(Column{.type = r.type});
-  try {
-    Poco::JSON::Parser parser;
-    Var root = parser.parse(text);
-    Object::Ptr obj = root.extract<Object::Ptr>();
-    Poco::JSON::Array::Ptr hosts = obj ? obj->getArray("hosts") : nullptr;
-    if (!hosts) return Status(Code::kInvalid, "snapshot: missing \"hosts\" array");
-    t.resize(hosts->size());
-    std::unordered_set<std::string> seen;
-    for (size_t i = 0; i < hosts->size(); ++i) {
-      Status s = readHost(t, i, hosts->getObject(static_cast<unsigned>(i)), seen);
-      if (!s.isOk()) return s;
-    }
-  } catch (const Poco::Exception& e) {
-    return Status(Code::kInvalid, "snapshot: " + e.displayText());
-  } catch (const std::exception& e) {
-    return Status(Code::kInvalid, std::string("snapshot: ") + e.what());
+  auto root = parseJson(text);
+  if (!root) return Status(Code::kInvalid, "snapshot: " + root.status().message());
+  const Json* hosts = root->isObject() ? root->find("hosts") : nullptr;
+  if (hosts == nullptr || !hosts->isArray())
+    return Status(Code::kInvalid, "snapshot: missing \"hosts\" array");
+  t.resize(hosts->size());
+  std::unordered_set<std::string> seen;
+  for (size_t i = 0; i < hosts->size(); ++i) {
+    Status s = readHost(t, i, hosts->items()[i], seen);
+    if (!s.isOk()) return s;
   }
   fillDerived(t);
   fillBusyIndices(t);
@@ -154,40 +146,47 @@ Result<HostTable> readSnapshotFile(const std::string& path, const ConfigPtr& con
   return t;
 }
 
-std::string writeSnapshotJson(const HostTable& t, const std::string& cluster,
-                              const std::string& master) {
-  Poco::JSON::Object root(Poco::JSON_PRESERVE_KEY_ORDER);
-  root.set("cluster", cluster);
-  root.set("master", master);
-  Poco::JSON::Array::Ptr hosts = new Poco::JSON::Array;
-  for (size_t r = 0; r < t.size(); ++r) {
-    Object::Ptr h = new Object(Poco::JSON_PRESERVE_KEY_ORDER);
-    Object::Ptr values = new Object(Poco::JSON_PRESERVE_KEY_ORDER);
-    Object::Ptr ages = new Object(Poco::JSON_PRESERVE_KEY_ORDER);
-    h->set("name", t.names[r]);
-    h->set("status", std::string(hostStatusName(t.status[r])));
-    for (size_t c = 0; c < t.columns.size() && c < t.config->resources.size(); ++c) {
-      const ResourceDef& d = t.config->resources[c];
-      const Column& col = t.columns[c];
-      if (d.name == "hname" || d.name == "status") continue;
-      if (col.type == ResourceType::kNumeric) {
-        if (!std::isnan(col.numbers[r])) values->set(d.name, col.numbers[r]);
-        else if (d.builtinIndex) values->set(d.name, Var());
-      } else if (col.type == ResourceType::kString) {
-        if (col.strings[r] >= 0) values->set(d.name, t.strings.get(col.strings[r]));
-      } else if (col.booleans[r]) {
-        values->set(d.name, true);
-      }
-      if (r < col.ages.size() && !std::isnan(col.ages[r])) ages->set(d.name, col.ages[r]);
+namespace {
+
+// One host's values (unknown built-in indices as null; other unknowns and false booleans
+// left out) and the ages known.
+Json hostJson(const HostTable& t, size_t r) {
+  Json values = Json::object();
+  Json ages = Json::object();
+  for (size_t c = 0; c < t.columns.size() && c < t.config->resources.size(); ++c) {
+    const ResourceDef& d = t.config->resources[c];
+    const Column& col = t.columns[c];
+    if (d.name == "hname" || d.name == "status") continue;
+    if (col.type == ResourceType::kNumeric) {
+      if (!std::isnan(col.numbers[r])) values.add(d.name, Json::number(col.numbers[r]));
+      else if (d.builtinIndex) values.add(d.name, Json::null());
+    } else if (col.type == ResourceType::kString) {
+      if (col.strings[r] >= 0) values.add(d.name, Json::string(t.strings.get(col.strings[r])));
+    } else if (col.booleans[r]) {
+      values.add(d.name, Json::boolean(true));
     }
-    h->set("values", values);
-    if (ages->size() > 0) h->set("ages", ages);
-    hosts->add(h);
+    if (r < col.ages.size() && !std::isnan(col.ages[r]))
+      ages.add(d.name, Json::number(col.ages[r]));
   }
-  root.set("hosts", hosts);
-  std::ostringstream out;
-  root.stringify(out, 2);
-  return out.str() + "\n";
+  Json h = Json::object();
+  h.add("name", Json::string(t.names[r]));
+  h.add("status", Json::string(std::string(hostStatusName(t.status[r]))));
+  h.add("values", std::move(values));
+  if (ages.size() > 0) h.add("ages", std::move(ages));
+  return h;
 }
 
-}  // namespace openlim::shell
+}  // namespace
+
+std::string writeSnapshotJson(const HostTable& t, const std::string& cluster,
+                              const std::string& master) {
+  Json root = Json::object();
+  root.add("cluster", Json::string(cluster));
+  root.add("master", Json::string(master));
+  Json hosts = Json::array();
+  for (size_t r = 0; r < t.size(); ++r) hosts.push(hostJson(t, r));
+  root.add("hosts", std::move(hosts));
+  return root.dump();
+}
+
+}  // namespace openlim::format

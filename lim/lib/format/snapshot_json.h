@@ -1,21 +1,23 @@
 #pragma once
 // The host snapshot JSON of spec/commands.md ("Host snapshot JSON"): `lsload -l -json`
 // output and `lsplace --from FILE` input, to and from a HostTable over a config snapshot.
+// Pure (format::parseJson), so the reader is fuzzed (tests/fuzz/snapshot_json_fuzz.cc).
 
 #include <string>
+#include <string_view>
 
 #include "openlim/config.h"
 #include "openlim/host_table.h"
 #include "openlim/status.h"
 
-namespace openlim::shell {
+namespace openlim::format {
 
 // Parses the snapshot. Resource names, types and directions come from `config`; a name the
 // config does not define is ignored; a value of the wrong type is an error. hname/status
 // come from each host's name/status; a missing cpuf falls back to the host's configured
 // model. Errors are kInvalid "host <name>: ...", never exceptions.
-Result<HostTable> readSnapshotJson(const std::string& text, const ConfigPtr& config);
-// Reads the file first (kIo when it cannot be read).
+Result<HostTable> readSnapshotJson(std::string_view text, const ConfigPtr& config);
+// Reads the file first (kIo when it cannot be read): input data like the config files.
 Result<HostTable> readSnapshotFile(const std::string& path, const ConfigPtr& config);
 
 // Writes the table in the same format (unknown built-in indices as null; other unknown
@@ -23,4 +25,4 @@ Result<HostTable> readSnapshotFile(const std::string& path, const ConfigPtr& con
 std::string writeSnapshotJson(const HostTable& table, const std::string& cluster,
                               const std::string& master);
 
-}  // namespace openlim::shell
+}  // namespace openlim::format
