@@ -4,6 +4,7 @@
 
 #include "config/builtins.h"
 #include "config/lsf_cluster.h"
+#include "config/size_units.h"
 #include "util/strict_number.h"
 
 namespace openlim::config {
@@ -39,16 +40,20 @@ std::vector<std::pair<int, std::string>> thresholdColumns(const Table& t, BuildC
   return out;
 }
 
-// `ut` takes a fraction (0.9) or a percentage (90%); other indices a plain number.
-std::optional<double> parseThreshold(const std::string& index, const std::string& text) {
+// `ut` takes a fraction (0.9) or a percentage (90%); mem swp tmp a size in MB or with a unit
+// (500M, 2G), as resource requirements take them; other indices a plain number. The error
+// says what is wrong ("" when nothing more than "bad threshold").
+Result<double> parseThreshold(const std::string& index, const std::string& text) {
   if (index == "ut") {
     bool pct = !text.empty() && text.back() == '%';
     auto d = parseDouble(pct ? text.substr(0, text.size() - 1) : text);
-    if (!d || *d < 0 || *d > (pct ? 100 : 1)) return std::nullopt;
+    if (!d || *d < 0 || *d > (pct ? 100 : 1))
+      return Status(Code::kInvalid, "want 0-1 or 0%-100%");
     return pct ? *d / 100 : *d;
   }
+  if (isSizeIndex(index)) return parseSize(text);
   auto d = parseDouble(text);
-  if (!d) return std::nullopt;
+  if (!d) return Status(Code::kInvalid, "");
   return *d;
 }
 
@@ -159,11 +164,14 @@ void readHostRow(const HostRow& row, const std::vector<std::pair<int, std::strin
   for (const auto& [col, index] : thresholds) {
     const Value& v = row.r.values[static_cast<size_t>(col)];
     if (v.unset()) continue;
-    if (auto d = parseThreshold(index, v.text))
+    auto d = parseThreshold(index, v.text);
+    if (d) {
       h.thresholds[index] = *d;
-    else
-      diag.warn(h.line, "bad " + index + " threshold " + q(v.text) + " for host " + q(h.name) +
-                            (index == "ut" ? " (want 0-1 or 0%-100%)" : "") + "; ignored");
+      continue;
+    }
+    const std::string& why = d.status().message();
+    diag.warn(h.line, "bad " + index + " threshold " + q(v.text) + " for host " + q(h.name) +
+                          (why.empty() ? "" : " (" + why + ")") + "; ignored");
   }
   if (const Value& v = row.at("RESOURCES"); !v.unset()) {
     auto items = listItems(v);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "config/size_units.h"
 #include "resreq/bound.h"
 #include "resreq/fold.h"
 #include "resreq/lexer.h"
@@ -19,16 +20,7 @@ std::string canonicalName(const std::string& name) {
   return name;
 }
 
-double sizeUnitFactor(std::string_view unit) {
-  static const struct { const char* a; const char* b; double f; } kUnits[] = {
-      {"k", "kb", 1.0 / 1024}, {"m", "mb", 1}, {"g", "gb", 1024},
-      {"t", "tb", 1024.0 * 1024}, {"p", "pb", 1024.0 * 1024 * 1024}};
-  std::string u(unit);
-  for (auto& c : u) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  for (const auto& k : kUnits)
-    if (u == k.a || u == k.b) return k.f;
-  return 0;
-}
+double sizeUnitFactor(std::string_view unit) { return config::sizeUnitToMb(unit); }
 
 namespace {
 

@@ -220,3 +220,45 @@ TEST_F(LsfCluster, ContinuationsCommentsAndQuotedValues) {
 
 }  // namespace
 }  // namespace openlim::testing
+
+// Size thresholds (mem swp tmp) take units as resource requirements do; other indices none.
+namespace openlim::testing {
+namespace {
+
+constexpr const char* kSizeHosts = R"(Begin Host
+HOSTNAME  model    type     server  r1m  mem   swp    tmp    RESOURCES
+hostA     Generic  LINUX86  1       3.5  500M  2G     1.5gb  ()
+hostB     !        !        1       ()   512   4096K  1T     ()
+hostC     !        !        1       2G   2X    G      -1M    ()
+End Host
+)";
+
+TEST_F(LsfCluster, SizeThresholdsTakeUnitsInMb) {
+  auto l = load(kSizeHosts);
+  ASSERT_TRUE(l.snapshot) << dump(l);
+  const auto& a = l.snapshot->findHost("hostA")->thresholds;
+  EXPECT_DOUBLE_EQ(a.at("mem"), 500);
+  EXPECT_DOUBLE_EQ(a.at("swp"), 2048);
+  EXPECT_DOUBLE_EQ(a.at("tmp"), 1536);
+  const auto& b = l.snapshot->findHost("hostB")->thresholds;
+  EXPECT_DOUBLE_EQ(b.at("mem"), 512);  // a bare number is MB
+  EXPECT_DOUBLE_EQ(b.at("swp"), 4);
+  EXPECT_DOUBLE_EQ(b.at("tmp"), 1024.0 * 1024);
+}
+
+TEST_F(LsfCluster, BadSizeThresholdsNameFileLineAndUnit) {
+  auto l = load(kSizeHosts);
+  int c = line("hostC");
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", c, kW, "bad r1m threshold <2G>"), 1) << dump(l);
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", c, kW,
+                      "bad mem threshold <2X> for host <hostC> (unknown unit 'X'"),
+            1);
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", c, kW, "bad swp threshold <G>"), 1);
+  const auto& t = l.snapshot->findHost("hostC")->thresholds;
+  EXPECT_EQ(t.count("r1m") + t.count("mem") + t.count("swp"), 0u);
+  EXPECT_DOUBLE_EQ(t.at("tmp"), -1);  // a negative number stays as written, as for r1m
+  EXPECT_EQ(l.diagnostics.size(), 3u) << dump(l);
+}
+
+}  // namespace
+}  // namespace openlim::testing
