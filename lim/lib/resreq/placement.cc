@@ -241,7 +241,9 @@ std::vector<uint32_t> pickSlots(Work& w, const std::vector<uint32_t>& e, size_t 
   return picks;
 }
 
-// span[hosts=1]: every slot on the best host that has enough of them.
+// span[hosts=1]: every slot on the best host that has enough of them. rusage is per slot, so
+// that host needs N times each amount (LSF reserves rusage per slot): -n N slots must fit,
+// and -w takes only as many more as still fit.
 std::vector<uint32_t> pickOneHost(Work& w, const std::vector<uint32_t>& e, size_t need,
                                   size_t want) {
   std::vector<uint32_t> picks;
@@ -250,9 +252,22 @@ std::vector<uint32_t> pickOneHost(Work& w, const std::vector<uint32_t>& e, size_
     if (cap < need) {
       w.set(r, Outcome::kDropped, "dropped by span[hosts=1] (ncpus " + std::to_string(cap) +
                                       " < " + std::to_string(need) + ")");
-    } else if (picks.empty()) {
-      picks.assign(std::min(want, cap), r);
+      continue;
     }
+    int alt = resreq::fittingAlternative(w.req, w.t, r, need);
+    if (alt == resreq::kNoFit) {
+      w.set(r, Outcome::kDropped,
+            w.o.explain ? "dropped by span[hosts=1] (" +
+                              resreq::rusageReason(w.req, w.env, r, need) + ")"
+                        : "");
+      continue;
+    }
+    if (!picks.empty()) continue;
+    w.alt[r] = alt;
+    size_t fit = alt < 0 ? cap
+                         : std::min(cap, resreq::slotsFitting(w.req, w.t, r,
+                                                              static_cast<size_t>(alt)));
+    picks.assign(std::min(want, std::max(fit, need)), r);
   }
   return picks;
 }

@@ -57,6 +57,35 @@ TEST_F(Place, SpanHostsOnePutsEverySlotOnOneHost) {
   EXPECT_EQ(slots("span[hosts=1]", {.minSlots = 9}), "ERROR Not enough host(s) currently eligible");
 }
 
+TEST_F(Place, SpanHostsOneNeedsRusageForEverySlotOnTheHost) {
+  // rusage is per slot: 3 slots of mem=1500 need 4500 MB on one host. A (4096) no longer
+  // qualifies although one slot would fit; C (65536) takes all three.
+  EXPECT_EQ(slots("rusage[mem=1500] span[hosts=1]", {.minSlots = 1}), "hostA");
+  EXPECT_EQ(slots("rusage[mem=1500] span[hosts=1]", {.minSlots = 3}), "hostC hostC hostC");
+  EXPECT_EQ(slots("rusage[mem=1G] span[hosts=1]", {.minSlots = 3}), "hostA hostA hostA");
+  PlaceOptions onlyA{.minSlots = 3, .candidates = {"hostA"}};
+  EXPECT_EQ(slots("rusage[mem=1500] span[hosts=1]", onlyA),
+            "ERROR Not enough host(s) currently eligible");
+  // The first alternative that fits every slot is used.
+  EXPECT_EQ(slots("rusage[mem=2G || mem=1G] span[hosts=1]", onlyA), "hostA hostA hostA");
+}
+
+TEST_F(Place, SpanHostsOneTakesOnlyAsManyExtraSlotsAsRusageAllows) {
+  // -n 2 -w 4 on A: ncpus 4, but 4096 / 1500 leaves room for 2 slots only.
+  PlaceOptions o{.minSlots = 2, .maxSlots = 4, .candidates = {"hostA"}};
+  EXPECT_EQ(slots("rusage[mem=1500] span[hosts=1]", o), "hostA hostA");
+  o.maxSlots = 3;
+  EXPECT_EQ(slots("rusage[mem=1000] span[hosts=1]", o), "hostA hostA hostA");
+}
+
+TEST_F(Place, SpanHostsOneExplainsARusageShortfall) {
+  auto p = run("rusage[mem=1500] span[hosts=1]", {.minSlots = 3, .explain = true});
+  ASSERT_TRUE(p.status.isOk());
+  EXPECT_EQ(p.explanations[0].line(),
+            "hostA: dropped by span[hosts=1] (rusage[mem=1500] x 3 slots failed: mem=4096M)");
+  EXPECT_EQ(p.explanations[2].line(), "hostC: chosen for slots 1,2,3");
+}
+
 TEST_F(Place, SpanHostsMinusOneMeansNoHostLimit) {
   // LSF's span[hosts=-1]: the same choice as no span at all (not one host).
   EXPECT_EQ(slots("span[hosts=-1]", {.minSlots = 3}), "hostB hostA hostC");
