@@ -48,6 +48,7 @@ struct Probe {
   int pid = -1;
   int generation = 0;  // which start the pipes belong to; events for older ones are stale
   int starts = 0;
+  int startsBeforeRetry = 0;  // `starts` at the last reconfig retry: the cap counts from there
   double lastStart = -std::numeric_limits<double>::infinity();
   double lastLine = -1;      // time of the last complete stdout line; -1 = none yet
   double partialSince = -1;  // when the current unfinished line began; -1 = none

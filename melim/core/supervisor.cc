@@ -63,6 +63,24 @@ void Supervisor::setElims(const std::vector<ElimFile>& files, double now) {
   markStatus();
 }
 
+int Supervisor::retryStopped() {
+  if (shuttingDown_) return 0;
+  int n = 0;
+  for (auto& pp : probes_) {
+    Probe& p = *pp;
+    if (p.state != ProbeState::kAborted && p.state != ProbeState::kGaveUp &&
+        p.state != ProbeState::kBackoff)
+      continue;
+    log(LogLevel::kInfo, p,
+        std::string("reconfig: retrying (was ") + probeStateName(p.state) + ")");
+    p.state = ProbeState::kPending;
+    p.startsBeforeRetry = p.starts;
+    ++n;
+  }
+  if (n > 0) markStatus();
+  return n;
+}
+
 void Supervisor::startProbe(int id, double now) {
   Probe& p = at(id);
   ++p.generation;
@@ -152,7 +170,8 @@ void Supervisor::handleDeath(int id, Death death, double now) {
     p.state = ProbeState::kRemoved;
     return log(LogLevel::kInfo, p, how + "; removed");
   }
-  RestartDecision d = decideRestart(settings_.rules, p.tally, p.lastStart, p.starts);
+  RestartDecision d = decideRestart(settings_.rules, p.tally, p.lastStart,
+                                     p.starts - p.startsBeforeRetry);
   if (d.verdict == Verdict::kAborted) {
     p.state = ProbeState::kAborted;
     return log(LogLevel::kInfo, p,

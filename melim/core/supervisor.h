@@ -57,6 +57,11 @@ class Supervisor {
   // The elim directory as scanned now: new elims are started, gone ones are stopped, the
   // others run on untouched.
   void setElims(const std::vector<ElimFile>& files, double now);
+  // Reconfig (SIGHUP, after the rescan): an elim that aborted (ELIM_ABORT_VALUE), gave up
+  // (LSF_ELIM_RESTARTS) or waits out its restart throttle starts again at the next
+  // advance(), its restart count starting afresh, as LSF's reconfig restarts every elim; the
+  // admin may have fixed it. Running elims are untouched. Returns how many were retried.
+  int retryStopped();
   void onStdout(int probe, int generation, std::string_view bytes, double now);
   void onStderr(int probe, int generation, std::string_view bytes, double now);
   void onStdoutEof(int probe, int generation, double now);

@@ -81,7 +81,10 @@ void App::onSignal(int sig) {
   if (sig == SIGCHLD) return reap();
   if (sig == SIGHUP && !stopping_) {
     spdlog::info("SIGHUP: rescanning {}", opts_.elimDir);
-    return rescan();
+    rescan();
+    int n = sup_.retryStopped();
+    if (n > 0) spdlog::info("SIGHUP: retrying {} stopped elim(s)", n);
+    return;
   }
   if (sig == SIGTERM || sig == SIGINT) beginShutdown(sig == SIGTERM ? "SIGTERM" : "SIGINT");
 }

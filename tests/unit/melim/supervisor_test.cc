@@ -343,3 +343,76 @@ TEST_F(SupervisorTest, StatusJsonShape) {
 
 }  // namespace
 }  // namespace openlim::melim
+
+// Reconfig (SIGHUP): elims that stopped for good, or wait out the throttle, start again.
+namespace openlim::melim {
+namespace {
+
+TEST_F(SupervisorTest, ReconfigRetriesAnAbortedElim) {
+  exitWith(0, 97);
+  at(10);
+  ASSERT_EQ(state(0), ProbeState::kAborted);
+  int pidB = pid(1);
+  EXPECT_EQ(sup_->retryStopped(), 1);
+  EXPECT_EQ(state(0), ProbeState::kPending);
+  EXPECT_LE(sup_->nextDeadline(), now_);  // due now, not after the throttle
+  at(10);
+  EXPECT_EQ(state(0), ProbeState::kRunning);
+  EXPECT_EQ(procs_.startsOf(0), 2);
+  EXPECT_EQ(pid(1), pidB);  // the running elim is untouched
+  EXPECT_EQ(procs_.startsOf(1), 1);
+  exitWith(0, 97);  // aborting again stops it again
+  at(1e6);
+  EXPECT_EQ(state(0), ProbeState::kAborted);
+  EXPECT_EQ(procs_.startsOf(0), 2);
+  expectBIntact();
+}
+
+TEST_F(SupervisorTest, ReconfigRetriesAGivenUpElimWithAFreshRestartCap) {
+  Settings s;
+  s.rules.maxRestarts = 1;
+  s.rules.restartInterval = 1;
+  build(s);
+  exitWith(0, 3);
+  at(now_ + 1);
+  exitWith(0, 3);
+  ASSERT_EQ(state(0), ProbeState::kGaveUp);
+  ASSERT_EQ(procs_.startsOf(0), 2);
+  EXPECT_EQ(sup_->retryStopped(), 1);
+  at(now_ + 0.5);
+  EXPECT_EQ(state(0), ProbeState::kRunning);
+  // One restart allowed again after the retry, then it gives up again.
+  exitWith(0, 3);
+  EXPECT_EQ(state(0), ProbeState::kBackoff);
+  at(now_ + 1);
+  EXPECT_EQ(state(0), ProbeState::kRunning);
+  exitWith(0, 3);
+  EXPECT_EQ(state(0), ProbeState::kGaveUp);
+  EXPECT_EQ(procs_.startsOf(0), 4);
+}
+
+TEST_F(SupervisorTest, ReconfigCutsTheThrottleShortAndLeavesOthersAlone) {
+  now_ = 5;
+  exitWith(0, 1);
+  ASSERT_EQ(state(0), ProbeState::kBackoff);
+  ASSERT_GT(sup_->probe(0).restartAt, 80);
+  EXPECT_EQ(sup_->retryStopped(), 1);
+  at(6);
+  EXPECT_EQ(state(0), ProbeState::kRunning);
+  EXPECT_EQ(procs_.startsOf(0), 2);
+  EXPECT_EQ(sup_->retryStopped(), 0);  // nothing stopped now: a no-op
+  EXPECT_EQ(procs_.startsOf(1), 1);
+}
+
+TEST_F(SupervisorTest, ReconfigDoesNotRetryRemovedOrShutDownElims) {
+  exitWith(0, 97);
+  sup_->setElims({{"elim.b", "/d/elim.b"}}, now_);
+  ASSERT_EQ(state(0), ProbeState::kRemoved);
+  EXPECT_EQ(sup_->retryStopped(), 0);
+  EXPECT_EQ(state(0), ProbeState::kRemoved);
+  sup_->shutdown(now_);
+  EXPECT_EQ(sup_->retryStopped(), 0);
+}
+
+}  // namespace
+}  // namespace openlim::melim
