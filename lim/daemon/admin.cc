@@ -1,6 +1,5 @@
 // Admin ops: reconfig (validated here on the master, then pushed to every lim), lock,
 // unlock, shutdown, restart (done by the named host's own lim; forwarded over signed UDP).
-#include <Poco/JSON/Parser.h>
 #include <spdlog/spdlog.h>
 #include <strings.h>
 
@@ -10,52 +9,49 @@
 namespace openlim::lim {
 namespace {
 
-using Poco::JSON::Object;
-
 std::string adminJson(const std::string& op, const std::string& sender, double seconds) {
-  Object::Ptr o = new Object;
-  o->set("op", op);
-  o->set("sender", sender);
-  if (seconds > 0) o->set("seconds", seconds);
-  return jsonText(o);
+  Json o = Json::object();
+  o.add("op", Json::string(op));
+  if (seconds > 0) o.add("seconds", Json::number(seconds));
+  o.add("sender", Json::string(sender));
+  return o.compact();
 }
 
 }  // namespace
 
-std::string LimServer::adminRequest(const std::string& op, const std::string& json, double now) {
-  Object::Ptr req = Poco::JSON::Parser().parse(json).extract<Object::Ptr>();
+std::string LimServer::adminRequest(const std::string& op, const Json& req, double now) {
   if (op == "reconfig") {
     if (!election_->isMaster() && !election_->master().empty()) {
-      Object::Ptr o = new Object;
-      o->set("ok", false);
-      o->set("redirect", election_->master());
+      Json o = Json::object();
+      o.add("ok", Json::boolean(false));
+      o.add("redirect", Json::string(election_->master()));
       return jsonText(o);
     }
     std::vector<std::string> diags;
     Status st = reloadConfig(&diags);
-    Object::Ptr o = new Object;
-    o->set("ok", st.isOk());
+    Json o = Json::object();
+    o.add("ok", Json::boolean(st.isOk()));
     if (!st.isOk()) {
-      o->set("code", "syntax");
-      o->set("error", st.message());
+      o.add("code", Json::string("syntax"));
+      o.add("error", Json::string(st.message()));
     } else {
       for (const auto& h : config_->hosts)
         if (strcasecmp(h.name.c_str(), opts_.host.c_str()) != 0)
           sendUdp(h.name, protocol::Kind::kAdmin, adminJson("reconfig", opts_.host, 0));
     }
-    o->set("diagnostics", jstrings(diags));
+    o.add("diagnostics", jstrings(diags));
     return jsonText(o);
   }
-  std::string target = req->optValue<std::string>("host", opts_.host);
-  double seconds = req->optValue<double>("seconds", 0);
+  std::string target = reqString(req, "host", opts_.host);
+  double seconds = reqNumber(req, "seconds", 0);
   if (!config_->findHost(target)) return errorReply("notfound", target + ": Unknown host");
   if (strcasecmp(target.c_str(), opts_.host.c_str()) == 0) return localAdmin(op, seconds, now);
   sendUdp(config_->findHost(target)->name, protocol::Kind::kAdmin,
           adminJson(op, opts_.host, seconds));
-  Object::Ptr o = new Object;
-  o->set("ok", true);
-  o->set("forwarded", target);
-  return jsonText(o);
+  Json o = Json::object();
+  o.add("forwarded", Json::string(target));
+  o.add("ok", Json::boolean(true));
+  return o.compact();
 }
 
 std::string LimServer::localAdmin(const std::string& op, double seconds, double now) {
@@ -68,32 +64,28 @@ std::string LimServer::localAdmin(const std::string& op, double seconds, double 
   else if (op == "restart")
     restart_ = true, running_ = false;
   spdlog::info("admin: {} on {}", op, opts_.host);
-  Object::Ptr o = new Object;
-  o->set("ok", true);
-  return jsonText(o);
+  return R"({"ok":true})";
 }
 
 void LimServer::onAdminFrame(const protocol::Frame& f, double now) {
-  Object::Ptr req;
-  try {
-    req = Poco::JSON::Parser().parse(f.body).extract<Object::Ptr>();
-  } catch (const std::exception&) {
+  auto req = parseRequest(f.body);
+  if (!req) {
     ++counters_.malformed;
     return;
   }
-  std::string sender = req ? req->optValue<std::string>("sender", "") : "";
+  std::string sender = reqString(*req, "sender");
   if (sender.empty()) {
     ++counters_.malformed;
     return;
   }
   if (!fresh(sender, f)) return;
-  std::string op = req->optValue<std::string>("op", "");
+  std::string op = reqString(*req, "op");
   if (op == "reconfig") {
     std::vector<std::string> diags;
     Status st = reloadConfig(&diags);
     if (!st) spdlog::warn("reconfig from {} refused here: {}", sender, st.message());
   } else if (op == "lock" || op == "unlock" || op == "shutdown" || op == "restart") {
-    localAdmin(op, req->optValue<double>("seconds", 0), now);
+    localAdmin(op, reqNumber(*req, "seconds", 0), now);
   }
 }
 

@@ -19,6 +19,7 @@
 
 #include "agent/load_collector.h"
 #include "agent/melim_link.h"
+#include "format/json.h"
 #include "master/election.h"
 #include "master/load_table.h"
 #include "openlim/config.h"
@@ -108,7 +109,7 @@ class LimServer {
   std::string elimStatusReply(const std::string& host) const;
 
   // admin (admin.cc)
-  std::string adminRequest(const std::string& op, const std::string& json, double now);
+  std::string adminRequest(const std::string& op, const format::Json& req, double now);
   std::string localAdmin(const std::string& op, double seconds, double now);
   Status reloadConfig(std::vector<std::string>* diagnostics);
   void adoptConfig(ConfigPtr c, double now);

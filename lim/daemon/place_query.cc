@@ -1,14 +1,13 @@
 // place and shared ops (docs/protocol.md).
 #include <strings.h>
 
+#include <algorithm>
+
 #include "json_util.h"
 #include "queries.h"
 
 namespace openlim::lim {
 namespace {
-
-using Poco::JSON::Array;
-using Poco::JSON::Object;
 
 // spec/lim.md: +1 to the raw run queues per slot, plus the request's rusage amounts.
 void adjustChosen(const CompiledRequest& req, const std::vector<std::string>& slots,
@@ -25,9 +24,9 @@ void adjustChosen(const CompiledRequest& req, const std::vector<std::string>& sl
   }
 }
 
-CompileOptions localOptions(const Object::Ptr& req, const HostTable& t) {
+CompileOptions localOptions(const Json& req, const HostTable& t) {
   CompileOptions o;
-  std::string local = req->optValue<std::string>("local", "");
+  std::string local = reqString(req, "local");
   if (local.empty()) return o;
   o.implicitTypeLocal = true;
   int row = t.row(local);
@@ -45,10 +44,9 @@ CompileOptions localOptions(const Object::Ptr& req, const HostTable& t) {
 
 }  // namespace
 
-std::string queryPlace(const Object::Ptr& req, const QueryContext& ctx) {
+std::string queryPlace(const Json& req, const QueryContext& ctx) {
   const HostTable& t = *ctx.table;
-  auto cr =
-      ctx.cache->get(req->optValue<std::string>("resreq", ""), t.config, localOptions(req, t));
+  auto cr = ctx.cache->get(reqString(req, "resreq"), t.config, localOptions(req, t));
   if (!cr) {
     Status st = cr.status();
     std::string msg = st.message();
@@ -57,63 +55,48 @@ std::string queryPlace(const Object::Ptr& req, const QueryContext& ctx) {
     return errorReply("syntax", msg);
   }
   PlaceOptions po;
-  po.minSlots = req->optValue<int>("n", 1);
-  po.maxSlots = req->optValue<int>("w", -1);
-  po.fewestHosts = req->optValue<bool>("L", false);
-  po.explain = req->optValue<bool>("explain", false);
-  if (req->has("hosts") && req->getArray("hosts"))
-    for (size_t i = 0; i < req->getArray("hosts")->size(); ++i)
-      po.candidates.push_back(
-          req->getArray("hosts")->getElement<std::string>(static_cast<unsigned>(i)));
+  po.minSlots = reqInt(req, "n", 1);
+  po.maxSlots = reqInt(req, "w", -1);
+  po.fewestHosts = reqBool(req, "L", false);
+  po.explain = reqBool(req, "explain", false);
+  po.candidates = reqStrings(req, "hosts");
   for (const auto& h : po.candidates)
     if (t.row(h) < 0) return errorReply("notfound", h + ": Unknown host");
   PlacementResult pr = place(**cr, t, po);
-  Array::Ptr explain = new Array;
+  // Members in key order, as on the wire since the first version.
+  std::string out;
+  format::JsonWriter w(out);
+  w.beginObject();
+  if (!pr.status.isOk()) w.key("code").str("noteligible").key("error").str(pr.status.message());
+  w.key("explain").beginArray();
   for (const auto& e : pr.explanations) {
-    Object::Ptr o = new Object;
-    o->set("host", e.host);
-    o->set("outcome", outcomeName(e.outcome));
-    o->set("reason", e.reason);
-    explain->add(o);
+    w.beginObject().key("host").str(e.host).key("outcome").str(outcomeName(e.outcome));
+    w.key("reason").str(e.reason).endObject();
   }
-  Object::Ptr o;
-  if (!pr.status.isOk()) {
-    o = new Object;
-    o->set("ok", false);
-    o->set("code", "noteligible");
-    o->set("error", pr.status.message());
-  } else {
-    adjustChosen(**cr, pr.slots, ctx);
-    o = new Object;
-    o->set("ok", true);
-  }
-  o->set("hosts", jstrings(pr.slots));
-  o->set("explain", explain);
-  return jsonText(o);
+  w.endArray().key("hosts").strings(pr.slots).key("ok").boolean(pr.status.isOk()).endObject();
+  if (pr.status.isOk()) adjustChosen(**cr, pr.slots, ctx);
+  return out;
 }
 
-std::string queryShared(const Object::Ptr& req, const QueryContext& ctx) {
+std::string queryShared(const Json& req, const QueryContext& ctx) {
   const HostTable& t = *ctx.table;
   const ConfigSnapshot& c = *t.config;
-  std::vector<std::string> names;
-  if (req->has("names") && req->getArray("names"))
-    for (size_t i = 0; i < req->getArray("names")->size(); ++i)
-      names.push_back(req->getArray("names")->getElement<std::string>(static_cast<unsigned>(i)));
+  std::vector<std::string> names = reqStrings(req, "names");
   for (const auto& n : names)
     if (!c.findResource(n)) return errorReply("notfound", n + ": Resource name not found");
   std::vector<std::string> servers =
       ctx.loadTable ? ctx.loadTable->servers() : std::vector<std::string>();
-  Array::Ptr out = new Array;
+  Json out = Json::array();
   for (size_t i = 0; i < c.instances.size(); ++i) {
     const ResourceInstance& inst = c.instances[i];
     if (!names.empty() && std::find(names.begin(), names.end(), inst.resource) == names.end())
       continue;
     const ResourceDef* def = c.findResource(inst.resource);
     int slot = c.resourceIndex(inst.resource);
-    Object::Ptr o = new Object;
-    o->set("resource", inst.resource);
-    o->set("type", def && def->type == ResourceType::kString ? "String" : "Numeric");
-    Poco::Dynamic::Var value;
+    Json o = Json::object();
+    o.add("resource", Json::string(inst.resource));
+    o.add("type", Json::string(def && def->type == ResourceType::kString ? "String" : "Numeric"));
+    Json value;
     int row = inst.hosts.empty() ? -1 : t.row(inst.hosts.front());
     if (slot >= 0 && row >= 0) {
       const Column& col = t.columns[static_cast<size_t>(slot)];
@@ -121,19 +104,19 @@ std::string queryShared(const Object::Ptr& req, const QueryContext& ctx) {
       if (col.type == ResourceType::kNumeric)
         value = jnum(col.numbers[r]);
       else if (col.type == ResourceType::kString && col.strings[r] != kUnknownString)
-        value = t.strings.get(col.strings[r]);
+        value = Json::string(t.strings.get(col.strings[r]));
     }
-    o->set("value", value);
-    o->set("reserved", 0.0);
-    o->set("locations", jstrings(inst.hosts));
-    o->set("all", inst.all);
-    o->set("dynamic", def && def->dynamic && !inst.staticNumber && !inst.staticString);
-    o->set("server", i < servers.size() ? servers[i] : std::string());
-    out->add(o);
+    o.add("value", std::move(value));
+    o.add("reserved", Json::number(0));
+    o.add("locations", jstrings(inst.hosts));
+    o.add("all", Json::boolean(inst.all));
+    o.add("dynamic", Json::boolean(def && def->dynamic && !inst.staticNumber && !inst.staticString));
+    o.add("server", Json::string(i < servers.size() ? servers[i] : std::string()));
+    out.push(std::move(o));
   }
-  Object::Ptr o = new Object;
-  o->set("ok", true);
-  o->set("instances", out);
+  Json o = Json::object();
+  o.add("ok", Json::boolean(true));
+  o.add("instances", std::move(out));
   return jsonText(o);
 }
 

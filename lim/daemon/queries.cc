@@ -10,18 +10,7 @@
 namespace openlim::lim {
 namespace {
 
-using Poco::JSON::Array;
-using Poco::JSON::Object;
-
-std::vector<std::string> stringList(const Object::Ptr& req, const std::string& key) {
-  std::vector<std::string> out;
-  if (!req->has(key)) return out;
-  Array::Ptr a = req->getArray(key);
-  if (!a) return out;
-  for (size_t i = 0; i < a->size(); ++i)
-    out.push_back(a->getElement<std::string>(static_cast<unsigned>(i)));
-  return out;
-}
+using format::JsonWriter;
 
 std::string codeOf(const Status& st) {
   switch (st.code()) {
@@ -35,7 +24,8 @@ std::string codeOf(const Status& st) {
   }
 }
 
-std::string resreqError(const Status& st) {
+std::string rowsError(const Status& st) {
+  if (st.code() == Code::kNotFound) return errorReply("notfound", st.message());
   std::string msg = st.message();
   if (st.pos().offset >= 0 && msg.find(" at ") == std::string::npos)
     msg += " at " + std::to_string(st.pos().offset);
@@ -43,29 +33,29 @@ std::string resreqError(const Status& st) {
 }
 
 // Rows to answer for: resreq selection (ordered) or every row, then the host filter.
-Result<std::vector<uint32_t>> pickRows(const Object::Ptr& req, const QueryContext& ctx,
-                                       bool withLimit) {
+Result<std::vector<uint32_t>> pickRows(const Json& req, const QueryContext& ctx, bool withLimit) {
   const HostTable& t = *ctx.table;
   std::vector<uint32_t> rows;
-  std::string resreq = req->optValue<std::string>("resreq", "");
-  size_t n = withLimit ? static_cast<size_t>(std::max(0, req->optValue<int>("n", 0))) : 0;
+  std::string resreq = reqString(req, "resreq");
+  size_t n = withLimit ? static_cast<size_t>(std::max(0, reqInt(req, "n", 0))) : 0;
   if (!resreq.empty()) {
     auto cr = ctx.cache->get(resreq, t.config);
     if (!cr) return cr.status();
     rows = selectHosts(**cr, t, SelectOptions{.limit = n}).rows;
   } else {
-    for (uint32_t i = 0; i < t.size(); ++i) rows.push_back(i);
+    rows.resize(t.size());
+    for (uint32_t i = 0; i < t.size(); ++i) rows[i] = i;
     if (n > 0 && rows.size() > n) rows.resize(n);
   }
-  std::vector<std::string> only = stringList(req, "hosts");
+  std::vector<std::string> only = reqStrings(req, "hosts");
   if (!only.empty()) {
-    std::vector<uint32_t> kept;
-    for (uint32_t r : rows)
-      for (const auto& h : only)
-        if (strcasecmp(t.names[r].c_str(), h.c_str()) == 0) kept.push_back(r);
-    for (const auto& h : only)
-      if (t.row(h) < 0) return Status(Code::kNotFound, h + ": Unknown host");
-    rows = kept;
+    std::vector<char> wanted(t.size(), 0);
+    for (const auto& h : only) {
+      int r = t.row(h);
+      if (r < 0) return Status(Code::kNotFound, h + ": Unknown host");
+      wanted[static_cast<size_t>(r)] = 1;
+    }
+    std::erase_if(rows, [&](uint32_t r) { return !wanted[r]; });
   }
   return rows;
 }
@@ -83,163 +73,223 @@ bool hostHas(const ConfigSnapshot& c, const ResourceDef& def, const std::string&
   return false;
 }
 
-Object::Ptr hostValues(const HostTable& t, uint32_t row, Object::Ptr& ages) {
+// The host's configuration: the snapshot's rows are the config's hosts in order when the
+// master built it, so the row usually finds it without a lookup.
+const HostConfig* hostConfigOf(const HostTable& t, size_t row) {
   const ConfigSnapshot& c = *t.config;
-  Object::Ptr values = new Object;
-  for (size_t s = 0; s < c.resources.size(); ++s) {
-    const ResourceDef& def = c.resources[s];
-    const Column& col = t.columns[s];
-    if (def.name == "hname" || def.name == "status") continue;
-    if (def.type == ResourceType::kBoolean) {
-      if (col.booleans[row]) values->set(def.name, true);
-      continue;
-    }
-    bool known = def.type == ResourceType::kNumeric ? !isUnknown(col.numbers[row])
-                                                    : col.strings[row] != kUnknownString;
-    if (!known && !hostHas(c, def, t.names[row])) continue;
-    if (def.type == ResourceType::kNumeric)
-      values->set(def.name, jnum(col.numbers[row]));
-    else if (known)
-      values->set(def.name, t.strings.get(col.strings[row]));
-    else
-      values->set(def.name, Poco::Dynamic::Var());
-    if (!def.builtin && def.dynamic && !std::isnan(col.ages[row]))
-      ages->set(def.name, static_cast<double>(col.ages[row]));
-  }
-  return values;
+  if (row < c.hosts.size() && c.hosts[row].name == t.names[row]) return &c.hosts[row];
+  return c.findHost(t.names[row]);
 }
 
-Object::Ptr thresholdsOf(const ConfigSnapshot& c, const std::string& host) {
-  Object::Ptr o = new Object;
-  if (const HostConfig* hc = c.findHost(host))
-    for (const auto& [k, v] : hc->thresholds) o->set(k, v);
-  return o;
+// Slots of the load reply's "values", by name (the wire keeps keys sorted).
+std::vector<size_t> valueSlots(const ConfigSnapshot& c) {
+  std::vector<size_t> slots;
+  for (size_t s = 0; s < c.resources.size(); ++s)
+    if (c.resources[s].name != "hname" && c.resources[s].name != "status") slots.push_back(s);
+  std::sort(slots.begin(), slots.end(),
+            [&](size_t a, size_t b) { return c.resources[a].name < c.resources[b].name; });
+  return slots;
+}
+
+// Whether the host's "values" lists the resource (booleans: only when set; unknown values
+// of resources the host does not have are left out).
+bool listed(const HostTable& t, size_t s, uint32_t row) {
+  const ResourceDef& def = t.config->resources[s];
+  const Column& col = t.columns[s];
+  if (def.type == ResourceType::kBoolean) return col.booleans[row] != 0;
+  bool known = def.type == ResourceType::kNumeric ? !isUnknown(col.numbers[row])
+                                                  : col.strings[row] != kUnknownString;
+  return known || hostHas(*t.config, def, t.names[row]);
+}
+
+void writeValues(JsonWriter& w, const HostTable& t, uint32_t row, const std::vector<size_t>& slots,
+                 std::vector<char>& shown) {
+  const ConfigSnapshot& c = *t.config;
+  shown.assign(slots.size(), 0);
+  w.key("ages").beginObject();
+  for (size_t i = 0; i < slots.size(); ++i) {
+    size_t s = slots[i];
+    shown[i] = listed(t, s, row);
+    const ResourceDef& def = c.resources[s];
+    if (shown[i] && def.type != ResourceType::kBoolean && !def.builtin && def.dynamic &&
+        !std::isnan(t.columns[s].ages[row]))
+      w.key(def.name).num(static_cast<double>(t.columns[s].ages[row]));
+  }
+  w.endObject();
+  w.key("busy").beginArray();
+  for (int s : t.busyIndices[row]) w.str(c.resources[static_cast<size_t>(s)].name);
+  w.endArray();
+}
+
+void writeValueMap(JsonWriter& w, const HostTable& t, uint32_t row,
+                   const std::vector<size_t>& slots, const std::vector<char>& shown) {
+  w.key("values").beginObject();
+  for (size_t i = 0; i < slots.size(); ++i) {
+    if (!shown[i]) continue;
+    size_t s = slots[i];
+    const Column& col = t.columns[s];
+    w.key(t.config->resources[s].name);
+    if (col.type == ResourceType::kBoolean)
+      w.boolean(true);
+    else if (col.type == ResourceType::kNumeric)
+      w.num(col.numbers[row]);
+    else if (col.strings[row] != kUnknownString)
+      w.str(t.strings.get(col.strings[row]));
+    else
+      w.null();
+  }
+  w.endObject();
+}
+
+void writeThresholds(JsonWriter& w, const HostConfig* hc) {
+  w.key("thresholds").beginObject();
+  if (hc)
+    for (const auto& [k, v] : hc->thresholds) w.key(k).num(v);  // a std::map: sorted
+  w.endObject();
 }
 
 // Additive fields: "config_drift": true when the host's reported config checksum differs
 // from the master's; in load, "lock_remaining": seconds left of a timed lock.
-void addHostExtras(Object::Ptr& h, const std::string& host, const QueryContext& ctx,
-                   bool withLock) {
-  if (!ctx.loadTable) return;
-  if (ctx.loadTable->drifted(host)) h->set("config_drift", true);
+void writeExtras(JsonWriter& w, const HostTable& t, uint32_t row, const QueryContext& ctx,
+                 bool withLock) {
+  const master::LoadTable* lt = ctx.loadTable;
+  if (!lt) return;
+  // Same config: the load table's rows are the snapshot's.
+  int r = lt->config() == t.config ? static_cast<int>(row) : lt->rowOf(t.names[row]);
+  if (lt->driftedAt(r)) w.key("config_drift").boolean(true);
   if (!withLock) return;
-  double left = ctx.loadTable->lockRemaining(host, ctx.now);
-  if (left >= 0) h->set("lock_remaining", left);
+  double left = lt->lockRemainingAt(r, ctx.now);
+  if (left >= 0) w.key("lock_remaining").num(left);
 }
 
 }  // namespace
 
-std::string queryLoad(const Object::Ptr& req, const QueryContext& ctx) {
+std::string queryLoad(const Json& req, const QueryContext& ctx) {
   auto rows = pickRows(req, ctx, true);
-  if (!rows)
-    return rows.status().code() == Code::kNotFound ? errorReply("notfound", rows.status().message())
-                                                   : resreqError(rows.status());
+  if (!rows) return rowsError(rows.status());
   const HostTable& t = *ctx.table;
-  Array::Ptr hosts = new Array;
+  const std::vector<size_t> slots = valueSlots(*t.config);
+  std::vector<char> shown;
+  std::string out;
+  out.reserve(64 + rows->size() * 400);
+  JsonWriter w(out);
+  w.beginObject().key("cluster").str(t.config->clusterName).key("hosts").beginArray();
   for (uint32_t r : *rows) {
-    Object::Ptr h = new Object;
-    Object::Ptr ages = new Object;
-    h->set("name", t.names[r]);
-    h->set("status", hostStatusName(t.status[r]));
-    h->set("values", hostValues(t, r, ages));
-    h->set("ages", ages);
-    std::vector<std::string> busy;
-    for (int s : t.busyIndices[r]) busy.push_back(t.config->resources[static_cast<size_t>(s)].name);
-    h->set("busy", jstrings(busy));
-    h->set("thresholds", thresholdsOf(*t.config, t.names[r]));
-    addHostExtras(h, t.names[r], ctx, true);
-    hosts->add(h);
+    w.beginObject();
+    writeValues(w, t, r, slots, shown);
+    writeExtras(w, t, r, ctx, true);
+    w.key("name").str(t.names[r]).key("status").str(hostStatusName(t.status[r]));
+    writeThresholds(w, hostConfigOf(t, r));
+    writeValueMap(w, t, r, slots, shown);
+    w.endObject();
   }
-  Object::Ptr o = new Object;
-  o->set("ok", true);
-  o->set("cluster", t.config->clusterName);
-  o->set("master", ctx.master);
-  o->set("hosts", hosts);
-  return jsonText(o);
+  w.endArray().key("master").str(ctx.master).key("ok").boolean(true).endObject();
+  return out;
 }
 
-std::string queryHosts(const Object::Ptr& req, const QueryContext& ctx) {
+namespace {
+
+std::vector<std::string> resourceList(const HostConfig* hc) {
+  std::vector<std::string> res;
+  if (!hc) return res;
+  res = hc->booleans;
+  for (const auto& [k, v] : hc->strings) res.push_back(k + "=" + v);
+  for (const auto& [k, v] : hc->numbers) {
+    std::string num = std::to_string(v);
+    num.erase(num.find_last_not_of('0') + 1);
+    if (!num.empty() && num.back() == '.') num.pop_back();
+    res.push_back(k + "=" + num);
+  }
+  return res;
+}
+
+void writeStringSlot(JsonWriter& w, const HostTable& t, int slot, uint32_t row) {
+  StringId id = slot < 0 ? kUnknownString : t.columns[static_cast<size_t>(slot)].strings[row];
+  if (id == kUnknownString)
+    w.null();
+  else
+    w.str(t.strings.get(id));
+}
+
+void writeNumberSlot(JsonWriter& w, const HostTable& t, int slot, uint32_t row) {
+  const Column* col = slot < 0 ? nullptr : &t.columns[static_cast<size_t>(slot)];
+  w.num(col && col->type == ResourceType::kNumeric ? col->numbers[row] : kUnknown);
+}
+
+}  // namespace
+
+std::string queryHosts(const Json& req, const QueryContext& ctx) {
   auto rows = pickRows(req, ctx, false);
-  if (!rows)
-    return rows.status().code() == Code::kNotFound ? errorReply("notfound", rows.status().message())
-                                                   : resreqError(rows.status());
+  if (!rows) return rowsError(rows.status());
   const HostTable& t = *ctx.table;
   const ConfigSnapshot& c = *t.config;
-  Array::Ptr hosts = new Array;
+  // Members in key order, as on the wire since the first version.
+  static const char* const kNumbers1[] = {"cpuf", "maxmem", "maxswp", "maxtmp"};
+  static const char* const kNumbers2[] = {"ncores", "ncpus", "ndisks", "nthreads"};
+  int n1[4], n2[4];
+  for (int i = 0; i < 4; ++i) n1[i] = c.resourceIndex(kNumbers1[i]);
+  for (int i = 0; i < 4; ++i) n2[i] = c.resourceIndex(kNumbers2[i]);
+  const int typeSlot = c.resourceIndex("type"), modelSlot = c.resourceIndex("model");
+  std::string out;
+  out.reserve(32 + rows->size() * 250);
+  JsonWriter w(out);
+  w.beginObject().key("hosts").beginArray();
   for (uint32_t r : *rows) {
-    Object::Ptr h = new Object;
-    h->set("name", t.names[r]);
-    for (const char* k : {"type", "model"}) {
-      int s = c.resourceIndex(k);
-      StringId id = s < 0 ? kUnknownString : t.columns[static_cast<size_t>(s)].strings[r];
-      h->set(k,
-             id == kUnknownString ? Poco::Dynamic::Var() : Poco::Dynamic::Var(t.strings.get(id)));
-    }
-    for (const char* k :
-         {"cpuf", "ncpus", "ncores", "nthreads", "maxmem", "maxswp", "maxtmp", "ndisks"})
-      h->set(k, jnum(t.number(r, k)));
-    const HostConfig* hc = c.findHost(t.names[r]);
-    h->set("server", hc ? hc->server : true);
-    std::vector<std::string> res;
-    if (hc) {
-      res = hc->booleans;
-      for (const auto& [k, v] : hc->strings) res.push_back(k + "=" + v);
-      for (const auto& [k, v] : hc->numbers) {
-        std::string num = std::to_string(v);
-        num.erase(num.find_last_not_of('0') + 1);
-        if (!num.empty() && num.back() == '.') num.pop_back();
-        res.push_back(k + "=" + num);
-      }
-    }
-    h->set("resources", jstrings(res));
-    h->set("thresholds", thresholdsOf(c, t.names[r]));
-    h->set("status", hostStatusName(t.status[r]));
-    addHostExtras(h, t.names[r], ctx, false);
-    hosts->add(h);
+    const HostConfig* hc = hostConfigOf(t, r);
+    w.beginObject();
+    writeExtras(w, t, r, ctx, false);
+    for (int i = 0; i < 4; ++i) writeNumberSlot(w.key(kNumbers1[i]), t, n1[i], r);
+    writeStringSlot(w.key("model"), t, modelSlot, r);
+    w.key("name").str(t.names[r]);
+    for (int i = 0; i < 4; ++i) writeNumberSlot(w.key(kNumbers2[i]), t, n2[i], r);
+    w.key("resources").strings(resourceList(hc));
+    w.key("server").boolean(hc ? hc->server : true);
+    w.key("status").str(hostStatusName(t.status[r]));
+    writeThresholds(w, hc);
+    writeStringSlot(w.key("type"), t, typeSlot, r);
+    w.endObject();
   }
-  Object::Ptr o = new Object;
-  o->set("ok", true);
-  o->set("hosts", hosts);
-  return jsonText(o);
+  w.endArray().key("ok").boolean(true).endObject();
+  return out;
 }
 
 std::string queryInfo(const QueryContext& ctx) {
   const ConfigSnapshot& c = *ctx.table->config;
-  Array::Ptr res = new Array;
+  Json res = Json::array();
   for (const auto& r : c.resources) {
-    Object::Ptr o = new Object;
-    o->set("name", r.name);
-    o->set("type", r.type == ResourceType::kNumeric  ? "Numeric"
-                   : r.type == ResourceType::kString ? "String"
-                                                     : "Boolean");
-    o->set("order", r.direction == Direction::kIncreasing   ? "Inc"
-                    : r.direction == Direction::kDecreasing ? "Dec"
-                                                            : "N/A");
-    o->set("interval", r.interval);
-    o->set("builtin", r.builtin);
-    o->set("dynamic", r.dynamic);
-    o->set("release", r.release);
-    o->set("consumable", r.consumable);
-    o->set("shared", r.shared);
-    o->set("description", r.description);
-    res->add(o);
+    Json o = Json::object();
+    o.add("name", Json::string(r.name));
+    o.add("type", Json::string(r.type == ResourceType::kNumeric  ? "Numeric"
+                               : r.type == ResourceType::kString ? "String"
+                                                                 : "Boolean"));
+    o.add("order", Json::string(r.direction == Direction::kIncreasing   ? "Inc"
+                                : r.direction == Direction::kDecreasing ? "Dec"
+                                                                        : "N/A"));
+    o.add("interval", Json::number(r.interval));
+    o.add("builtin", Json::boolean(r.builtin));
+    o.add("dynamic", Json::boolean(r.dynamic));
+    o.add("release", Json::boolean(r.release));
+    o.add("consumable", Json::boolean(r.consumable));
+    o.add("shared", Json::boolean(r.shared));
+    o.add("description", Json::string(r.description));
+    res.push(std::move(o));
   }
   std::set<std::string> usedModels;
   for (const auto& h : c.hosts) usedModels.insert(h.model);
-  Array::Ptr models = new Array;
+  Json models = Json::array();
   for (const auto& m : c.models) {
-    Object::Ptr o = new Object;
-    o->set("name", m.name);
-    o->set("cpuf", m.cpuFactor);
-    o->set("arch", m.architecture);
-    o->set("used", usedModels.count(m.name) > 0);
-    models->add(o);
+    Json o = Json::object();
+    o.add("name", Json::string(m.name));
+    o.add("cpuf", Json::number(m.cpuFactor));
+    o.add("arch", Json::string(m.architecture));
+    o.add("used", Json::boolean(usedModels.count(m.name) > 0));
+    models.push(std::move(o));
   }
-  Object::Ptr o = new Object;
-  o->set("ok", true);
-  o->set("resources", res);
-  o->set("types", jstrings(c.hostTypes));
-  o->set("models", models);
+  Json o = Json::object();
+  o.add("ok", Json::boolean(true));
+  o.add("resources", std::move(res));
+  o.add("types", jstrings(c.hostTypes));
+  o.add("models", std::move(models));
   return jsonText(o);
 }
 

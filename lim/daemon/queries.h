@@ -1,11 +1,11 @@
 #pragma once
 // The read-only query ops of docs/protocol.md (id, load, hosts, info, place, shared), as
-// pure-ish functions over a HostTable snapshot; replies are JSON text.
-
-#include <Poco/JSON/Object.h>
+// pure-ish functions over a HostTable snapshot; requests are parsed JSON objects, replies are
+// compact JSON text.
 
 #include <string>
 
+#include "format/json.h"
 #include "master/load_table.h"
 #include "openlim/host_table.h"
 #include "openlim/resreq.h"
@@ -20,10 +20,10 @@ struct QueryContext {
   double now = 0;
 };
 
-std::string queryLoad(const Poco::JSON::Object::Ptr& req, const QueryContext& ctx);
-std::string queryHosts(const Poco::JSON::Object::Ptr& req, const QueryContext& ctx);
+std::string queryLoad(const format::Json& req, const QueryContext& ctx);
+std::string queryHosts(const format::Json& req, const QueryContext& ctx);
 std::string queryInfo(const QueryContext& ctx);
-std::string queryPlace(const Poco::JSON::Object::Ptr& req, const QueryContext& ctx);
-std::string queryShared(const Poco::JSON::Object::Ptr& req, const QueryContext& ctx);
+std::string queryPlace(const format::Json& req, const QueryContext& ctx);
+std::string queryShared(const format::Json& req, const QueryContext& ctx);
 
 }  // namespace openlim::lim

@@ -1,5 +1,4 @@
 // LimServer::handleRequest: routes one TCP request (docs/protocol.md) to its op.
-#include <Poco/JSON/Parser.h>
 #include <spdlog/spdlog.h>
 
 #include "json_util.h"
@@ -10,8 +9,6 @@
 namespace openlim::lim {
 namespace {
 
-using Poco::JSON::Object;
-
 bool isAdminOp(const std::string& op) {
   return op == "reconfig" || op == "lock" || op == "unlock" || op == "shutdown" || op == "restart";
 }
@@ -19,60 +16,53 @@ bool isAdminOp(const std::string& op) {
 }  // namespace
 
 std::string LimServer::handleRequest(const protocol::Frame& f, double now) {
-  Object::Ptr req;
-  try {
-    req = Poco::JSON::Parser().parse(f.body).extract<Object::Ptr>();
-  } catch (const std::exception& e) {
+  auto parsed = parseRequest(f.body);
+  if (!parsed) {
     ++counters_.malformed;
-    return errorReply("syntax", std::string("bad JSON request: ") + e.what());
+    return errorReply("syntax", "bad JSON request: " + parsed.status().message());
   }
-  if (!req) return errorReply("syntax", "request is not a JSON object");
-  std::string op;
-  try {
-    op = req->optValue<std::string>("op", "");
-    if (isAdminOp(op)) {
-      ++counters_.admin_requests;
-      if (!f.isSigned) {
-        ++counters_.admin_denied;
-        return errorReply("denied", "Permission denied: " + op +
-                                        " must be signed with the cluster key (LSF_AUTH_KEYFILE)");
-      }
-      if (!fresh("client:" + req->optValue<std::string>("sender", "?"), f)) {
-        ++counters_.admin_denied;
-        return errorReply("denied", "Permission denied: replayed request");
-      }
-      return adminRequest(op, f.body, now);
+  const Json& req = *parsed;
+  std::string op = reqString(req, "op");
+  if (isAdminOp(op)) {
+    ++counters_.admin_requests;
+    if (!f.isSigned) {
+      ++counters_.admin_denied;
+      return errorReply("denied", "Permission denied: " + op +
+                                      " must be signed with the cluster key (LSF_AUTH_KEYFILE)");
     }
-    ++counters_.queries;
-    if (op == "id") {
-      Object::Ptr o = new Object;
-      o->set("ok", true);
-      o->set("cluster", config_->clusterName);
-      o->set("master", election_->master());
-      o->set("version", kVersionString);
-      o->set("host", opts_.host);
-      return jsonText(o);
+    if (!fresh("client:" + reqString(req, "sender", "?"), f)) {
+      ++counters_.admin_denied;
+      return errorReply("denied", "Permission denied: replayed request");
     }
-    if (op == "status") return statusReply();
-    if (op == "elimstatus") return elimStatusReply(req->optValue<std::string>("host", ""));
-    if (op != "load" && op != "hosts" && op != "info" && op != "place" && op != "shared")
-      return errorReply("syntax", "unknown op \"" + op + "\"");
-    if (!election_->isMaster()) {
-      if (election_->master().empty()) return errorReply("unavailable", "LIM is down; try later");
-      Object::Ptr o = new Object;
-      o->set("ok", false);
-      o->set("redirect", election_->master());
-      return jsonText(o);
-    }
-    QueryContext ctx{table_->snapshot(now), opts_.host, &cache_, table_.get(), now};
-    if (op == "load") return queryLoad(req, ctx);
-    if (op == "hosts") return queryHosts(req, ctx);
-    if (op == "info") return queryInfo(ctx);
-    if (op == "place") return queryPlace(req, ctx);
-    return queryShared(req, ctx);
-  } catch (const std::exception& e) {
-    return errorReply("syntax", "bad request field: " + std::string(e.what()));
+    return adminRequest(op, req, now);
   }
+  ++counters_.queries;
+  if (op == "id") {
+    Json o = Json::object();
+    o.add("cluster", Json::string(config_->clusterName));
+    o.add("host", Json::string(opts_.host));
+    o.add("master", Json::string(election_->master()));
+    o.add("ok", Json::boolean(true));
+    o.add("version", Json::string(kVersionString));
+    return o.compact();
+  }
+  if (op == "status") return statusReply();
+  if (op == "elimstatus") return elimStatusReply(reqString(req, "host"));
+  if (op != "load" && op != "hosts" && op != "info" && op != "place" && op != "shared")
+    return errorReply("syntax", "unknown op \"" + op + "\"");
+  if (!election_->isMaster()) {
+    if (election_->master().empty()) return errorReply("unavailable", "LIM is down; try later");
+    Json o = Json::object();
+    o.add("ok", Json::boolean(false));
+    o.add("redirect", Json::string(election_->master()));
+    return o.compact();
+  }
+  QueryContext ctx{table_->snapshot(now), opts_.host, &cache_, table_.get(), now};
+  if (op == "load") return queryLoad(req, ctx);
+  if (op == "hosts") return queryHosts(req, ctx);
+  if (op == "info") return queryInfo(ctx);
+  if (op == "place") return queryPlace(req, ctx);
+  return queryShared(req, ctx);
 }
 
 }  // namespace openlim::lim

@@ -1,5 +1,4 @@
 // The status and elimstatus ops: this lim's counters, melim's and the collector's.
-#include <Poco/JSON/Parser.h>
 #include <strings.h>
 
 #include <algorithm>
@@ -11,10 +10,8 @@
 
 namespace openlim::lim {
 
-using Poco::JSON::Object;
-
 std::string LimServer::statusReply() const {
-  Object::Ptr c = new Object;
+  Json c = Json::object();
   const LimCounters& k = counters_;
   const std::pair<const char*, uint64_t> items[] = {
       {"auth_bad_mac", k.auth_bad_mac},
@@ -40,60 +37,61 @@ std::string LimServer::statusReply() const {
       {"collector_read_errors", collector_->counters().readErrors},
       {"tmp_timeouts", collector_->counters().tmpTimeouts},
       {"tmp_failures", collector_->counters().tmpFailures}};
-  for (const auto& [name, v] : items) c->set(name, v);
-  Object::Ptr o = new Object;
-  o->set("ok", true);
-  o->set("host", opts_.host);
-  o->set("master", election_->master());
-  o->set("is_master", election_->isMaster());
-  o->set("locked", locked_);
+  for (const auto& [name, v] : items) c.add(name, Json::number(static_cast<double>(v)));
+  auto num = [](double v) { return Json::number(v); };
+  Json o = Json::object();
+  o.add("ok", Json::boolean(true));
+  o.add("host", Json::string(opts_.host));
+  o.add("master", Json::string(election_->master()));
+  o.add("is_master", Json::boolean(election_->isMaster()));
+  o.add("locked", Json::boolean(locked_));
   // Seconds left of a timed lock (limlock -l); 0 when unlocked or locked until unlocked.
   double left = locked_ && lockUntil_ > 0 ? std::ceil(lockUntil_ - monotonicNow()) : 0;
-  o->set("lock_remaining", std::max(0.0, left));
-  o->set("checksum", config_->checksum);
-  o->set("serves", jstrings(serves_));
-  o->set("melim_resources", jstrings(melim_->resources()));
-  o->set("drift",
-         jstrings(election_->isMaster() ? table_->driftHosts() : std::vector<std::string>()));
-  o->set("counters", c);
+  o.add("lock_remaining", num(std::max(0.0, left)));
+  o.add("checksum", Json::string(config_->checksum));
+  o.add("serves", jstrings(serves_));
+  o.add("melim_resources", jstrings(melim_->resources()));
+  o.add("drift",
+        jstrings(election_->isMaster() ? table_->driftHosts() : std::vector<std::string>()));
+  o.add("counters", std::move(c));
   return jsonText(o);
 }
 
 namespace {
 
-Object::Ptr localElimStatus(const agent::MelimLink& melim, const std::string& host) {
+Json count(uint64_t v) { return Json::number(static_cast<double>(v)); }
+
+Json localElimStatus(const agent::MelimLink& melim, const std::string& host) {
   const agent::MelimCounters& mc = melim.counters();
-  Object::Ptr m = new Object;
-  m->set("running", melim.running());
-  m->set("pid", static_cast<int>(melim.pid()));
-  m->set("resources", jstrings(melim.resources()));
-  m->set("starts", mc.starts);
-  m->set("deaths", mc.deaths);
-  m->set("spawn_failures", mc.spawnFailures);
-  m->set("lines", mc.lines);
-  m->set("bad_lines", mc.badLines);
-  m->set("status_lines", mc.statusLines);
-  m->set("last_exit", mc.lastExit);
-  Poco::Dynamic::Var elims = Poco::JSON::Array::Ptr(new Poco::JSON::Array);
+  Json m = Json::object();
+  m.add("running", Json::boolean(melim.running()));
+  m.add("pid", Json::number(static_cast<double>(melim.pid())));
+  m.add("resources", jstrings(melim.resources()));
+  m.add("starts", count(mc.starts));
+  m.add("deaths", count(mc.deaths));
+  m.add("spawn_failures", count(mc.spawnFailures));
+  m.add("lines", count(mc.lines));
+  m.add("bad_lines", count(mc.badLines));
+  m.add("status_lines", count(mc.statusLines));
+  m.add("last_exit", Json::number(mc.lastExit));
+  // melim's own status text, parsed when it is JSON, else passed on as a string.
+  Json elims = Json::array();
   if (!melim.statusJson().empty()) {
-    try {
-      elims = Poco::JSON::Parser().parse(melim.statusJson());
-    } catch (const std::exception&) {
-      elims = melim.statusJson();
-    }
+    auto parsed = format::parseJson(melim.statusJson());
+    elims = parsed ? std::move(*parsed) : Json::string(melim.statusJson());
   }
-  Object::Ptr h = new Object;
-  h->set("host", host);
-  h->set("melim", m);
-  h->set("elims", elims);
+  Json h = Json::object();
+  h.add("host", Json::string(host));
+  h.add("melim", std::move(m));
+  h.add("elims", std::move(elims));
   return h;
 }
 
-Object::Ptr downHost(const std::string& host, const std::string& why) {
-  Object::Ptr h = new Object;
-  h->set("host", host);
-  h->set("error", "LIM is down; try later");
-  h->set("reason", why);
+Json downHost(const std::string& host, const std::string& why) {
+  Json h = Json::object();
+  h.add("host", Json::string(host));
+  h.add("error", Json::string("LIM is down; try later"));
+  h.add("reason", Json::string(why));
   return h;
 }
 
@@ -101,23 +99,22 @@ Object::Ptr downHost(const std::string& host, const std::string& why) {
 // so this never recurses). Blocking, but bounded: the loop is single-threaded and serves
 // requests inline, so each sub-request gets 0.5 s to connect and 1 s for the reply (a small
 // LSF_API_CONNTIMEOUT/LSF_API_RECVTIMEOUT), cut to what is left of the gather's budget.
-Object::Ptr remoteElimStatus(const std::string& host, const std::string& address, uint16_t port,
-                             double left) {
-  Object::Ptr req = new Object;
-  req->set("op", "elimstatus");
-  req->set("host", host);
-  auto reply = shell::requestJson(address, port, jsonText(req), nullptr,
-                                  shell::Timeouts{.connect = std::min(0.5, left), .recv = std::min(1.0, left)});
+Json remoteElimStatus(const std::string& host, const std::string& address, uint16_t port,
+                      double left) {
+  Json req = Json::object();
+  req.add("host", Json::string(host));
+  req.add("op", Json::string("elimstatus"));
+  auto reply = shell::requestJson(
+      address, port, req.compact(), nullptr,
+      shell::Timeouts{.connect = std::min(0.5, left), .recv = std::min(1.0, left)});
   if (!reply) return downHost(host, reply.status().message());
-  try {
-    Object::Ptr o = Poco::JSON::Parser().parse(*reply).extract<Object::Ptr>();
-    Poco::JSON::Array::Ptr hs = o ? o->getArray("hosts") : nullptr;
-    if (!o || !o->optValue<bool>("ok", false) || !hs || hs->size() == 0)
-      return downHost(host, o ? o->optValue<std::string>("error", "bad reply") : "bad reply");
-    return hs->getObject(0);
-  } catch (const std::exception& e) {
-    return downHost(host, std::string("bad reply: ") + e.what());
-  }
+  auto o = format::parseJson(*reply);
+  if (!o) return downHost(host, "bad reply: " + o.status().message());
+  const Json* hs = o->find("hosts");
+  const Json* ok = o->find("ok");
+  if (!ok || !ok->asBool() || !hs || hs->items().empty() || !hs->items().front().isObject())
+    return downHost(host, o->stringOr("error", "bad reply"));
+  return hs->items().front();
 }
 
 // Seconds the loop may spend on one elimstatus: at most 5, and half the time after which
@@ -128,8 +125,6 @@ double gatherBudget(const ClusterParams& p) {
 
 }  // namespace
 
-// No host = every host of the cluster; another host = that host's lim is asked (see
-// remoteElimStatus for the bounds on the time the loop spends waiting).
 std::string LimServer::elimStatusReply(const std::string& host) const {
   std::vector<std::string> targets;
   if (host.empty()) {
@@ -140,22 +135,22 @@ std::string LimServer::elimStatusReply(const std::string& host) const {
     return errorReply("notfound", host + ": Unknown host");
   }
   if (targets.empty()) targets.push_back(opts_.host);
-  Poco::JSON::Array::Ptr hosts = new Poco::JSON::Array;
+  Json hosts = Json::array();
   const double deadline = monotonicNow() + gatherBudget(config_->params);
   for (const auto& t : targets) {
     if (strcasecmp(t.c_str(), opts_.host.c_str()) == 0) {
-      hosts->add(localElimStatus(*melim_, opts_.host));
+      hosts.push(localElimStatus(*melim_, opts_.host));
     } else if (monotonicNow() >= deadline) {
-      hosts->add(downHost(t, "not asked: elimstatus time budget spent"));
+      hosts.push(downHost(t, "not asked: elimstatus time budget spent"));
     } else if (auto addr = addressOf(t)) {
-      hosts->add(remoteElimStatus(t, *addr, port_, deadline - monotonicNow()));
+      hosts.push(remoteElimStatus(t, *addr, port_, deadline - monotonicNow()));
     } else {
-      hosts->add(downHost(t, "cannot resolve address"));
+      hosts.push(downHost(t, "cannot resolve address"));
     }
   }
-  Object::Ptr o = new Object;
-  o->set("ok", true);
-  o->set("hosts", hosts);
+  Json o = Json::object();
+  o.add("ok", Json::boolean(true));
+  o.add("hosts", std::move(hosts));
   return jsonText(o);
 }
 

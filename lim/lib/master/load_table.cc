@@ -99,7 +99,8 @@ bool LoadTable::ingest(const protocol::LoadReport& r, double now) {
     rec.strings[it->second] = v.value;
   }
   ++counters_.reportsIngested;
-  dirty_ = true;
+  if (servesShared(static_cast<size_t>(row)) || !patchPublished(static_cast<size_t>(row), now))
+    dirty_ = true;
   return true;
 }
 
@@ -109,8 +110,45 @@ void LoadTable::adjust(const std::string& host, int slot, double amount, double 
   auto& adj = records_[static_cast<size_t>(row)].adjustments;
   double life = config_->params.adjustDuration * config_->params.exInterval;
   std::erase_if(adj, [&](const Adjustment& a) { return now >= a.start + life; });
-  adj.push_back({slot, amount, now});
-  dirty_ = true;
+  // A burst of placements on one host merges into one entry per slot: the sum of linear
+  // decays equals one decay of the summed amount from the amount-weighted mean start (exact
+  // while all are running; they end within life/100 of each other). Without this the list
+  // grew with every placement for `life` seconds, and each adjust and build walked it.
+  auto last = std::find_if(adj.rbegin(), adj.rend(), [&](const Adjustment& a) {
+    return a.slot == slot && now - a.start < life / 100 && a.amount > 0 && amount > 0;
+  });
+  if (last != adj.rend()) {
+    last->start = (last->amount * last->start + amount * now) / (last->amount + amount);
+    last->amount += amount;
+  } else {
+    adj.push_back({slot, amount, now});
+  }
+  if (!patchPublished(static_cast<size_t>(row), now)) dirty_ = true;
+}
+
+// The loop is single-threaded: when no query holds the published snapshot (use count 1),
+// a changed row is rewritten in it instead of rebuilding every row for the next query.
+// Shared values and config changes still take the rebuild (they touch many rows).
+bool LoadTable::patchPublished(size_t row, double now) {
+  if (!published_ || dirty_ || published_.use_count() != 1 || published_->config != config_)
+    return false;
+  auto& t = const_cast<HostTable&>(*published_);  // made non-const by build()
+  for (size_t s = 0; s < t.columns.size(); ++s) {
+    if (config_->resources[s].shared) continue;
+    Column& col = t.columns[s];
+    if (col.type == ResourceType::kString) col.strings[row] = kUnknownString;
+    col.ages[row] = std::nanf("");
+  }
+  t.busyIndices[row].clear();
+  fillRow(t, row, now);
+  fillStatus(t, row, records_[row], now);
+  return true;
+}
+
+bool LoadTable::servesShared(size_t row) const {
+  for (const auto& s : servers_)
+    if (!s.empty() && rowOf(s) == static_cast<int>(row)) return true;
+  return false;
 }
 
 void LoadTable::setServers(std::vector<std::string> servers) {
@@ -152,15 +190,21 @@ std::vector<std::string> LoadTable::driftHosts() const {
 }
 
 bool LoadTable::drifted(const std::string& host) const {
-  int row = rowOf(host);
-  if (row < 0) return false;
+  return driftedAt(rowOf(host));
+}
+
+bool LoadTable::driftedAt(int row) const {
+  if (row < 0 || static_cast<size_t>(row) >= records_.size()) return false;
   const Record& rec = records_[static_cast<size_t>(row)];
   return !rec.checksum.empty() && rec.checksum != config_->checksum;
 }
 
 double LoadTable::lockRemaining(const std::string& host, double now) const {
-  int row = rowOf(host);
-  if (row < 0) return -1;
+  return lockRemainingAt(rowOf(host), now);
+}
+
+double LoadTable::lockRemainingAt(int row, double now) const {
+  if (row < 0 || static_cast<size_t>(row) >= records_.size()) return -1;
   const Record& rec = records_[static_cast<size_t>(row)];
   if (!rec.locked || rec.lockSeconds == 0 || !up(rec, now)) return -1;
   return std::max(0.0, std::ceil(rec.lockSeconds - (now - rec.lastReport)));

@@ -39,8 +39,9 @@ class LoadTable {
   const std::vector<std::string>& servers() const { return servers_; }
 
   bool available(const std::string& host, double now) const;
-  // The published snapshot, rebuilt when reports arrived or time moved on (statuses and
-  // adjustments depend on `now`).
+  // The published snapshot. A report or a placement rewrites its host's row in place when
+  // no query holds the snapshot; otherwise, and for config or shared-value changes, it is
+  // rebuilt; it is also rebuilt when time moved on (statuses and adjustments depend on `now`).
   HostTablePtr snapshot(double now);
   HostTablePtr build(double now) const;
 
@@ -51,6 +52,10 @@ class LoadTable {
   // Seconds left of `host`'s timed lock, from its last report less the time since;
   // -1 when not locked or locked until unlocked.
   double lockRemaining(const std::string& host, double now) const;
+  // The same by row (config->hosts order; -1 or out of range: not drifted / -1).
+  bool driftedAt(int row) const;
+  double lockRemainingAt(int row, double now) const;
+  int rowOf(const std::string& host) const;  // -1 when not a cluster host
   std::string reportedMaster(const std::string& host) const;
   double lastReport(const std::string& host) const;  // -1e300 when never heard
   const TableCounters& counters() const { return counters_; }
@@ -71,8 +76,9 @@ class LoadTable {
     std::unordered_map<int, std::string> strings;
     std::vector<Adjustment> adjustments;
   };
-  int rowOf(const std::string& host) const;
   void index();
+  bool patchPublished(size_t row, double now);
+  bool servesShared(size_t row) const;
   bool up(const Record& r, double now) const;
   void fillRow(HostTable& t, size_t row, double now) const;
   void fillStatus(HostTable& t, size_t row, const Record& rec, double now) const;

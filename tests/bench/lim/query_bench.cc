@@ -1,0 +1,146 @@
+// The master's query handling (issue 6): what one request costs the lim's loop at 1k, 10k and
+// 100k hosts, from the parsed request to the reply text: place -n 16 -w 16, load -R -n 16,
+// full load, hosts. Also one snapshot publish after a placement (a place adjusts the load,
+// so the next query may republish). The hosts report 20 indices each and have thresholds.
+#include <benchmark/benchmark.h>
+
+#include <string>
+
+#include <map>
+#include <memory>
+
+#include "config/builtins.h"
+#include "json_util.h"
+#include "master/load_table.h"
+#include "queries.h"
+
+using namespace openlim;
+
+namespace {
+
+ConfigPtr queryConfig(int hosts) {
+  auto c = std::make_shared<ConfigSnapshot>();
+  c->resources = config::builtinResources();
+  for (int i = 0; i < 9; ++i)
+    c->resources.push_back({.name = "ext" + std::to_string(i),
+                            .type = ResourceType::kNumeric,
+                            .direction = Direction::kIncreasing,
+                            .interval = 15,
+                            .dynamic = true});
+  for (size_t i = 0; i < c->resources.size(); ++i) c->resourceIndexByName[c->resources[i].name] = i;
+  c->models.push_back({.name = "Generic", .cpuFactor = 100});
+  c->hostTypes.push_back("LINUX86");
+  c->hosts.reserve(static_cast<size_t>(hosts));
+  for (int i = 0; i < hosts; ++i) {
+    HostConfig h{.name = "host" + std::to_string(i), .model = "Generic", .type = "LINUX86"};
+    h.thresholds = {{"r1m", 3.5}, {"pg", 20}};
+    c->hosts.push_back(std::move(h));
+  }
+  for (size_t i = 0; i < c->hosts.size(); ++i) c->hostIndex[c->hosts[i].name] = i;
+  c->clusterName = "bench";
+  c->params.exInterval = 15;
+  return c;
+}
+
+protocol::LoadReport reportFor(int i) {
+  protocol::LoadReport r{.host = "host" + std::to_string(i), .checksum = ""};
+  for (const char* n : {"r15s", "r1m", "r15m", "ut", "pg", "io", "ls", "it", "tmp", "swp", "mem"})
+    r.numbers.push_back({n, 0.5 + i % 7, 0});
+  for (int k = 0; k < 9; ++k) r.numbers.push_back({"ext" + std::to_string(k), 1.0 * k, 0});
+  return r;
+}
+
+struct Fixture {
+  explicit Fixture(int hosts) : table(queryConfig(hosts)) {
+    for (int i = 0; i < hosts; ++i) table.ingest(reportFor(i), 0);
+    snap = table.snapshot(1);
+  }
+  lim::QueryContext context(double now) { return {snap, "host0", &cache, &table, now}; }
+  master::LoadTable table;
+  HostTablePtr snap;
+  RequestCache cache;
+};
+
+Fixture& fixture(int hosts) {
+  static std::map<int, std::unique_ptr<Fixture>> all;
+  auto& f = all[hosts];
+  if (!f) f = std::make_unique<Fixture>(hosts);
+  return *f;
+}
+
+template <typename Fn>
+void runQuery(benchmark::State& state, const char* request, Fn fn) {
+  Fixture& f = fixture(static_cast<int>(state.range(0)));
+  size_t bytes = 0;
+  double now = 1;
+  for (auto _ : state) {
+    // The parse is part of the request's cost.
+    std::string reply = fn(*lim::parseRequest(request), f.context(now));
+    bytes = reply.size();
+    benchmark::DoNotOptimize(reply);
+    now += 0.001;
+  }
+  state.counters["reply_bytes"] = static_cast<double>(bytes);
+}
+
+void BM_Place16(benchmark::State& state) {
+  runQuery(state,
+           R"({"op":"place","resreq":"","n":16,"w":16,"L":false,"explain":false,"local":"host0"})",
+           lim::queryPlace);
+}
+BENCHMARK(BM_Place16)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMicrosecond);
+
+void BM_LoadSelect16(benchmark::State& state) {
+  runQuery(state, R"({"op":"load","resreq":"select[mem>0] order[r1m]","n":16})",
+           lim::queryLoad);
+}
+BENCHMARK(BM_LoadSelect16)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMicrosecond);
+
+void BM_LoadFull(benchmark::State& state) {
+  runQuery(state, R"({"op":"load"})", lim::queryLoad);
+}
+BENCHMARK(BM_LoadFull)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
+
+void BM_HostsFull(benchmark::State& state) {
+  runQuery(state, R"({"op":"hosts"})", lim::queryHosts);
+}
+BENCHMARK(BM_HostsFull)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
+
+// A placement's load adjustment (3 run queues on one host) and the next query's snapshot, as
+// in the lim between two requests: nothing else holds the snapshot, so the row is patched.
+void BM_AdjustThenSnapshot(benchmark::State& state) {
+  const int hosts = static_cast<int>(state.range(0));
+  master::LoadTable table(queryConfig(hosts));
+  for (int i = 0; i < hosts; ++i) table.ingest(reportFor(i), 0);
+  table.snapshot(0.5);
+  double now = 0.5;
+  int i = 0;
+  for (auto _ : state) {
+    const std::string host = "host" + std::to_string(i++ % hosts);
+    for (int slot : {0, 1, 2}) table.adjust(host, slot, 1.0, now);
+    now += 1e-6;  // within the publish interval: a rebuild only if the patch was refused
+    benchmark::DoNotOptimize(table.snapshot(now));
+  }
+}
+BENCHMARK(BM_AdjustThenSnapshot)->Arg(1000)->Arg(10000)->Arg(100000)
+    ->Unit(benchmark::kMicrosecond);
+
+// The same while a query holds the snapshot: the table must be rebuilt (once it is stale).
+void BM_AdjustThenRebuild(benchmark::State& state) {
+  const int hosts = static_cast<int>(state.range(0));
+  master::LoadTable table(queryConfig(hosts));
+  for (int i = 0; i < hosts; ++i) table.ingest(reportFor(i), 0);
+  double now = 2;
+  for (auto _ : state) {
+    HostTablePtr held = table.snapshot(now);
+    table.adjust("host1", 1, 1.0, now);
+    now += 2;  // past the big-table rate limit
+    benchmark::DoNotOptimize(table.snapshot(now));
+  }
+}
+BENCHMARK(BM_AdjustThenRebuild)->Arg(1000)->Arg(10000)->Arg(100000)
+    ->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
