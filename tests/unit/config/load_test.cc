@@ -47,6 +47,16 @@ TEST(LsfConf, BadLinesAreWarningsAtTheirLine) {
   EXPECT_EQ(c.count("B"), 0u);
 }
 
+TEST(LsfConf, RemoteShellKeepsItsInnerQuotes) {
+  // LSF_RSH (lsadmin limstartup) is handed to /bin/sh as written: inner quotes must survive.
+  std::vector<Diagnostic> diags;
+  config::DiagSink sink("lsf.conf", &diags);
+  auto c = config::parseLsfConf(
+      "LSF_RSH=\"ssh -o 'BatchMode yes' -o 'StrictHostKeyChecking no'\"\n", {}, sink);
+  EXPECT_TRUE(diags.empty());
+  EXPECT_EQ(c.at("LSF_RSH").value, "ssh -o 'BatchMode yes' -o 'StrictHostKeyChecking no'");
+}
+
 TEST(LsfConf, ElimKnobsFromLsfConfAndTheClusterFileWins) {
   ConfigDir d;
   d.write("lsf.conf",
