@@ -1,10 +1,13 @@
 #include "client.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
-#include <fstream>
+#include <cerrno>
+#include <string_view>
 #include <sstream>
 
 #include "config/lsf_conf.h"
@@ -27,12 +30,36 @@ std::vector<std::string> words(const std::string& s) {
   return out;
 }
 
+// One read of the file's size: a 10,000-host hosts file through an ifstream and a
+// stringstream was copied several times, a noticeable part of a command's run.
 std::optional<std::string> readFile(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return std::nullopt;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return std::nullopt;
+  struct stat st {};
+  std::string out;
+  if (::fstat(fd, &st) == 0 && st.st_size > 0) out.reserve(static_cast<size_t>(st.st_size) + 1);
+  char buf[65536];
+  for (;;) {
+    ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    out.append(buf, static_cast<size_t>(n));
+  }
+  ::close(fd);
+  return out;
+}
+
+char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
+
+// Case-insensitive: does `line` contain `want` (already lower case)?
+bool containsNoCase(std::string_view line, std::string_view want) {
+  if (want.size() > line.size()) return false;
+  for (size_t i = 0; i + want.size() <= line.size(); ++i) {
+    size_t k = 0;
+    while (k < want.size() && lower(line[i + k]) == want[k]) ++k;
+    if (k == want.size()) return true;
+  }
+  return false;
 }
 
 std::string confValue(const std::map<std::string, config::ConfEntry>& conf,
@@ -63,14 +90,16 @@ std::optional<HostEntry> findHostEntry(const std::string& hostsText,
                                        const std::string& nameOrAlias) {
   if (nameOrAlias.empty()) return std::nullopt;
   std::string want = lowerCase(nameOrAlias);
+  std::string_view text(hostsText);
   size_t pos = 0;
-  while (pos < hostsText.size()) {
-    size_t end = hostsText.find('\n', pos);
-    if (end == std::string::npos) end = hostsText.size();
-    std::string line = hostsText.substr(pos, end - pos);
+  while (pos < text.size()) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string::npos) end = text.size();
+    std::string_view view = text.substr(pos, end - pos);
     pos = end + 1;
-    // Cheap filter before splitting: the name must occur in the line at all.
-    if (lowerCase(line).find(want) == std::string::npos) continue;
+    // Cheap filter before splitting, without copying: the name must occur in the line.
+    if (!containsNoCase(view, want)) continue;
+    std::string line(view);
     if (auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
     auto w = words(line);
     for (size_t i = 1; i < w.size(); ++i)

@@ -51,9 +51,17 @@ Status connectTo(Fd& s, const std::string& address, uint16_t port, double timeou
   std::string where = address + ":" + std::to_string(port);
   addrinfo hints{};
   hints.ai_socktype = SOCK_STREAM;
+  // Numeric first (the hosts file gives addresses): no name service is loaded for them,
+  // which matters in the statically linked commands.
+  hints.ai_flags = AI_NUMERICHOST | AI_NUMERICSERV;
   addrinfo* res = nullptr;
-  if (::getaddrinfo(address.c_str(), std::to_string(port).c_str(), &hints, &res) != 0 || !res)
-    return Status(Code::kUnavailable, where + ": cannot resolve address");
+  std::string service = std::to_string(port);
+  if (::getaddrinfo(address.c_str(), service.c_str(), &hints, &res) != 0 || !res) {
+    hints.ai_flags = AI_NUMERICSERV;
+    res = nullptr;
+    if (::getaddrinfo(address.c_str(), service.c_str(), &hints, &res) != 0 || !res)
+      return Status(Code::kUnavailable, where + ": cannot resolve address");
+  }
   s.fd = ::socket(res->ai_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
   int rc = s.fd < 0 ? -1 : ::connect(s.fd, res->ai_addr, res->ai_addrlen);
   ::freeaddrinfo(res);
