@@ -1,7 +1,11 @@
 // The query client's name and address resolution (spec/commands.md "Every command").
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <vector>
+
 #include "client.h"
+#include "key_file.h"
 
 namespace openlim::shell {
 namespace {
@@ -55,6 +59,65 @@ TEST(Client, NobodyListeningIsUnavailable) {
   auto r = client.ask(R"({"op":"id"})", false);
   ASSERT_FALSE(r.isOk());
   EXPECT_EQ(r.status().code(), Code::kUnavailable);
+}
+
+// A key file the client accepts (mode 0600, 32 hex bytes), removed at the end of the test.
+struct TempKey {
+  std::string path = ::testing::TempDir() + "/client_test_key";
+  TempKey() { EXPECT_TRUE(writeNewKeyFile(path).isOk()); }
+  ~TempKey() { std::remove(path.c_str()); }
+};
+
+ClientConfig refusingLim(const std::string& keyFile) {
+  ClientConfig c;
+  c.hostsText = "127.0.0.1 hostZ\n";
+  c.localHost = "hostZ";
+  c.port = 1;  // connection refused at once
+  c.timeouts.connect = 1;
+  c.keyFile = keyFile;
+  return c;
+}
+
+// The query commands link no crypto library: without a MacFactory an admin request is
+// refused before anything is sent; with one it is signed and goes to the network.
+TEST(Client, AdminRequestNeedsAnInjectedMac) {
+  TempKey key;
+  LimClient unsigned_(refusingLim(key.path));
+  auto r = unsigned_.ask(R"({"op":"lock"})", true);
+  ASSERT_FALSE(r.isOk());
+  EXPECT_EQ(r.status().code(), Code::kDenied);
+  EXPECT_NE(r.status().message().find("cannot sign"), std::string::npos) << r.status().message();
+
+  std::vector<std::string> keysSeen;
+  LimClient signing(refusingLim(key.path), [&](const std::string& k) {
+    keysSeen.push_back(k);
+    return protocol::MacFn([](std::string_view) { return protocol::Mac{}; });
+  });
+  r = signing.ask(R"({"op":"lock"})", true);
+  ASSERT_FALSE(r.isOk());
+  EXPECT_EQ(r.status().code(), Code::kUnavailable);  // signed, then nobody listening
+  ASSERT_EQ(keysSeen.size(), 1u);
+  EXPECT_EQ(keysSeen[0].size(), 64u);  // the key file's hex text, newline stripped
+}
+
+TEST(RequestJson, SignerWithoutMacIsDenied) {
+  Signer s = makeSigner("0123456789abcdef0123", "test", nullptr);
+  EXPECT_NE(s.sender.find("test@"), std::string::npos);
+  auto r = requestJson("127.0.0.1", 1, R"({"op":"lock"})", &s, Timeouts{.connect = 1, .recv = 1});
+  ASSERT_FALSE(r.isOk());
+  EXPECT_EQ(r.status().code(), Code::kDenied);
+  EXPECT_EQ(s.seq, 0u);  // nothing was sent
+}
+
+TEST(KeyFile, NewKeyIsPrivateHexAndFreshEachTime) {
+  TempKey a;
+  auto first = readKeyFile(a.path);
+  ASSERT_TRUE(first.isOk()) << first.status().message();
+  ASSERT_TRUE(writeNewKeyFile(a.path).isOk());
+  auto second = readKeyFile(a.path);
+  ASSERT_TRUE(second.isOk());
+  EXPECT_EQ(first->find_first_not_of("0123456789abcdef"), std::string::npos);
+  EXPECT_NE(*first, *second);
 }
 
 }  // namespace

@@ -1,0 +1,80 @@
+// Reply parsing on the pure JSON reader: wrong types are unknown, never errors or crashes;
+// object order is kept; requests go out with sorted keys.
+#include <gtest/gtest.h>
+
+#include "command.h"
+#include "reply_parse.h"
+
+namespace openlim::cmd {
+namespace {
+
+format::Json parsed(const char* text) {
+  auto j = format::parseJson(text);
+  EXPECT_TRUE(j.isOk()) << text;
+  return j.isOk() ? *j : format::Json();
+}
+
+TEST(ReplyParse, WrongTypesAreUnknownOrSkipped) {
+  auto snap = parseLoad(parsed(
+      R"({"cluster":7,"hosts":[5,"x",{"name":"hostA","status":null,)"
+      R"("values":{"r1m":"1.5","mem":[1],"ut":0.25,"cs":true},"busy":[1,"r1m"],)"
+      R"("ages":{"ut":"old","mem":2},"thresholds":[]}]})"));
+  EXPECT_EQ(snap.cluster, "");
+  ASSERT_EQ(snap.hosts.size(), 1u);  // the non-objects are skipped
+  const auto& h = snap.hosts[0];
+  EXPECT_EQ(h.status, "unavail");  // a status that is not a string
+  EXPECT_EQ(h.values.at("r1m").kind, format::Value::Kind::kString);
+  EXPECT_FALSE(h.values.at("mem").isNumber());
+  EXPECT_DOUBLE_EQ(h.values.at("ut").number, 0.25);
+  EXPECT_EQ(h.values.at("cs").kind, format::Value::Kind::kBool);
+  EXPECT_EQ(h.busy.count("r1m"), 1u);
+  EXPECT_EQ(h.ages.count("ut"), 0u);
+  EXPECT_DOUBLE_EQ(h.ages.at("mem"), 2);
+  EXPECT_TRUE(h.thresholds.empty());
+}
+
+TEST(ReplyParse, HostsAndInfoFieldsByType) {
+  auto hosts = parseHosts(parsed(
+      R"({"hosts":[{"name":"a","server":true,"ncpus":8,"resources":["cs",1,"fs"]},)"
+      R"({"name":"b","server":"Dyn","ncpus":null}]})"));
+  ASSERT_EQ(hosts.size(), 2u);
+  EXPECT_EQ(hosts[0].server, "Yes");
+  EXPECT_EQ(hosts[1].server, "Dyn");
+  EXPECT_DOUBLE_EQ(hosts[0].ncpus.number, 8);
+  EXPECT_FALSE(hosts[1].ncpus.isNumber());
+  EXPECT_EQ(hosts[0].resources, (std::vector<std::string>{"cs", "fs"}));
+  auto info = parseInfo(parsed(R"({"resources":[{"name":"r","type":"Numeric","order":"Dec",)"
+                               R"("dynamic":1,"interval":"15"}],"types":["LINUX86"]})"));
+  ASSERT_EQ(info.resources.size(), 1u);
+  EXPECT_TRUE(info.resources[0].dynamic);  // numbers count as booleans
+  EXPECT_EQ(info.resources[0].interval, 0);  // a string is not a number
+  EXPECT_EQ(info.types, (std::vector<std::string>{"LINUX86"}));
+}
+
+TEST(ReplyParse, ElimStatusKeepsTheLimsFieldOrder) {
+  auto st = parseElimStatus(parsed(
+      R"({"hosts":[{"host":"a","melim":{"running":true,"pid":7,"z":{"k":1},"a":[]}},)"
+      R"({"host":"b","error":"down","reason":"refused"}]})"));
+  ASSERT_EQ(st.size(), 2u);
+  ASSERT_EQ(st[0].melim.size(), 4u);
+  EXPECT_EQ(st[0].melim[0], (std::pair<std::string, std::string>{"running", "yes"}));
+  EXPECT_EQ(st[0].melim[2], (std::pair<std::string, std::string>{"z", "k=1"}));
+  EXPECT_EQ(st[0].melim[3], (std::pair<std::string, std::string>{"a", "-"}));
+  EXPECT_EQ(st[1].error, "down (refused)");
+}
+
+TEST(RequestText, TopLevelKeysSortedNestedValuesKept) {
+  format::Json req = request("load");
+  req.add("resreq", format::Json::string("select[a\"b]"));
+  format::Json hosts = format::Json::array();
+  hosts.push(format::Json::string("z"));
+  hosts.push(format::Json::string("a"));
+  req.add("hosts", std::move(hosts));
+  req.add("n", format::Json::number(3));
+  req.add("L", format::Json::boolean(true));
+  EXPECT_EQ(requestText(req),
+            R"({"L":true,"hosts":["z","a"],"n":3,"op":"load","resreq":"select[a\"b]"})");
+}
+
+}  // namespace
+}  // namespace openlim::cmd
