@@ -118,6 +118,9 @@ int startLims(const std::vector<std::string>& hosts, CmdIo& io, bool force) {
   StartContext ctx;
   ctx.lim = envOr("LSF_SERVERDIR", confOr(cfg, "LSF_SERVERDIR", "/usr/sbin")) + "/lim";
   ctx.envDir = envOr("LSF_ENVDIR", "/etc");
+  // A relative LSF_ENVDIR means nothing in the remote shell's home directory.
+  if (char cwd[4096]; ctx.envDir[0] != '/' && getcwd(cwd, sizeof cwd) != nullptr)
+    ctx.envDir = std::string(cwd) + "/" + ctx.envDir;
   ctx.rsh = envOr("LSF_RSH", confOr(cfg, "LSF_RSH", "rsh"));
   int rc = kExitOk;
   for (const auto& h : *targets) {
