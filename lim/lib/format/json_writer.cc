@@ -50,6 +50,20 @@ JsonWriter& JsonWriter::key(std::string_view k) {
   return *this;
 }
 
+JsonWriter& JsonWriter::keyText(std::string_view quotedWithColon) {
+  separate();
+  out_ += quotedWithColon;
+  afterKey_ = true;
+  return *this;
+}
+
+std::string JsonWriter::quotedKey(std::string_view k) {
+  std::string out;
+  appendJsonQuoted(out, k);
+  out += ':';
+  return out;
+}
+
 JsonWriter& JsonWriter::str(std::string_view s) {
   separate();
   appendJsonQuoted(out_, s);

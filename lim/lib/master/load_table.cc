@@ -129,9 +129,17 @@ void LoadTable::adjust(const std::string& host, int slot, double amount, double 
 // The loop is single-threaded: when no query holds the published snapshot (use count 1),
 // a changed row is rewritten in it instead of rebuilding every row for the next query.
 // Shared values and config changes still take the rebuild (they touch many rows).
+bool LoadTable::patchable() const {
+  return published_ && !dirty_ && published_.use_count() == 1 && published_->config == config_;
+}
+
 bool LoadTable::patchPublished(size_t row, double now) {
-  if (!published_ || dirty_ || published_.use_count() != 1 || published_->config != config_)
-    return false;
+  if (!patchable()) return false;
+  rewriteRow(row, now);
+  return true;
+}
+
+void LoadTable::rewriteRow(size_t row, double now) {
   auto& t = const_cast<HostTable&>(*published_);  // made non-const by build()
   for (size_t s = 0; s < t.columns.size(); ++s) {
     if (config_->resources[s].shared) continue;
@@ -142,6 +150,23 @@ bool LoadTable::patchPublished(size_t row, double now) {
   t.busyIndices[row].clear();
   fillRow(t, row, now);
   fillStatus(t, row, records_[row], now);
+}
+
+// Moves the published snapshot to `now` by rewriting only the rows time changes: hosts that
+// went quiet past the inactivity limit and hosts with placement adjustments decaying. False
+// when that is not enough (a query holds the snapshot, or a shared value's server went down).
+bool LoadTable::refreshPublished(double now) {
+  if (!patchable()) return false;
+  const double life = config_->params.adjustDuration * config_->params.exInterval;
+  std::vector<size_t> rows;
+  for (size_t row = 0; row < records_.size(); ++row) {
+    Record& rec = records_[row];
+    bool upChanged = up(rec, builtAt_) != up(rec, now);
+    if (upChanged && servesShared(row)) return false;
+    if (upChanged || !rec.adjustments.empty()) rows.push_back(row);
+    std::erase_if(rec.adjustments, [&](const Adjustment& a) { return now >= a.start + life; });
+  }
+  for (size_t row : rows) rewriteRow(row, now);
   return true;
 }
 
@@ -168,15 +193,19 @@ bool LoadTable::available(const std::string& host, double now) const {
 }
 
 HostTablePtr LoadTable::snapshot(double now) {
-  // Statuses and decays move with time; 0.25 s keeps a burst of queries on one build. A big
-  // table (a build of 100k hosts costs ~0.2 s of CPU) is republished at most once a second,
-  // so a stream of queries cannot starve ingest.
+  // Statuses and decays move with time; 0.25 s keeps a burst of queries on one snapshot. A
+  // big table (a build of 100k hosts costs ~0.3 s of CPU) is rebuilt at most once a second,
+  // so a stream of queries cannot starve ingest. Mostly the snapshot is not rebuilt at all:
+  // reports and placements patch their row, time moves it on by refreshPublished().
   const double minAge = records_.size() > 10000 ? 1.0 : 0.0;
   const double maxAge = records_.size() > 10000 ? 1.0 : 0.25;
-  if (!published_ || (dirty_ && now >= builtAt_ + minAge) || now >= builtAt_ + maxAge) {
+  const bool stale = now >= builtAt_ + maxAge;
+  if (!published_ || (dirty_ && now >= builtAt_ + minAge) || (stale && !refreshPublished(now))) {
     published_ = build(now);
-    builtAt_ = now;
     dirty_ = false;
+    builtAt_ = now;
+  } else if (stale) {
+    builtAt_ = now;
   }
   return published_;
 }

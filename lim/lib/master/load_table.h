@@ -77,7 +77,10 @@ class LoadTable {
     std::vector<Adjustment> adjustments;
   };
   void index();
+  bool patchable() const;
   bool patchPublished(size_t row, double now);
+  void rewriteRow(size_t row, double now);
+  bool refreshPublished(double now);
   bool servesShared(size_t row) const;
   bool up(const Record& r, double now) const;
   void fillRow(HostTable& t, size_t row, double now) const;

@@ -1,0 +1,184 @@
+// LoadTable keeps its published snapshot current without rebuilding every row: reports and
+// placements rewrite their row when no query holds the snapshot, time moves it on row by row,
+// and the result always equals a fresh build(). Bursts of placements merge exactly.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "config/builtins.h"
+#include "master/load_table.h"
+
+namespace openlim::master {
+namespace {
+
+ConfigPtr makeConfig() {
+  auto c = std::make_shared<ConfigSnapshot>();
+  c->checksum = "sum1";
+  c->resources = config::builtinResources();
+  c->resources.push_back({.name = "scratch",
+                          .type = ResourceType::kNumeric,
+                          .direction = Direction::kDecreasing,
+                          .interval = 15,
+                          .dynamic = true,
+                          .shared = true});
+  c->resources.push_back({.name = "site",
+                          .type = ResourceType::kString,
+                          .direction = Direction::kNone,
+                          .interval = 15,
+                          .dynamic = true});
+  c->models.push_back({.name = "Generic", .cpuFactor = 100});
+  for (const char* h : {"hostA", "hostB", "hostC", "hostD"})
+    c->hosts.push_back({.name = h, .model = "Generic", .type = "LINUX86"});
+  c->hosts[1].thresholds = {{"r1m", 1.5}};
+  c->instances.push_back({.resource = "scratch", .hosts = {"hostC", "hostD"}});
+  c->params.exInterval = 10;
+  c->params.hostInactivityLimit = 3;
+  c->params.adjustDuration = 2;
+  return c;
+}
+
+protocol::LoadReport report(const std::string& host, double r1m, const std::string& site = "") {
+  protocol::LoadReport r{.host = host, .checksum = "sum1"};
+  r.numbers = {{"r1m", r1m, 0}, {"r15s", r1m, 0}, {"mem", 800, 0}, {"ncpus", 1, 0},
+               {"scratch", 42, 3}};
+  if (!site.empty()) r.strings.push_back({"site", site});
+  return r;
+}
+
+bool same(double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == b; }
+
+// Row by row, value by value (strings by text: the pools may number them differently).
+void expectSameTable(const HostTable& a, const HostTable& b) {
+  ASSERT_EQ(a.size(), b.size());
+  for (size_t r = 0; r < a.size(); ++r) {
+    SCOPED_TRACE(a.names[r]);
+    EXPECT_EQ(a.status[r], b.status[r]);
+    EXPECT_EQ(a.busyIndices[r], b.busyIndices[r]);
+    for (size_t s = 0; s < a.columns.size(); ++s) {
+      SCOPED_TRACE(a.config->resources[s].name);
+      const Column &x = a.columns[s], &y = b.columns[s];
+      if (x.type == ResourceType::kNumeric) {
+        EXPECT_TRUE(same(x.numbers[r], y.numbers[r]));
+      }
+      if (x.type == ResourceType::kBoolean) {
+        EXPECT_EQ(x.booleans[r], y.booleans[r]);
+      }
+      if (x.type == ResourceType::kString) {
+        std::string sx = x.strings[r] == kUnknownString ? "<unknown>" : a.strings.get(x.strings[r]);
+        std::string sy = y.strings[r] == kUnknownString ? "<unknown>" : b.strings.get(y.strings[r]);
+        EXPECT_EQ(sx, sy);
+      }
+      EXPECT_TRUE(same(x.ages[r], y.ages[r]));
+    }
+  }
+}
+
+TEST(SnapshotPatch, ReportRewritesItsRowInThePublishedSnapshot) {
+  LoadTable t(makeConfig());
+  t.ingest(report("hostA", 0.5, "east"), 0);
+  const HostTable* first = t.snapshot(0).get();
+  t.ingest(report("hostB", 2.0, "west"), 0.1);  // past hostB's threshold: busy
+  HostTablePtr s = t.snapshot(0.1);
+  EXPECT_EQ(s.get(), first) << "patched, not rebuilt";
+  EXPECT_EQ(s->status[1], HostStatus::kBusy);
+  EXPECT_EQ(s->number(1, "r1m"), 2.0);
+  expectSameTable(*s, *t.build(0.1));
+}
+
+TEST(SnapshotPatch, HeldSnapshotNeverChangesUnderItsReader) {
+  LoadTable t(makeConfig());
+  t.ingest(report("hostA", 0.5), 0);
+  HostTablePtr held = t.snapshot(0);
+  t.ingest(report("hostA", 3.0, "north"), 0.1);
+  t.adjust("hostA", 1, 1.0, 0.1);
+  EXPECT_EQ(held->number(0, "r1m"), 0.5);
+  HostTablePtr next = t.snapshot(0.1);
+  EXPECT_NE(next.get(), held.get());
+  EXPECT_NEAR(next->number(0, "r1m"), 4.0, 1e-9);
+  expectSameTable(*next, *t.build(0.1));
+}
+
+TEST(SnapshotPatch, PlacementAdjustmentPatchesAndStringsReset) {
+  LoadTable t(makeConfig());
+  t.ingest(report("hostB", 0.5, "east"), 0);
+  t.snapshot(0);
+  protocol::LoadReport noSite = report("hostB", 0.5);
+  t.ingest(noSite, 0.05);  // site stays what was last reported
+  t.adjust("hostB", 1, 1.2, 0.1);
+  HostTablePtr s = t.snapshot(0.1);
+  EXPECT_NEAR(s->number(1, "r1m"), 1.7, 1e-9);
+  EXPECT_EQ(s->status[1], HostStatus::kBusy);
+  expectSameTable(*s, *t.build(0.1));
+}
+
+TEST(SnapshotPatch, TimeMovesRowsOnAsABuildWould) {
+  LoadTable t(makeConfig());
+  t.ingest(report("hostA", 0.5), 0);
+  t.ingest(report("hostB", 0.5, "west"), 0);  // a dynamic string: unknown once down
+  t.ingest(report("hostA", 0.5), 20);
+  t.adjust("hostA", 1, 1.0, 20);
+  t.snapshot(20);
+  // hostB is silent past 3 x 10 s; hostA's adjustment decays over 2 x 10 s.
+  for (double now : {25.0, 30.5, 39.0, 41.0}) {
+    SCOPED_TRACE(now);
+    HostTablePtr s = t.snapshot(now);
+    expectSameTable(*s, *t.build(now));
+  }
+  EXPECT_EQ(t.snapshot(41)->status[1], HostStatus::kUnavail);
+  EXPECT_EQ(t.snapshot(41)->number(0, "r1m"), 0.5);
+}
+
+TEST(SnapshotPatch, SharedServerGoingQuietRebuildsTheSharedColumn) {
+  LoadTable t(makeConfig());
+  t.setServers({"hostC"});
+  t.ingest(report("hostC", 0.5), 0);
+  t.ingest(report("hostD", 0.5), 25);
+  EXPECT_EQ(t.snapshot(25)->number(3, "scratch"), 42);
+  HostTablePtr s = t.snapshot(31);  // hostC silent: hostD's scratch is unknown too
+  EXPECT_TRUE(std::isnan(s->number(3, "scratch")));
+  expectSameTable(*s, *t.build(31));
+}
+
+TEST(SnapshotPatch, ReportFromASharedServerUpdatesEveryHolder) {
+  LoadTable t(makeConfig());
+  t.setServers({"hostC"});
+  t.ingest(report("hostC", 0.5), 0);
+  t.snapshot(0);
+  protocol::LoadReport r = report("hostC", 0.5);
+  r.numbers.back().value = 7;
+  t.ingest(r, 0.1);
+  HostTablePtr s = t.snapshot(0.1);
+  EXPECT_EQ(s->number(3, "scratch"), 7);
+  expectSameTable(*s, *t.build(0.1));
+}
+
+TEST(SnapshotPatch, BurstOfPlacementsMergesExactlyWhileRunning) {
+  LoadTable t(makeConfig());
+  t.ingest(report("hostA", 0, ""), 0);
+  const int r1m = 1;
+  const double life = 20;
+  double expected = 0;
+  for (int i = 0; i < 500; ++i) t.adjust("hostA", r1m, 0.5, 1 + i * 0.001);
+  for (double now : {1.6, 5.0, 20.0}) {
+    expected = 0;
+    for (int i = 0; i < 500; ++i) {
+      double start = 1 + i * 0.001;
+      if (now < start + life) expected += 0.5 * (1 - (now - start) / life);
+    }
+    EXPECT_NEAR(t.build(now)->number(0, "r1m"), expected, 1e-9) << now;
+  }
+  EXPECT_EQ(t.build(22)->number(0, "r1m"), 0);  // all ended
+}
+
+TEST(SnapshotPatch, PlacementsFarApartStayApart) {
+  LoadTable t(makeConfig());
+  t.ingest(report("hostA", 0, ""), 0);
+  t.adjust("hostA", 1, 1.0, 0);
+  t.adjust("hostA", 1, 1.0, 10);
+  // At 19 the first has 1/20 left, the second 11/20; merged they would differ.
+  EXPECT_NEAR(t.build(19)->number(0, "r1m"), 0.05 + 0.55, 1e-9);
+  EXPECT_NEAR(t.build(21)->number(0, "r1m"), 0.45, 1e-9);
+}
+
+}  // namespace
+}  // namespace openlim::master
