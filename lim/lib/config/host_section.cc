@@ -51,7 +51,13 @@ Result<double> parseThreshold(const std::string& index, const std::string& text)
       return Status(Code::kInvalid, "want 0-1 or 0%-100%");
     return pct ? *d / 100 : *d;
   }
-  if (isSizeIndex(index)) return parseSize(text);
+  if (isSizeIndex(index)) {
+    auto r = parseSize(text);
+    // A plain bad number reads as for any index; only a bad unit gets its own words.
+    if (!r && r.status().message().find("unit") == std::string::npos)
+      return Status(Code::kInvalid, "");
+    return r;
+  }
   auto d = parseDouble(text);
   if (!d) return Status(Code::kInvalid, "");
   return *d;
