@@ -118,7 +118,8 @@ format::LoadSnapshot parseLoad(const Json& reply) {
     host.name = stringOr(h, "name");
     host.status = stringOr(h, "status", "unavail");
     if (const Json* values = objectOf(h, "values"))
-      for (const auto& [k, v] : values->members()) host.values[k] = parseValue(&v);
+      for (const auto& [k, v] : values->members())  // the lim writes keys sorted: append
+        host.values.insert_or_assign(host.values.end(), k, parseValue(&v));
     host.ages = numberMap(h, "ages");
     for (auto& b : stringList(h, "busy")) host.busy.insert(b);
     host.thresholds = numberMap(h, "thresholds");
