@@ -92,7 +92,7 @@ int placeOnlineMain(const LsplaceOptions& o) {
     Result<std::string> ask(const std::string& req, bool admin) override {
       return client.ask(req, admin);
     }
-  } q(config.value());
+  } q(std::move(config.value()));  // no copy of a 10,000-line hosts file
   return placeOnline(o, q, q.client.config().localHost, std::cout, std::cerr);
 }
 

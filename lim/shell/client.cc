@@ -37,14 +37,16 @@ std::optional<std::string> readFile(const std::string& path) {
   if (fd < 0) return std::nullopt;
   struct stat st {};
   std::string out;
-  if (::fstat(fd, &st) == 0 && st.st_size > 0) out.reserve(static_cast<size_t>(st.st_size) + 1);
-  char buf[65536];
-  for (;;) {
-    ssize_t n = ::read(fd, buf, sizeof buf);
+  size_t size = ::fstat(fd, &st) == 0 && st.st_size > 0 ? static_cast<size_t>(st.st_size) : 0;
+  size_t got = 0;
+  for (;;) {  // straight into the string; grows only when the file grew meanwhile
+    if (got == out.size()) out.resize(std::max(size, got) + 4096);
+    ssize_t n = ::read(fd, out.data() + got, out.size() - got);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) break;
-    out.append(buf, static_cast<size_t>(n));
+    got += static_cast<size_t>(n);
   }
+  out.resize(got);
   ::close(fd);
   return out;
 }
