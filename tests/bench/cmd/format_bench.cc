@@ -3,8 +3,7 @@
 
 #include <sstream>
 
-#include <Poco/JSON/Parser.h>
-
+#include "format/json.h"
 #include "format/load_format.h"
 #include "format/misc_format.h"
 #include "reply_parse.h"
@@ -39,8 +38,7 @@ BENCHMARK(BM_FormatLoad)->Arg(1)->Arg(10000)->Unit(benchmark::kMicrosecond);
 void BM_ParseLoadReply(benchmark::State& st) {
   std::string text = format::loadJson(snapshot(static_cast<int>(st.range(0)))).dump();
   for (auto _ : st) {
-    Poco::JSON::Parser p;
-    auto obj = p.parse(text).extract<Poco::JSON::Object::Ptr>();
+    auto obj = format::parseJson(text);
     benchmark::DoNotOptimize(cmd::parseLoad(*obj));
   }
   st.SetItemsProcessed(st.iterations() * st.range(0));
