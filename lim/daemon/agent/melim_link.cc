@@ -171,6 +171,10 @@ Status MelimLink::restart(const std::vector<std::string>& resources, bool isMast
   return start(resources, isMaster, now);
 }
 
+void MelimLink::reconfigure() {
+  if (pid_ > 0) kill(pid_, SIGHUP);
+}
+
 void MelimLink::closePipes() {
   for (Pipe* p : {&out_, &status_}) {
     if (p->fd >= 0) close(p->fd);

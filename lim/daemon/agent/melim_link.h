@@ -69,6 +69,9 @@ class MelimLink {
   // new one at once (not throttled). No-op when neither changed and melim is up.
   Status restart(const std::vector<std::string>& resources, bool isMaster,
                  double now = monotonicNow());
+  // lim's reconfig: melim rescans LSF_SERVERDIR and retries elims that exited or gave up
+  // (SIGHUP, docs/melim.md). No-op when melim is not running.
+  void reconfigure();
   // Sends TERM, closes the pipes, forgets the values; KILL follows after stopGrace from
   // onTimer(). No restart until start()/restart().
   void stop(double now = monotonicNow());

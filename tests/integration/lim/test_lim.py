@@ -486,3 +486,46 @@ class TestDriftAndLockTime(Base):
         self.assertEqual(self.row("load", "hostB").get("status"), "lockU")
         self.assertTrue(c.admin("hostA", {"op": "unlock", "host": "hostA"})["ok"])
         self.assertEqual(c.status("hostA")["lock_remaining"], 0)
+
+
+RETRY_ELIM = """#!/bin/sh
+# Gives up (ELIM_ABORT_VALUE) until the flag file appears, then reports site_res.
+[ -e "$READY_FLAG" ] || exit ${ELIM_ABORT_VALUE:-97}
+while echo "1 site_res 5"; do sleep 1; done
+"""
+
+
+class TestReconfigRetriesElims(Base):
+    block = "127.5.14"
+    hosts = ["hostA"]
+    kwargs = {"resources": ["site_res Numeric 15 N N (Site resource)"],
+              "resource_map": ["site_res [default]"]}
+
+    def test_reconfig_retries_an_elim_that_gave_up(self):
+        if not MELIM:
+            self.skipTest("melim not built")
+        c = self.c
+        flag = os.path.join(c.dir, "ready")
+        c.install_elim(MELIM, "elim.retry", RETRY_ELIM)
+        c.start("hostA", env={"READY_FLAG": flag})
+
+        def local():
+            hosts = c.try_query("hostA", {"op": "elimstatus"}).get("hosts", [])
+            return hosts[0] if hosts else {}
+
+        def elim_state():
+            elims = local().get("elims", {}).get("elims", [])
+            return next((e.get("state") for e in elims if e.get("name") == "elim.retry"), None)
+
+        # Master first: melim is restarted once when lim becomes master (LSF_MASTER=Y).
+        self.wait(lambda: c.master_of("hostA") == "hostA", "hostA master")
+        self.wait(lambda: elim_state() == "aborted" and local()["melim"]["pid"] > 0,
+                  "the elim gave up with the abort value")
+        open(flag, "w").close()
+        # The resource set is unchanged, so lim keeps melim and sends it SIGHUP.
+        pid = local()["melim"]["pid"]
+        r = c.admin("hostA", {"op": "reconfig"})
+        self.assertTrue(r["ok"], r)
+        values = lambda: c.host_status("hostA", "hostA").get("values", {})  # noqa: E731
+        self.wait(lambda: values().get("site_res") == 5, "the elim retried after reconfig")
+        self.assertEqual(local()["melim"]["pid"], pid)
