@@ -62,14 +62,14 @@ def main():
     runs = int(sys.argv[2]) if len(sys.argv) > 2 else 200
     only = sys.argv[3] if len(sys.argv) > 3 else ""
     lim = os.path.join(build, "lim/daemon/lim")
-    with Cluster(block="127.6.200", hosts=["hostA"], lim=lim) as c:
+    with Cluster(block="127.6.210", hosts=["hostA"], lim=lim) as c:
         c.start("hostA")
         c.wait_for(lambda: c.master_of("hostA") == "hostA", timeout=60)
         c.wait_for(lambda: c.host_status("hostA", "hostA").get("status") == "ok", timeout=60)
         if "--only-10k" not in sys.argv:
             measure(build, c, runs, "1 host", only)
     n = 10000
-    with Cluster(block="127.6.201", hosts=["hostA"], lim=lim, extra_hosts=n,
+    with Cluster(block="127.6.211", hosts=["hostA"], lim=lim, extra_hosts=n,
                  params={"EXINTERVAL": 15, "HOST_INACTIVITY_LIMIT": 60}) as c:
         c.start("hostA")
         c.wait_for(lambda: c.master_of("hostA") == "hostA", timeout=120)
