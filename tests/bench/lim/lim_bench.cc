@@ -10,6 +10,7 @@
 #include <fstream>
 #include <string>
 
+#include "bench_cluster.h"
 #include "config/builtins.h"
 #include "hmac.h"
 #include "master/election.h"
@@ -22,30 +23,9 @@ using namespace openlim;
 
 namespace {
 
-ConfigPtr bigConfig(int hosts) {
-  auto c = std::make_shared<ConfigSnapshot>();
-  c->resources = config::builtinResources();
-  for (int i = 0; i < 9; ++i)
-    c->resources.push_back({.name = "ext" + std::to_string(i),
-                            .type = ResourceType::kNumeric,
-                            .direction = Direction::kIncreasing,
-                            .interval = 15,
-                            .dynamic = true});
-  c->models.push_back({.name = "Generic", .cpuFactor = 100});
-  c->hosts.reserve(static_cast<size_t>(hosts));
-  for (int i = 0; i < hosts; ++i)
-    c->hosts.push_back({.name = "host" + std::to_string(i), .model = "Generic", .type = "LINUX86"});
-  c->params.exInterval = 15;
-  return c;
-}
+ConfigPtr bigConfig(int hosts) { return bench::benchConfig(hosts, false); }
 
-protocol::LoadReport reportFor(int i) {
-  protocol::LoadReport r{.host = "host" + std::to_string(i), .checksum = "x"};
-  for (const char* n : {"r15s", "r1m", "r15m", "ut", "pg", "io", "ls", "it", "tmp", "swp", "mem"})
-    r.numbers.push_back({n, 0.5 + i % 7, 0});
-  for (int k = 0; k < 9; ++k) r.numbers.push_back({"ext" + std::to_string(k), 1.0 * k, 0});
-  return r;
-}
+protocol::LoadReport reportFor(int i) { return bench::benchReport(i, "x"); }
 
 void BM_IngestSignedReport(benchmark::State& state) {
   const int hosts = static_cast<int>(state.range(0));

@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 
+#include "bench_cluster.h"
 #include "config/builtins.h"
 #include "json_util.h"
 #include "master/load_table.h"
@@ -18,37 +19,9 @@ using namespace openlim;
 
 namespace {
 
-ConfigPtr queryConfig(int hosts) {
-  auto c = std::make_shared<ConfigSnapshot>();
-  c->resources = config::builtinResources();
-  for (int i = 0; i < 9; ++i)
-    c->resources.push_back({.name = "ext" + std::to_string(i),
-                            .type = ResourceType::kNumeric,
-                            .direction = Direction::kIncreasing,
-                            .interval = 15,
-                            .dynamic = true});
-  for (size_t i = 0; i < c->resources.size(); ++i) c->resourceIndexByName[c->resources[i].name] = i;
-  c->models.push_back({.name = "Generic", .cpuFactor = 100});
-  c->hostTypes.push_back("LINUX86");
-  c->hosts.reserve(static_cast<size_t>(hosts));
-  for (int i = 0; i < hosts; ++i) {
-    HostConfig h{.name = "host" + std::to_string(i), .model = "Generic", .type = "LINUX86"};
-    h.thresholds = {{"r1m", 3.5}, {"pg", 20}};
-    c->hosts.push_back(std::move(h));
-  }
-  for (size_t i = 0; i < c->hosts.size(); ++i) c->hostIndex[c->hosts[i].name] = i;
-  c->clusterName = "bench";
-  c->params.exInterval = 15;
-  return c;
-}
+ConfigPtr queryConfig(int hosts) { return bench::benchConfig(hosts, true); }
 
-protocol::LoadReport reportFor(int i) {
-  protocol::LoadReport r{.host = "host" + std::to_string(i), .checksum = ""};
-  for (const char* n : {"r15s", "r1m", "r15m", "ut", "pg", "io", "ls", "it", "tmp", "swp", "mem"})
-    r.numbers.push_back({n, 0.5 + i % 7, 0});
-  for (int k = 0; k < 9; ++k) r.numbers.push_back({"ext" + std::to_string(k), 1.0 * k, 0});
-  return r;
-}
+protocol::LoadReport reportFor(int i) { return bench::benchReport(i, ""); }
 
 struct Fixture {
   explicit Fixture(int hosts) : table(queryConfig(hosts)) {
