@@ -1,4 +1,5 @@
 #include "cmd_main.h"
+#include "heap_hint.h"
 
 #include <unistd.h>
 
@@ -49,6 +50,7 @@ int runMain(const char* name, int argc, char** argv, CommandFn fn) {
 int runWithIo(const char* name, const std::function<int(CmdIo&)>& fn,
               shell::MacFactory macFactory) {
   std::ios::sync_with_stdio(false);
+  shell::setReplySizeHook(&prepareHeapForReply);
   std::optional<shell::ClientConfig> config;
   std::string error;
   std::string local;

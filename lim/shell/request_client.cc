@@ -19,6 +19,8 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+ReplySizeHook replySizeHook = nullptr;
+
 // Closes the socket on every path out of requestJson.
 struct Fd {
   int fd = -1;
@@ -123,6 +125,7 @@ Result<protocol::Frame> readReply(int fd, double timeout) {
   protocol::DecodeError err;
   size_t total = protocol::frameSize(buf, protocol::kMaxTcpBody, &err);
   if (total == 0) return Status(Code::kInvalid, protocol::decodeErrorName(err));
+  if (replySizeHook != nullptr) replySizeHook(total - protocol::kHeaderSize);
   st = readExactly(fd, total - protocol::kHeaderSize, buf, deadline);
   if (!st) return st;
   protocol::Decoded d = protocol::decodeFrame(buf, protocol::kMaxTcpBody, nullptr, false);
@@ -141,6 +144,8 @@ Signer makeSigner(std::string key, const std::string& prefix, protocol::MacFn ma
   return Signer{std::move(key), prefix + "@" + host + ":" + std::to_string(::getpid()),
                 static_cast<uint64_t>(us), 0, std::move(mac)};
 }
+
+void setReplySizeHook(ReplySizeHook hook) { replySizeHook = hook; }
 
 std::string withSender(const std::string& json, const std::string& sender) {
   size_t brace = json.find('{');
