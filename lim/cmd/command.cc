@@ -49,7 +49,7 @@ std::string requestText(const format::Json& req) {
   std::stable_sort(members.begin(), members.end(),
                    [](const auto* a, const auto* b) { return a->first < b->first; });
   format::Json sorted = format::Json::object();
-  for (const auto* m : members) sorted.set(m->first, m->second);
+  for (const auto* m : members) sorted.add(m->first, m->second);
   return sorted.compact();
 }
 

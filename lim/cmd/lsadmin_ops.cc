@@ -13,43 +13,6 @@ namespace {
 
 const std::vector<OptionSpec> kNoOptions;
 
-// The indented layout `lsadmin elimstatus -json` has always printed (POCO's): like
-// Json::dump but empty objects and arrays span lines. Kept so scripts parsing it by line
-// see no change.
-void writeIndented(const format::Json& v, int depth, std::string& out) {
-  std::string pad(static_cast<size_t>(depth + 1) * 2, ' ');
-  std::string closePad(static_cast<size_t>(depth) * 2, ' ');
-  if (v.isArray()) {
-    out += v.items().empty() ? "[\n\n" : "[\n";
-    for (size_t i = 0; i < v.items().size(); ++i) {
-      out += pad;
-      writeIndented(v.items()[i], depth + 1, out);
-      out += i + 1 < v.items().size() ? ",\n" : "\n";
-    }
-    out += closePad + "]";
-  } else if (v.isObject()) {
-    out += "{\n";
-    for (size_t i = 0; i < v.members().size(); ++i) {
-      out += pad + format::jsonQuote(v.members()[i].first) + ": ";
-      writeIndented(v.members()[i].second, depth + 1, out);
-      out += i + 1 < v.members().size() ? ",\n" : "\n";
-    }
-    out += closePad + "}";
-  } else {
-    v.writeCompact(out);
-  }
-}
-
-// The reply without its top-level `skip` member, indented, with a final newline.
-std::string pocoStyleDump(const format::Json& reply, const std::string& skip) {
-  format::Json shown = format::Json::object();
-  for (const auto& [k, v] : reply.members())
-    if (k != skip) shown.add(k, v);
-  std::string out;
-  writeIndented(shown, 0, out);
-  return out + "\n";
-}
-
 int usageError(const std::string& sub, const std::string& synopsis, const std::string& why,
                CmdIo& io) {
   if (!why.empty()) io.err << "lsadmin " << sub << ": " << why << "\n";
@@ -144,7 +107,11 @@ int elimStatus(const ParsedArgs& a, CmdIo& io) {
   auto reply = call(io.lim, req);
   if (!reply) return fail(io, "lsadmin", reply.status());
   if (a.has("json")) {
-    io.out << pocoStyleDump(*reply, "ok");
+    // The reply as the lim sent it, less the protocol's "ok", in every command's -json layout.
+    format::Json shown = format::Json::object();
+    for (const auto& [k, v] : reply->members())
+      if (k != "ok") shown.add(k, v);
+    io.out << shown.dump();
   } else {
     io.out << format::formatElimStatus(parseElimStatus(*reply));
   }

@@ -10,6 +10,7 @@
 #include "openlim/config.h"
 #include "openlim/version.h"
 #include "format/snapshot_json.h"
+#include "read_file.h"
 
 namespace {
 
@@ -23,9 +24,14 @@ int offline(const cmd::LsplaceOptions& o) {
     std::cerr << "lsplace: cannot read the configuration (LSF_ENVDIR)\n";
     return cmd::kExitUsage;
   }
-  auto table = format::readSnapshotFile(o.from, load.snapshot);
+  auto text = shell::readFile(o.from);
+  if (!text) {
+    std::cerr << "lsplace: " << o.from << ": cannot open\n";
+    return cmd::kExitUsage;
+  }
+  auto table = format::readSnapshotJson(*text, load.snapshot);
   if (!table) {
-    std::cerr << "lsplace: " << table.status().message() << '\n';
+    std::cerr << "lsplace: " << o.from << ": " << table.status().message() << '\n';
     return cmd::kExitUsage;
   }
   // Offline placement uses type==any (spec/resreq.md "Implicit type").

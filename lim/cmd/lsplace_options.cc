@@ -1,8 +1,9 @@
 #include "lsplace_options.h"
 
-#include <cstdio>
 #include <cstdlib>
 #include <ostream>
+
+#include "format/json.h"
 
 namespace openlim::cmd {
 namespace {
@@ -66,38 +67,23 @@ Result<LsplaceOptions> parseLsplaceArgs(const std::vector<std::string>& a) {
 
 namespace {
 
-std::string jsonString(const std::string& s) {
-  std::string q = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') q += '\\';
-    if (static_cast<unsigned char>(c) < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned char>(c));
-      q += buf;
-      continue;
-    }
-    q += c;
-  }
-  return q + "\"";
-}
-
 // {"hosts": [slots], "explain": [{host, outcome, reason}], "error": text} (error only when
 // placement failed; explain only with --explain) — the master's place reply, minus "ok".
 void printJson(const LsplaceOptions& o, const PlacementResult& r, std::ostream& out) {
   out << "{\"hosts\": [";
-  for (size_t i = 0; i < r.slots.size(); ++i) out << (i ? ", " : "") << jsonString(r.slots[i]);
+  for (size_t i = 0; i < r.slots.size(); ++i) out << (i ? ", " : "") << format::jsonQuote(r.slots[i]);
   out << "]";
   if (o.place.explain) {
     out << ", \"explain\": [";
     for (size_t i = 0; i < r.explanations.size(); ++i) {
       const auto& e = r.explanations[i];
-      out << (i ? ", " : "") << "{\"host\": " << jsonString(e.host)
-          << ", \"outcome\": " << jsonString(outcomeName(e.outcome))
-          << ", \"reason\": " << jsonString(e.reason) << "}";
+      out << (i ? ", " : "") << "{\"host\": " << format::jsonQuote(e.host)
+          << ", \"outcome\": " << format::jsonQuote(outcomeName(e.outcome))
+          << ", \"reason\": " << format::jsonQuote(e.reason) << "}";
     }
     out << "]";
   }
-  if (!r.status.isOk()) out << ", \"error\": " << jsonString(r.status.message());
+  if (!r.status.isOk()) out << ", \"error\": " << format::jsonQuote(r.status.message());
   out << "}\n";
 }
 

@@ -2,8 +2,6 @@
 
 #include <cctype>
 #include <cmath>
-#include <fstream>
-#include <sstream>
 #include <unordered_set>
 
 #include "format/json.h"
@@ -133,16 +131,6 @@ Result<HostTable> readSnapshotJson(std::string_view text, const ConfigPtr& confi
   }
   fillDerived(t);
   fillBusyIndices(t);
-  return t;
-}
-
-Result<HostTable> readSnapshotFile(const std::string& path, const ConfigPtr& config) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status(Code::kIo, path + ": cannot open");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  auto t = readSnapshotJson(ss.str(), config);
-  if (!t) return Status(t.status().code(), path + ": " + t.status().message());
   return t;
 }
 

@@ -17,8 +17,6 @@ namespace openlim::format {
 // come from each host's name/status; a missing cpuf falls back to the host's configured
 // model. Errors are kInvalid "host <name>: ...", never exceptions.
 Result<HostTable> readSnapshotJson(std::string_view text, const ConfigPtr& config);
-// Reads the file first (kIo when it cannot be read): input data like the config files.
-Result<HostTable> readSnapshotFile(const std::string& path, const ConfigPtr& config);
 
 // Writes the table in the same format (unknown built-in indices as null; other unknown
 // values and false booleans left out).

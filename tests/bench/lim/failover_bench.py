@@ -17,24 +17,13 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
                                 "integration", "harness"))
-from cluster import Cluster  # noqa: E402
+from cluster import Cluster, proc_stats  # noqa: E402
 
 ELIM = """#!/bin/sh
 # Example-style elim: one value every 15 s.
 case " $LSF_RESOURCES " in *" %(res)s "*) ;; *) exit ${ELIM_ABORT_VALUE:-97};; esac
 while echo "1 %(res)s %(value)s"; do sleep 15; done
 """
-
-
-def proc_stats(pid):
-    rss = 0
-    with open("/proc/%d/status" % pid) as f:
-        for line in f:
-            if line.startswith("RssAnon:"):
-                rss = int(line.split()[1])
-    with open("/proc/%d/stat" % pid) as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return rss, (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def wait_for(pred, timeout, what):

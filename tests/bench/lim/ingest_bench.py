@@ -15,19 +15,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
                                 "integration", "harness"))
-from cluster import Cluster  # noqa: E402
-
-
-def proc_stats(pid):
-    rss = 0
-    with open("/proc/%d/status" % pid) as f:
-        for line in f:
-            if line.startswith("RssAnon:"):
-                rss = int(line.split()[1])
-    with open("/proc/%d/stat" % pid) as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    ticks = int(fields[11]) + int(fields[12])
-    return rss, ticks / os.sysconf("SC_CLK_TCK")
+from cluster import Cluster, proc_stats  # noqa: E402
 
 
 def udp_rcvbuf_errors():

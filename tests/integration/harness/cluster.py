@@ -38,6 +38,18 @@ import time
 KIND_REQUEST, KIND_REPLY, KIND_REPORT, KIND_ANNOUNCE, KIND_PROBE, KIND_PROBE_REPLY, KIND_ADMIN = range(1, 8)
 
 
+def proc_stats(pid):
+    """(RssAnon in kB, user+system CPU seconds) of a process: the benchmarks' footprint."""
+    rss = 0
+    with open("/proc/%d/status" % pid) as f:
+        for line in f:
+            if line.startswith("RssAnon:"):
+                rss = int(line.split()[1])
+    with open("/proc/%d/stat" % pid) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return rss, (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def frame(kind, body, key=None, epoch=0, seq=0):
     """Encodes one frame; signed (epoch, seq, HMAC-SHA256) when key is given."""
     flags = 1 if key is not None else 0
