@@ -54,9 +54,20 @@ struct HostTable {
   std::vector<std::vector<int>> busyIndices;
   std::vector<Column> columns;       // one per config->resources entry
   StringPool strings;
+  // Filled by indexRows() (the master's builder): lower-case name -> row, and the cluster's
+  // largest CPU factor (config's and the cpuf column's). Queries at 10k hosts otherwise scan
+  // every row for them. A table built by hand works without them (row() scans, maxCpuf NaN).
+  // cpuf is static, so patching a row's load values keeps both valid.
+  std::unordered_map<std::string, uint32_t> rowIndex;
+  double maxCpuf = kUnknown;
 
   size_t size() const { return names.size(); }
   int row(std::string_view host) const;  // -1 when absent (case-insensitive)
+  // Builds rowIndex and maxCpuf from names, config and the cpuf column (cpufSlot, -1: none).
+  void indexRows(int cpufSlot);
+  // maxCpuf when indexed, else computed: the largest of config->maxCpuFactor() and the cpuf
+  // column (spec/resreq.md: normalised run queues divide by it); 1 when nothing is known.
+  double clusterMaxCpuf(int cpufSlot) const;
   // Sizes every column for n rows with unknown values, booleans false.
   void resize(size_t n);
   // Convenience accessors by resource name (slow path; the evaluator uses slots).

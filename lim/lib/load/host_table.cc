@@ -2,6 +2,8 @@
 
 #include <strings.h>
 
+#include <cctype>
+
 namespace openlim {
 
 const char* hostStatusName(HostStatus s) {
@@ -29,13 +31,48 @@ StringId StringPool::find(std::string_view s) const {
   return it == ids_.end() ? kUnknownString : it->second;
 }
 
+namespace {
+std::string lowered(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+}  // namespace
+
 int HostTable::row(std::string_view host) const {
+  if (rowIndex.size() == names.size() && !names.empty()) {
+    auto it = rowIndex.find(lowered(host));
+    return it == rowIndex.end() ? -1 : static_cast<int>(it->second);
+  }
   for (size_t i = 0; i < names.size(); ++i) {
     if (names[i].size() == host.size() &&
         strncasecmp(names[i].data(), host.data(), host.size()) == 0)
       return static_cast<int>(i);
   }
   return -1;
+}
+
+void HostTable::indexRows(int cpufSlot) {
+  rowIndex.clear();
+  rowIndex.reserve(names.size());
+  for (size_t i = 0; i < names.size(); ++i)
+    rowIndex.emplace(lowered(names[i]), static_cast<uint32_t>(i));
+  if (rowIndex.size() != names.size()) rowIndex.clear();  // duplicate names: keep scanning
+  maxCpuf = kUnknown;
+  maxCpuf = clusterMaxCpuf(cpufSlot);
+}
+
+double HostTable::clusterMaxCpuf(int cpufSlot) const {
+  if (!isUnknown(maxCpuf)) return maxCpuf;
+  double best = 0;
+  if (config && !config->hosts.empty()) best = config->maxCpuFactor();
+  if (cpufSlot >= 0 && static_cast<size_t>(cpufSlot) < columns.size()) {
+    const Column& c = columns[static_cast<size_t>(cpufSlot)];
+    if (c.type == ResourceType::kNumeric && c.numbers.size() >= size())
+      for (size_t r = 0; r < size(); ++r)
+        if (c.numbers[r] > best) best = c.numbers[r];
+  }
+  return best > 0 ? best : 1.0;
 }
 
 void HostTable::resize(size_t n) {

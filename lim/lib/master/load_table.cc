@@ -99,8 +99,10 @@ bool LoadTable::ingest(const protocol::LoadReport& r, double now) {
     rec.strings[it->second] = v.value;
   }
   ++counters_.reportsIngested;
-  if (servesShared(static_cast<size_t>(row)) || !patchPublished(static_cast<size_t>(row), now))
+  if (servesShared(static_cast<size_t>(row)))
     dirty_ = true;
+  else
+    rowChanged(static_cast<size_t>(row), now);
   return true;
 }
 
@@ -123,7 +125,7 @@ void LoadTable::adjust(const std::string& host, int slot, double amount, double 
   } else {
     adj.push_back({slot, amount, now});
   }
-  if (!patchPublished(static_cast<size_t>(row), now)) dirty_ = true;
+  rowChanged(static_cast<size_t>(row), now);
 }
 
 // The loop is single-threaded: when no query holds the published snapshot (use count 1),
@@ -137,6 +139,15 @@ bool LoadTable::patchPublished(size_t row, double now) {
   if (!patchable()) return false;
   rewriteRow(row, now);
   return true;
+}
+
+void LoadTable::rowChanged(size_t row, double now) {
+  if (patchPublished(row, now)) return;
+  if (published_ && !dirty_ && published_->config == config_ &&
+      pendingRows_.size() < records_.size())
+    pendingRows_.push_back(row);  // held by a query: patched when the next one asks
+  else
+    dirty_ = true;
 }
 
 void LoadTable::rewriteRow(size_t row, double now) {
@@ -200,6 +211,13 @@ HostTablePtr LoadTable::snapshot(double now) {
   const double minAge = records_.size() > 10000 ? 1.0 : 0.0;
   const double maxAge = records_.size() > 10000 ? 1.0 : 0.25;
   const bool stale = now >= builtAt_ + maxAge;
+  if (!pendingRows_.empty()) {
+    if (patchable())
+      for (size_t row : pendingRows_) rewriteRow(row, now);
+    else
+      dirty_ = true;
+    pendingRows_.clear();
+  }
   if (!published_ || (dirty_ && now >= builtAt_ + minAge) || (stale && !refreshPublished(now))) {
     published_ = build(now);
     dirty_ = false;

@@ -79,6 +79,7 @@ class LoadTable {
   void index();
   bool patchable() const;
   bool patchPublished(size_t row, double now);
+  void rowChanged(size_t row, double now);
   void rewriteRow(size_t row, double now);
   bool refreshPublished(double now);
   bool servesShared(size_t row) const;
@@ -97,6 +98,9 @@ class LoadTable {
   HostTablePtr published_;
   double builtAt_ = -1e300;
   bool dirty_ = true;
+  // Rows changed while a query held the snapshot (a placement adjusts its hosts from inside
+  // the query): patched by the next snapshot() instead of rebuilding every row.
+  std::vector<size_t> pendingRows_;
 };
 
 }  // namespace openlim::master

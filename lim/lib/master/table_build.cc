@@ -31,6 +31,7 @@ HostTablePtr LoadTable::build(double now) const {
   }
   fillShared(*t, now);
   for (size_t row = 0; row < config_->hosts.size(); ++row) fillStatus(*t, row, records_[row], now);
+  t->indexRows(config_->resourceIndex("cpuf"));
   return t;
 }
 

@@ -195,22 +195,12 @@ void Evaluator::run(const TermProgram& p, const EvalEnv& env, const uint32_t* se
   }
 }
 
-double clusterMaxCpuf(const HostTable& table, int cpufSlot) {
-  double best = 0;
-  if (table.config && !table.config->hosts.empty()) best = table.config->maxCpuFactor();
-  const Column* c = column(table, cpufSlot, ResourceType::kNumeric);
-  if (c)
-    for (size_t r = 0; r < table.size(); ++r)
-      if (c->numbers[r] > best) best = c->numbers[r];
-  return best > 0 ? best : 1.0;
-}
-
 }  // namespace openlim::resreq
 
 namespace openlim {
 
 resreq::EvalEnv CompiledProgram::env(const HostTable& t) const {
-  return resreq::EvalEnv{&t, ncpusSlot, cpufSlot, resreq::clusterMaxCpuf(t, cpufSlot)};
+  return resreq::EvalEnv{&t, ncpusSlot, cpufSlot, t.clusterMaxCpuf(cpufSlot)};
 }
 
 }  // namespace openlim

@@ -69,9 +69,6 @@ class Evaluator {
   std::vector<std::vector<double>> regs_;
 };
 
-// Largest cpuf among the table's rows and the config's hosts (1 when none is known).
-double clusterMaxCpuf(const HostTable& table, int cpufSlot);
-
 }  // namespace resreq
 
 class CompiledProgram {

@@ -98,6 +98,25 @@ TEST(SnapshotPatch, HeldSnapshotNeverChangesUnderItsReader) {
   expectSameTable(*next, *t.build(0.1));
 }
 
+TEST(SnapshotPatch, PlacementMadeWhileAQueryHoldsTheSnapshotPatchesItAfterwards) {
+  // The lim adjusts the chosen hosts from inside the place query, snapshot still held.
+  LoadTable t(makeConfig());
+  t.ingest(report("hostA", 0.5), 0);
+  t.ingest(report("hostB", 0.5), 0);
+  const HostTable* first;
+  {
+    HostTablePtr held = t.snapshot(0);
+    first = held.get();
+    t.adjust("hostB", 1, 1.0, 0.1);
+    EXPECT_EQ(held->number(1, "r1m"), 0.5) << "never under its reader";
+  }
+  HostTablePtr next = t.snapshot(0.1);
+  EXPECT_EQ(next.get(), first) << "patched once released, not rebuilt";
+  EXPECT_NEAR(next->number(1, "r1m"), 1.5, 1e-9);
+  expectSameTable(*next, *t.build(0.1));
+  EXPECT_EQ(next->row("HOSTB"), 1) << "the row index survives patching";
+}
+
 TEST(SnapshotPatch, PlacementAdjustmentPatchesAndStringsReset) {
   LoadTable t(makeConfig());
   t.ingest(report("hostB", 0.5, "east"), 0);
