@@ -60,10 +60,17 @@ struct HostTable {
   // cpuf is static, so patching a row's load values keeps both valid.
   std::unordered_map<std::string, uint32_t> rowIndex;
   double maxCpuf = kUnknown;
+  std::vector<uint32_t> nameRank;  // row -> place in byte order of (name, row)
 
   size_t size() const { return names.size(); }
   int row(std::string_view host) const;  // -1 when absent (case-insensitive)
-  // Builds rowIndex and maxCpuf from names, config and the cpuf column (cpufSlot, -1: none).
+  // Row a before row b by name (bytes), then by row: the last tie-break of every order.
+  bool nameBefore(uint32_t a, uint32_t b) const {
+    if (nameRank.size() == names.size()) return nameRank[a] < nameRank[b];
+    int c = names[a].compare(names[b]);
+    return c != 0 ? c < 0 : a < b;
+  }
+  // Builds rowIndex, nameRank and maxCpuf from names, config and the cpuf column (cpufSlot, -1: none).
   void indexRows(int cpufSlot);
   // maxCpuf when indexed, else computed: the largest of config->maxCpuFactor() and the cpuf
   // column (spec/resreq.md: normalised run queues divide by it); 1 when nothing is known.

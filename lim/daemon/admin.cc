@@ -127,6 +127,7 @@ void LimServer::adoptConfig(ConfigPtr c, double now) {
   ++counters_.reconfigs;
   spdlog::info("reconfig: adopted configuration {}", config_->checksum);
   if (election_->isMaster()) refreshServers(now);
+  if (announcing()) heartbeat(now);  // the round in progress named the old config's hosts
   // A melim restarted for a new resource set starts every elim afresh; one kept running
   // gets SIGHUP so it rescans LSF_SERVERDIR and retries elims that exited or gave up.
   uint64_t startsBefore = melim_->counters().starts;

@@ -39,6 +39,7 @@ void LimServer::onTimers(double now) {
     nextReportAt_ = now;  // a new master starts with an empty table: fill it at once
   }
   if (a.heartbeat) heartbeat(now);
+  else if (announcing()) announceSome();
   if (election_->isMaster()) refreshServers(now);
   if (locked_ && lockUntil_ > 0 && now >= lockUntil_) setLock(false, 0, now);
   if (now >= collector_->nextDeadline()) {
@@ -170,12 +171,31 @@ void LimServer::heartbeat(double now) {
     ++counters_.announces_sent;
     return;
   }
-  for (const auto& h : config_->hosts) {
-    if (h.name == opts_.host) continue;
-    a.serves = master::servedBy(*config_, table_->servers(), h.name);
-    sendUdp(h.name, protocol::Kind::kMasterAnnounce, protocol::encodeAnnounce(a));
-  }
+  announceTo_.clear();  // a new round replaces one still going: it says the newer thing
+  for (const auto& h : config_->hosts)
+    if (h.name != opts_.host) announceTo_.push_back(h.name);
+  announceNext_ = 0;
   ++counters_.announces_sent;
+  announceSome();
+}
+
+void LimServer::announceSome() {
+  constexpr size_t kBatch = 64;  // ~0.6 ms of work: a query waits at most that long
+  if (!election_->isMaster()) {
+    announceTo_.clear();
+    announceNext_ = 0;
+    return;
+  }
+  protocol::Announce a{opts_.host, true, election_->master()};
+  for (size_t sent = 0; sent < kBatch && announcing(); ++sent) {
+    const std::string& host = announceTo_[announceNext_++];
+    a.serves = master::servedBy(*config_, table_->servers(), host);
+    sendUdp(host, protocol::Kind::kMasterAnnounce, protocol::encodeAnnounce(a));
+  }
+  if (!announcing()) {
+    announceTo_.clear();
+    announceNext_ = 0;
+  }
 }
 
 }  // namespace openlim::lim

@@ -101,6 +101,7 @@ double LimServer::nextDeadline() const {
   next = std::min(next, melim_->nextDeadline());
   for (const auto& c : conns_) next = std::min(next, c->deadline);
   if (locked_ && lockUntil_ > 0) next = std::min(next, lockUntil_);
+  if (announcing()) next = std::min(next, monotonicNow());
   return next;
 }
 
@@ -121,7 +122,7 @@ void LimServer::loopOnce() {
   for (const auto& c : conns_) fds.push_back({c->sock.impl()->sockfd(), POLLIN, 0});
   double now = monotonicNow();
   double wait = std::clamp(nextDeadline() - now, 0.0, 1.0);
-  int n = ::poll(fds.data(), fds.size(), static_cast<int>(wait * 1000) + 1);
+  int n = ::poll(fds.data(), fds.size(), announcing() ? 0 : static_cast<int>(wait * 1000) + 1);
   now = monotonicNow();
   if (n > 0) {
     if (fds[0].revents) onUdpReadable(now);

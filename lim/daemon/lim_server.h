@@ -98,6 +98,8 @@ class LimServer {
 
   // master role (master_role.cc)
   void heartbeat(double now);
+  void announceSome();
+  bool announcing() const { return announceNext_ < announceTo_.size(); }
   void refreshServers(double now);
   void sendUdp(const std::string& host, protocol::Kind kind, const std::string& body);
   std::optional<std::string> addressOf(const std::string& host) const;
@@ -148,6 +150,10 @@ class LimServer {
   bool wasMaster_ = false;
   bool melimMaster_ = false;
   std::string reportedTo_;  // the master our reports go to
+  // The master's announce round, sent a batch per loop turn so queries are served between
+  // batches (10k hosts take ~100 ms of signing and sending).
+  std::vector<std::string> announceTo_;
+  size_t announceNext_ = 0;
   bool running_ = true;
   bool restart_ = false;
 };

@@ -2,7 +2,9 @@
 
 #include <strings.h>
 
+#include <algorithm>
 #include <cctype>
+#include <numeric>
 
 namespace openlim {
 
@@ -58,6 +60,12 @@ void HostTable::indexRows(int cpufSlot) {
   for (size_t i = 0; i < names.size(); ++i)
     rowIndex.emplace(lowered(names[i]), static_cast<uint32_t>(i));
   if (rowIndex.size() != names.size()) rowIndex.clear();  // duplicate names: keep scanning
+  std::vector<uint32_t> byName(names.size());
+  std::iota(byName.begin(), byName.end(), 0u);
+  nameRank.clear();  // nameBefore() compares names while sorting
+  std::sort(byName.begin(), byName.end(), [&](uint32_t a, uint32_t b) { return nameBefore(a, b); });
+  nameRank.resize(names.size());
+  for (size_t i = 0; i < byName.size(); ++i) nameRank[byName[i]] = static_cast<uint32_t>(i);
   maxCpuf = kUnknown;
   maxCpuf = clusterMaxCpuf(cpufSlot);
 }

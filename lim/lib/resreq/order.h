@@ -11,8 +11,8 @@ namespace openlim::resreq {
 
 int statusGroup(HostStatus s);  // 0 ok; 1 busy lockU lockW; 2 unavail
 
-// True when a sorts before b on key values ka/kb (nkeys each).
-bool keysBefore(const double* ka, const double* kb, const std::vector<uint8_t>& descending);
+// Order of key values ka/kb (nkeys each): < 0 when a sorts first, 0 when equal.
+int keysCompare(const double* ka, const double* kb, const std::vector<uint8_t>& descending);
 
 // Evaluates every key for rows sel[0..n): keys[i * nkeys + k].
 void computeKeys(const CompiledProgram& prog, const EvalEnv& env, const uint32_t* sel,

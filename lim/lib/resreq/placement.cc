@@ -197,10 +197,8 @@ std::vector<uint32_t> pickSlots(Work& w, const std::vector<uint32_t>& e, size_t 
   std::vector<double> keys;
   resreq::computeKeys(w.prog, w.env, e.data(), m, w.ev, keys);
   auto before = [&](size_t x, size_t y) {
-    if (resreq::keysBefore(&keys[x * nk], &keys[y * nk], w.prog.descending)) return true;
-    if (resreq::keysBefore(&keys[y * nk], &keys[x * nk], w.prog.descending)) return false;
-    int c = w.t.names[e[x]].compare(w.t.names[e[y]]);
-    return c != 0 ? c < 0 : x < y;
+    int c = resreq::keysCompare(&keys[x * nk], &keys[y * nk], w.prog.descending);
+    return c != 0 ? c < 0 : (e[x] != e[y] ? w.t.nameBefore(e[x], e[y]) : x < y);
   };
   std::set<size_t, decltype(before)> ready(before);
   for (size_t i = 0; i < m; ++i) ready.insert(i);

@@ -17,18 +17,18 @@ int statusGroup(HostStatus s) {
   }
 }
 
-bool keysBefore(const double* ka, const double* kb, const std::vector<uint8_t>& descending) {
+int keysCompare(const double* ka, const double* kb, const std::vector<uint8_t>& descending) {
   for (size_t k = 0; k < descending.size(); ++k) {
     double a = ka[k], b = kb[k];
     bool ua = a != a, ub = b != b;
     if (ua || ub) {
-      if (ua != ub) return ub;  // the known one first, whatever the direction
+      if (ua != ub) return ub ? -1 : 1;  // the known one first, whatever the direction
       continue;
     }
     if (a == b) continue;
-    return descending[k] ? a > b : a < b;
+    return (descending[k] ? a > b : a < b) ? -1 : 1;
   }
-  return false;
+  return 0;
 }
 
 void computeKeys(const CompiledProgram& prog, const EvalEnv& env, const uint32_t* sel,
@@ -56,10 +56,8 @@ void orderRows(const CompiledProgram& prog, const EvalEnv& env, std::vector<uint
     if (gx != gy) return gx < gy;
     const double* kx = keys.data() + x * nk;
     const double* ky = keys.data() + y * nk;
-    if (keysBefore(kx, ky, prog.descending)) return true;
-    if (keysBefore(ky, kx, prog.descending)) return false;
-    int c = t.names[rx].compare(t.names[ry]);
-    return c != 0 ? c < 0 : rx < ry;
+    int c = keysCompare(kx, ky, prog.descending);
+    return c != 0 ? c < 0 : t.nameBefore(rx, ry);
   };
   if (limit > 0 && limit < n) {
     std::partial_sort(idx.begin(), idx.begin() + static_cast<ptrdiff_t>(limit), idx.end(), before);

@@ -48,6 +48,13 @@ TEST(HostTable, IndexedRowsAnswerAsTheScanDoes) {
   std::vector<int> scanned;
   for (const char* h : {"hosta", "HOSTB", "node-7", "Node-7", "node-8", "", "hostA "})
     scanned.push_back(t.row(h));
+  auto pairsBefore = [&] {
+    std::vector<bool> out;
+    for (uint32_t a = 0; a < 3; ++a)
+      for (uint32_t b = 0; b < 3; ++b) out.push_back(t.nameBefore(a, b));
+    return out;
+  };
+  std::vector<bool> byCompare = pairsBefore();
   EXPECT_DOUBLE_EQ(t.clusterMaxCpuf(0), 75);
   t.indexRows(0);
   EXPECT_EQ(t.rowIndex.size(), 3u);
@@ -57,6 +64,8 @@ TEST(HostTable, IndexedRowsAnswerAsTheScanDoes) {
     indexed.push_back(t.row(h));
   EXPECT_EQ(indexed, scanned);
   EXPECT_EQ(indexed, (std::vector<int>{0, 1, 2, 2, -1, -1, -1}));
+  EXPECT_EQ(t.nameRank, (std::vector<uint32_t>{1, 2, 0})) << "bytes: 'N' < 'h'";
+  EXPECT_EQ(pairsBefore(), byCompare);
 
   t.columns[0].numbers = {20, 55, 30};  // config's Fast model (60) now the largest
   t.indexRows(0);
