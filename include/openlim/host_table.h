@@ -33,8 +33,13 @@ class StringPool {
   size_t size() const { return strings_.size(); }
 
  private:
+  // Looked up by string_view without building a std::string (fillRow interns per row).
+  struct Hash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
   std::vector<std::string> strings_;
-  std::unordered_map<std::string, StringId> ids_;
+  std::unordered_map<std::string, StringId, Hash, std::equal_to<>> ids_;
 };
 
 // One resource's values for every host. Only the vector matching `type` is filled.

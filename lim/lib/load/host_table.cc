@@ -20,7 +20,7 @@ const char* hostStatusName(HostStatus s) {
 }
 
 StringId StringPool::intern(std::string_view s) {
-  auto it = ids_.find(std::string(s));
+  auto it = ids_.find(s);
   if (it != ids_.end()) return it->second;
   auto id = static_cast<StringId>(strings_.size());
   strings_.emplace_back(s);
@@ -29,7 +29,7 @@ StringId StringPool::intern(std::string_view s) {
 }
 
 StringId StringPool::find(std::string_view s) const {
-  auto it = ids_.find(std::string(s));
+  auto it = ids_.find(s);
   return it == ids_.end() ? kUnknownString : it->second;
 }
 

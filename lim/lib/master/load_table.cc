@@ -212,6 +212,8 @@ HostTablePtr LoadTable::snapshot(double now) {
   const double maxAge = records_.size() > 10000 ? 1.0 : 0.25;
   const bool stale = now >= builtAt_ + maxAge;
   if (!pendingRows_.empty()) {
+    std::sort(pendingRows_.begin(), pendingRows_.end());  // a placement adjusts a row 3+ times
+    pendingRows_.erase(std::unique(pendingRows_.begin(), pendingRows_.end()), pendingRows_.end());
     if (patchable())
       for (size_t row : pendingRows_) rewriteRow(row, now);
     else

@@ -38,26 +38,43 @@ struct Work {
   }
 };
 
-// A copy of one row (its own string pool), for re-evaluating it after an adjustment.
-HostTable copyRow(const HostTable& t, uint32_t row) {
-  HostTable one;
-  one.config = t.config;
-  one.columns.resize(t.columns.size());
-  for (size_t c = 0; c < t.columns.size(); ++c) one.columns[c].type = t.columns[c].type;
-  one.resize(1);
-  one.names[0] = t.names[row];
-  one.status[0] = t.status[row];
-  for (size_t c = 0; c < t.columns.size(); ++c) {
-    const Column& src = t.columns[c];
-    Column& dst = one.columns[c];
-    if (row < src.numbers.size()) dst.numbers[0] = src.numbers[row];
-    if (row < src.booleans.size()) dst.booleans[0] = src.booleans[row];
-    if (row < src.strings.size() && src.strings[row] >= 0 &&
-        static_cast<size_t>(src.strings[row]) < t.strings.size())
-      dst.strings[0] = one.strings.intern(t.strings.get(src.strings[row]));
+// Picked hosts' rows copied into one small table (its own string pool), where their load
+// adjustments accumulate and they are re-evaluated; the shared table is never modified.
+class AdjustedRows {
+ public:
+  explicit AdjustedRows(const HostTable& src) : src_(src) {
+    t_.config = src.config;
+    t_.columns.resize(src.columns.size());
+    for (size_t c = 0; c < src.columns.size(); ++c) t_.columns[c].type = src.columns[c].type;
   }
-  return one;
-}
+  HostTable& table() { return t_; }
+  // The copy of source row `row` (index x of the eligible list), made on first use.
+  uint32_t of(size_t x, uint32_t row) {
+    auto [it, added] = rowOf_.emplace(x, static_cast<uint32_t>(t_.size()));
+    if (added) append(row);
+    return it->second;
+  }
+
+ private:
+  void append(uint32_t row) {
+    size_t at = t_.size();
+    t_.resize(at + 1);
+    t_.names[at] = src_.names[row];
+    t_.status[at] = src_.status[row];
+    for (size_t c = 0; c < src_.columns.size(); ++c) {
+      const Column& from = src_.columns[c];
+      Column& to = t_.columns[c];
+      if (row < from.numbers.size()) to.numbers[at] = from.numbers[row];
+      if (row < from.booleans.size()) to.booleans[at] = from.booleans[row];
+      if (row < from.strings.size() && from.strings[row] >= 0 &&
+          static_cast<size_t>(from.strings[row]) < src_.strings.size())
+        to.strings[at] = t_.strings.intern(src_.strings.get(from.strings[row]));
+    }
+  }
+  const HostTable& src_;
+  HostTable t_;
+  std::map<size_t, uint32_t> rowOf_;
+};
 
 std::vector<uint32_t> candidates(Work& w, Status& status) {
   std::vector<uint8_t> listed(w.t.size(), w.o.candidates.empty());
@@ -149,13 +166,14 @@ const RusageAlternative* altOf(const Work& w, int alt) {
   return alt >= 0 ? &w.req.rusage()[static_cast<size_t>(alt)] : nullptr;
 }
 
-// Re-evaluates a picked host on its adjusted copy: still eligible? Its new keys into `keys`.
-bool reKey(Work& w, HostTable& one, int& alt, double* keys) {
-  EvalEnv env{&one, w.prog.ncpusSlot, w.prog.cpufSlot, w.env.maxCpuf};
-  std::vector<uint32_t> sel{0};
+// Re-evaluates a picked host on its adjusted copy (row r of `adj`): still eligible? Its new
+// keys into `keys`.
+bool reKey(Work& w, HostTable& adj, uint32_t r, int& alt, double* keys) {
+  EvalEnv env{&adj, w.prog.ncpusSlot, w.prog.cpufSlot, w.env.maxCpuf};
+  std::vector<uint32_t> sel{r};
   resreq::narrow(w.prog, env, sel, w.ev, nullptr);
   if (sel.empty()) return false;
-  alt = resreq::fittingAlternative(w.req, one, 0);
+  alt = resreq::fittingAlternative(w.req, adj, r);
   if (alt == resreq::kNoFit) return false;
   std::vector<double> k;
   resreq::computeKeys(w.prog, env, sel.data(), 1, w.ev, k);
@@ -185,11 +203,13 @@ std::map<size_t, std::vector<LoadDelta>> sharedDeltas(const Work& w,
   return out;
 }
 
-// Applies a pick's deltas to a host's one-row copy and re-keys it.
-bool reKeyAfter(Work& w, HostTable& one, const std::vector<LoadDelta>& deltas, int& alt,
-                double* keys) {
-  applyDeltas(one, 0, deltas);
-  return reKey(w, one, alt, keys);
+// Applies a pick's deltas to the adjusted copy of eligible host x (source row `row`) and
+// re-keys it.
+bool reKeyAfter(Work& w, AdjustedRows& adj, size_t x, uint32_t row,
+                const std::vector<LoadDelta>& deltas, int& alt, double* keys) {
+  uint32_t r = adj.of(x, row);
+  applyDeltas(adj.table(), r, deltas);
+  return reKey(w, adj.table(), r, alt, keys);
 }
 
 std::vector<uint32_t> pickSlots(Work& w, const std::vector<uint32_t>& e, size_t want) {
@@ -203,17 +223,13 @@ std::vector<uint32_t> pickSlots(Work& w, const std::vector<uint32_t>& e, size_t 
   std::set<size_t, decltype(before)> ready(before);
   for (size_t i = 0; i < m; ++i) ready.insert(i);
   std::vector<int> taken(m, 0);
-  std::map<size_t, HostTable> copies;
+  AdjustedRows adjusted(w.t);
   std::vector<uint32_t> picks;
   size_t sticky = kAll;
   std::vector<size_t> indexOf;  // row -> index into e, for hosts sharing an instance
   bool shared = namesShared(w.req);
   if (shared) indexOf.assign(w.t.size(), kAll);
   for (size_t x = 0; shared && x < m; ++x) indexOf[e[x]] = x;
-  auto copyOf = [&](size_t x) -> HostTable& {
-    auto it = copies.find(x);
-    return it != copies.end() ? it->second : copies.emplace(x, copyRow(w.t, e[x])).first->second;
-  };
   while (picks.size() < want) {
     size_t i = sticky;
     if (i == kAll) {
@@ -228,11 +244,11 @@ std::vector<uint32_t> pickSlots(Work& w, const std::vector<uint32_t>& e, size_t 
     if (shared)
       for (auto& [x, ds] : sharedDeltas(w, indexOf, row, deltas)) {
         bool wasReady = ready.erase(x) > 0;  // before its keys change
-        if (reKeyAfter(w, copyOf(x), ds, w.alt[e[x]], &keys[x * nk]) && wasReady)
+        if (reKeyAfter(w, adjusted, x, e[x], ds, w.alt[e[x]], &keys[x * nk]) && wasReady)
           ready.insert(x);
       }
     if (++taken[i] >= capacity(w, row)) continue;
-    if (!reKeyAfter(w, copyOf(i), deltas, w.alt[row], &keys[i * nk])) continue;
+    if (!reKeyAfter(w, adjusted, i, row, deltas, w.alt[row], &keys[i * nk])) continue;
     if (w.o.fewestHosts) sticky = i;
     else ready.insert(i);
   }
