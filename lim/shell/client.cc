@@ -8,9 +8,9 @@
 #include <cstdlib>
 #include <cerrno>
 #include <string_view>
-#include <sstream>
 
 #include "config/lsf_conf.h"
+#include "config/validate.h"
 #include "format/json.h"
 #include "key_file.h"
 #include "read_file.h"
@@ -24,12 +24,7 @@ std::string lowerCase(std::string s) {
   return s;
 }
 
-std::vector<std::string> words(const std::string& s) {
-  std::vector<std::string> out;
-  std::istringstream in(s);
-  for (std::string w; in >> w;) out.push_back(w);
-  return out;
-}
+std::vector<std::string> words(std::string_view s) { return config::tokenizeWords(s); }
 
 char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
 
@@ -68,11 +63,11 @@ std::string getenvOr(const char* name, const std::string& fallback) {
 
 }  // namespace
 
-std::optional<HostEntry> findHostEntry(const std::string& hostsText,
+std::optional<HostEntry> findHostEntry(std::string_view hostsText,
                                        const std::string& nameOrAlias) {
   if (nameOrAlias.empty()) return std::nullopt;
   std::string want = lowerCase(nameOrAlias);
-  std::string_view text(hostsText);
+  std::string_view text = hostsText;
   size_t pos = 0;
   while (pos < text.size()) {
     size_t end = text.find('\n', pos);
@@ -131,7 +126,8 @@ Result<ClientConfig> clientConfigFromEnvironment() {
   c.keyFile = confValue(conf, "LSF_AUTH_KEYFILE");
   c.serverDir = confValue(conf, "LSF_SERVERDIR");
   std::string confDir = confValue(conf, "LSF_CONFDIR", envDir);
-  if (auto hosts = readFile(config::joinPath(confDir, "hosts"))) c.hostsText = std::move(*hosts);
+  c.hostsFile = MappedFile::open(config::joinPath(confDir, "hosts"));
+  if (c.hostsFile) c.hostsText = c.hostsFile->text();
   std::string strip = confValue(conf, "LSF_STRIP_DOMAIN");
   std::replace(strip.begin(), strip.end(), ':', ' ');
   c.localHost = localHostName(getenvOr("OPENLIM_HOST", ""), systemHostName(), c, strip);

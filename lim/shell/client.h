@@ -10,10 +10,13 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "read_file.h"
 #include "request_client.h"
 #include "openlim/status.h"
 
@@ -26,9 +29,11 @@ struct ClientConfig {
   Timeouts timeouts;                             // LSF_API_CONNTIMEOUT / RECVTIMEOUT
   std::string keyFile;                           // LSF_AUTH_KEYFILE
   std::string serverDir;                         // LSF_SERVERDIR
-  // $LSF_CONFDIR/hosts as read: looked up by a scan when a name is needed (a command needs
-  // one or two names, so a 10,000-line file is not turned into maps on every run).
-  std::string hostsText;
+  // $LSF_CONFDIR/hosts: looked up by a scan when a name is needed (a command needs one or
+  // two names, so a 10,000-line file is not turned into maps on every run). hostsText views
+  // hostsFile's mapping (or a caller's own text, e.g. a test's literal).
+  std::string_view hostsText;
+  std::shared_ptr<const MappedFile> hostsFile;
 };
 
 struct HostEntry {
@@ -37,7 +42,7 @@ struct HostEntry {
 };
 
 // The entry whose name or alias is `nameOrAlias` (case-insensitive), else nullopt.
-std::optional<HostEntry> findHostEntry(const std::string& hostsText,
+std::optional<HostEntry> findHostEntry(std::string_view hostsText,
                                        const std::string& nameOrAlias);
 
 // Reads lsf.conf and the hosts file. kNotFound when lsf.conf cannot be read.

@@ -1,6 +1,7 @@
 #include "read_file.h"
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -28,6 +29,31 @@ std::optional<std::string> readFile(const std::string& path) {
   out.resize(got);
   ::close(fd);
   return out;
+}
+
+std::shared_ptr<const MappedFile> MappedFile::open(const std::string& path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return nullptr;
+  std::shared_ptr<MappedFile> f(new MappedFile());
+  struct stat st {};
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+    void* p = ::mmap(nullptr, static_cast<size_t>(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
+    if (p != MAP_FAILED) {
+      f->mapped_ = static_cast<const char*>(p);
+      f->size_ = static_cast<size_t>(st.st_size);
+    }
+  }
+  ::close(fd);
+  if (!f->mapped_) {
+    auto text = readFile(path);
+    if (!text) return nullptr;
+    f->copy_ = std::move(*text);
+  }
+  return f;
+}
+
+MappedFile::~MappedFile() {
+  if (mapped_) ::munmap(const_cast<char*>(mapped_), size_);
 }
 
 }  // namespace openlim::shell

@@ -39,7 +39,7 @@ std::vector<std::string> tokenizeWords(std::string_view s) {
   std::vector<std::string> out;
   size_t i = 0;
   while (i < s.size()) {
-    size_t e = s.find_first_of(" \t", i);
+    size_t e = s.find_first_of(" \t\r\n\f\v", i);
     if (e == std::string_view::npos) e = s.size();
     if (e > i) out.emplace_back(s.substr(i, e - i));
     i = e + 1;

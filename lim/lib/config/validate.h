@@ -19,7 +19,7 @@ namespace openlim::config {
 void validateCluster(BuildContext& ctx, const std::map<std::string, ConfEntry>& conf,
                      DiagSink& confDiag, DiagSink& clusterDiag);
 
-// Blank-separated words of s.
+// Words of s, separated by blanks (and CR, LF, FF, VT: a CRLF file's lines end in CR).
 std::vector<std::string> tokenizeWords(std::string_view s);
 
 // 64-bit FNV-1a of `bytes`, continuing from `hash`; as 16 hex digits via hexDigest().
