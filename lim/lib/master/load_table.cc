@@ -25,6 +25,16 @@ void LoadTable::index() {
     rows_[lower(config_->hosts[i].name)] = static_cast<int>(i);
   for (size_t i = 0; i < config_->resources.size(); ++i)
     slots_[config_->resources[i].name] = static_cast<int>(i);
+  ncpusSlot_ = config_->resourceIndex("ncpus");
+  statusSlot_ = config_->resourceIndex("status");
+  if (statusSlot_ >= 0 &&
+      config_->resources[static_cast<size_t>(statusSlot_)].type != ResourceType::kString)
+    statusSlot_ = -1;
+  thresholds_.assign(config_->hosts.size(), {});
+  for (size_t i = 0; i < config_->hosts.size(); ++i)
+    for (const auto& [name, threshold] : config_->hosts[i].thresholds)
+      if (int slot = config_->resourceIndex(name); slot >= 0)
+        thresholds_[i].emplace_back(slot, threshold);
 }
 
 void LoadTable::reconfigure(ConfigPtr config) {
@@ -163,19 +173,39 @@ void LoadTable::rewriteRow(size_t row, double now) {
   fillStatus(t, row, records_[row], now);
 }
 
-// Moves the published snapshot to `now` by rewriting only the rows time changes: hosts that
-// went quiet past the inactivity limit and hosts with placement adjustments decaying. False
+void LoadTable::redecayRow(size_t row, const std::vector<int>& slots, double now) {
+  auto& t = const_cast<HostTable&>(*published_);  // made non-const by build()
+  const bool isUp = up(records_[row], now);
+  for (int slot : slots)
+    t.columns[static_cast<size_t>(slot)].numbers[row] =
+        numberAt(row, static_cast<size_t>(slot), isUp, now);
+  t.busyIndices[row].clear();
+  const HostStatus was = t.status[row];
+  t.status[row] = isUp ? computeStatus(t, row, records_[row]) : HostStatus::kUnavail;
+  if (t.status[row] != was) internStatus(t, row);
+}
+
+// Moves the published snapshot to `now` by rewriting only what time changes: whole rows of
+// hosts that went quiet past the inactivity limit, and the decaying values of hosts with
+// placement adjustments (under a steady stream of placements that is every host, so this
+// must cost far less than a rebuild: it is the master's once-a-second worst case). False
 // when that is not enough (a query holds the snapshot, or a shared value's server went down).
 bool LoadTable::refreshPublished(double now) {
   if (!patchable()) return false;
   const double life = config_->params.adjustDuration * config_->params.exInterval;
   std::vector<size_t> rows;
+  std::vector<int> slots;
   for (size_t row = 0; row < records_.size(); ++row) {
     Record& rec = records_[row];
     bool upChanged = up(rec, builtAt_) != up(rec, now);
     if (upChanged && servesShared(row)) return false;
-    if (upChanged || !rec.adjustments.empty()) rows.push_back(row);
+    if (upChanged) rows.push_back(row);
+    if (rec.adjustments.empty()) continue;
+    slots.clear();
+    for (const Adjustment& a : rec.adjustments)
+      if (std::find(slots.begin(), slots.end(), a.slot) == slots.end()) slots.push_back(a.slot);
     std::erase_if(rec.adjustments, [&](const Adjustment& a) { return now >= a.start + life; });
+    if (!upChanged) redecayRow(row, slots, now);
   }
   for (size_t row : rows) rewriteRow(row, now);
   return true;

@@ -81,18 +81,26 @@ class LoadTable {
   bool patchPublished(size_t row, double now);
   void rowChanged(size_t row, double now);
   void rewriteRow(size_t row, double now);
+  // Only the decaying values of a row (and its status, which they move): `slots` are the
+  // slots its adjustments touched, ended ones included (they fall back to the report).
+  void redecayRow(size_t row, const std::vector<int>& slots, double now);
   bool refreshPublished(double now);
   bool servesShared(size_t row) const;
   bool up(const Record& r, double now) const;
   void fillRow(HostTable& t, size_t row, double now) const;
+  double numberAt(size_t row, size_t slot, bool isUp, double now) const;
   void fillStatus(HostTable& t, size_t row, const Record& rec, double now) const;
   void fillShared(HostTable& t, double now) const;
-  HostStatus computeStatus(HostTable& t, size_t row, const HostConfig& hc, const Record& rec) const;
+  void internStatus(HostTable& t, size_t row) const;  // the status column's text
+  HostStatus computeStatus(HostTable& t, size_t row, const Record& rec) const;
 
   ConfigPtr config_;
   std::vector<Record> records_;                 // config->hosts order
   std::unordered_map<std::string, int> rows_;   // lower-case name -> row
   std::unordered_map<std::string, int> slots_;  // resource name -> slot
+  int ncpusSlot_ = -1, statusSlot_ = -1;        // -1: not a resource (status: not a string)
+  // Per host (config->hosts order): its busy thresholds by slot, known resources only.
+  std::vector<std::vector<std::pair<int, double>>> thresholds_;
   std::vector<std::string> servers_;
   TableCounters counters_;
   HostTablePtr published_;

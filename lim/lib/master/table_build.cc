@@ -39,7 +39,6 @@ void LoadTable::fillRow(HostTable& t, size_t row, double now) const {
   const HostConfig& hc = config_->hosts[row];
   const Record& rec = records_[row];
   const bool isUp = up(rec, now);
-  const double life = config_->params.adjustDuration * config_->params.exInterval;
   for (size_t s = 0; s < config_->resources.size(); ++s) {
     const ResourceDef& def = config_->resources[s];
     Column& col = t.columns[s];
@@ -64,25 +63,35 @@ void LoadTable::fillRow(HostTable& t, size_t row, double now) const {
       if (!v.empty() && v != "-") col.strings[row] = t.strings.intern(v);
       continue;
     }
-    double v = kUnknown;
-    if (auto cn = hc.numbers.find(def.name); cn != hc.numbers.end()) {
-      v = cn->second;
-    } else if (def.name == "cpuf") {
-      const HostModel* m = config_->findModel(hc.model);
-      v = m ? m->cpuFactor : rec.numbers[s];
-    } else if (def.name == "rexpri") {
-      v = hc.rexpri.value_or(0);
-    } else if (!def.dynamic || isUp) {
-      v = rec.numbers[s];
-    }
-    if (def.dynamic && isUp && !isUnknown(v)) {
-      for (const auto& a : rec.adjustments)
-        if (a.slot == static_cast<int>(s) && now < a.start + life)
-          v += a.amount * (1.0 - (now - a.start) / life);
-    }
-    col.numbers[row] = v;
+    col.numbers[row] = numberAt(row, s, isUp, now);
     if (def.dynamic && isUp) col.ages[row] = rec.ages[s];
   }
+}
+
+// A numeric value: the host's configured value, else its report's (a dynamic one only while
+// the host is up) plus what its placement adjustments still add.
+double LoadTable::numberAt(size_t row, size_t s, bool isUp, double now) const {
+  const HostConfig& hc = config_->hosts[row];
+  const Record& rec = records_[row];
+  const ResourceDef& def = config_->resources[s];
+  double v = kUnknown;
+  if (auto cn = hc.numbers.find(def.name); cn != hc.numbers.end()) {
+    v = cn->second;
+  } else if (def.name == "cpuf") {
+    const HostModel* m = config_->findModel(hc.model);
+    v = m ? m->cpuFactor : rec.numbers[s];
+  } else if (def.name == "rexpri") {
+    v = hc.rexpri.value_or(0);
+  } else if (!def.dynamic || isUp) {
+    v = rec.numbers[s];
+  }
+  if (def.dynamic && isUp && !isUnknown(v)) {
+    const double life = config_->params.adjustDuration * config_->params.exInterval;
+    for (const auto& a : rec.adjustments)
+      if (a.slot == static_cast<int>(s) && now < a.start + life)
+        v += a.amount * (1.0 - (now - a.start) / life);
+  }
+  return v;
 }
 
 void LoadTable::fillShared(HostTable& t, double now) const {
@@ -117,28 +126,25 @@ void LoadTable::fillShared(HostTable& t, double now) const {
 }
 
 void LoadTable::fillStatus(HostTable& t, size_t row, const Record& rec, double now) const {
-  const HostConfig& hc = config_->hosts[row];
-  t.status[row] = up(rec, now) ? computeStatus(t, row, hc, rec) : HostStatus::kUnavail;
-  int statusSlot = config_->resourceIndex("status");
-  if (statusSlot >= 0 &&
-      config_->resources[static_cast<size_t>(statusSlot)].type == ResourceType::kString)
-    t.columns[static_cast<size_t>(statusSlot)].strings[row] =
+  t.status[row] = up(rec, now) ? computeStatus(t, row, rec) : HostStatus::kUnavail;
+  internStatus(t, row);
+}
+
+void LoadTable::internStatus(HostTable& t, size_t row) const {
+  if (statusSlot_ >= 0)
+    t.columns[static_cast<size_t>(statusSlot_)].strings[row] =
         t.strings.intern(hostStatusName(t.status[row]));
 }
 
-HostStatus LoadTable::computeStatus(HostTable& t, size_t row, const HostConfig& hc,
-                                    const Record& rec) const {
-  int ncpuSlot = config_->resourceIndex("ncpus");
-  double ncpus = ncpuSlot >= 0 ? t.columns[static_cast<size_t>(ncpuSlot)].numbers[row] : 1;
+HostStatus LoadTable::computeStatus(HostTable& t, size_t row, const Record& rec) const {
+  double ncpus = ncpusSlot_ >= 0 ? t.columns[static_cast<size_t>(ncpusSlot_)].numbers[row] : 1;
   if (isUnknown(ncpus) || ncpus < 1) ncpus = 1;
   auto& busy = t.busyIndices[row];
-  for (const auto& [name, threshold] : hc.thresholds) {
-    int slot = config_->resourceIndex(name);
-    if (slot < 0) continue;
+  for (const auto& [slot, threshold] : thresholds_[row]) {
     const ResourceDef& def = config_->resources[static_cast<size_t>(slot)];
     double v = t.columns[static_cast<size_t>(slot)].numbers[row];
     if (isUnknown(v)) continue;
-    if (isRunQueue(name)) v /= ncpus;
+    if (isRunQueue(def.name)) v /= ncpus;
     bool past = def.direction == Direction::kDecreasing ? v < threshold : v > threshold;
     if (past) busy.push_back(slot);
   }

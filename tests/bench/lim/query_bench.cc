@@ -114,6 +114,35 @@ void BM_AdjustThenRebuild(benchmark::State& state) {
 BENCHMARK(BM_AdjustThenRebuild)->Arg(1000)->Arg(10000)->Arg(100000)
     ->Unit(benchmark::kMillisecond);
 
+// Time moving a busy table on: every host has a placement's adjustment decaying (a scheduler
+// placing steadily), and the snapshot is stale once a second. The first query after that pays
+// this refresh, so it is the master's periodic worst case.
+void BM_DecayRefresh(benchmark::State& state) {
+  const int hosts = static_cast<int>(state.range(0));
+  master::LoadTable table(queryConfig(hosts));
+  for (int i = 0; i < hosts; ++i) table.ingest(reportFor(i), 0);
+  double now = 1;
+  table.snapshot(now);
+  for (int i = 0; i < hosts; ++i)
+    for (int slot : {0, 1, 2}) table.adjust("host" + std::to_string(i), slot, 1.0, now);
+  for (auto _ : state) {
+    now += 1.0;  // a new stale snapshot each round; adjustments last 45 s
+    if (now > 40) {
+      state.PauseTiming();
+      now = 1;
+      table = master::LoadTable(queryConfig(hosts));
+      for (int i = 0; i < hosts; ++i) table.ingest(reportFor(i), 0);
+      table.snapshot(now);
+      for (int i = 0; i < hosts; ++i)
+        for (int slot : {0, 1, 2}) table.adjust("host" + std::to_string(i), slot, 1.0, now);
+      now += 1.0;
+      state.ResumeTiming();
+    }
+    benchmark::DoNotOptimize(table.snapshot(now));
+  }
+}
+BENCHMARK(BM_DecayRefresh)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
+
 }  // namespace
 
 BENCHMARK_MAIN();

@@ -147,6 +147,32 @@ TEST(SnapshotPatch, TimeMovesRowsOnAsABuildWould) {
   EXPECT_EQ(t.snapshot(41)->number(0, "r1m"), 0.5);
 }
 
+// Time moves only the decaying values of an adjusted host that stays up; its status follows
+// them across its busy threshold (hostB: r1m > 1.5), and an ended adjustment leaves the report.
+TEST(SnapshotPatch, DecayingAdjustmentMovesValuesAndStatusAsABuildWould) {
+  LoadTable t(makeConfig());
+  const int r15s = 0, r1m = 1;
+  t.ingest(report("hostB", 1.0, "west"), 0);
+  t.snapshot(0);
+  t.adjust("hostB", r1m, 1.0, 0);  // 2.0 at once, 1.5 at 10 s, 1.0 from 20 s (life 20 s)
+  EXPECT_EQ(t.snapshot(0)->number(1, "r1m"), 2.0);
+  EXPECT_EQ(t.snapshot(0)->status[1], HostStatus::kBusy);
+  for (double now : {2.0, 6.0, 10.0, 12.0, 21.0, 23.0, 25.0, 31.0}) {
+    SCOPED_TRACE(now);
+    if (now == 2.0) t.adjust("hostB", r15s, 2.0, now);  // ends at 22 s
+    if (now == 25.0) t.ingest(report("hostB", 1.0, "west"), now);  // stays up
+    t.ingest(report("hostA", 0.5), now);  // another row patched in between
+    HostTablePtr s = t.snapshot(now);
+    expectSameTable(*s, *t.build(now));
+  }
+  HostTablePtr s = t.snapshot(31);
+  EXPECT_EQ(s->status[1], HostStatus::kOk);
+  EXPECT_EQ(s->number(1, "r1m"), 1.0);
+  EXPECT_EQ(s->number(1, "r15s"), 1.0);
+  const auto statusSlot = static_cast<size_t>(s->config->resourceIndex("status"));
+  EXPECT_EQ(s->strings.get(s->columns[statusSlot].strings[1]), "ok");
+}
+
 TEST(SnapshotPatch, SharedServerGoingQuietRebuildsTheSharedColumn) {
   LoadTable t(makeConfig());
   t.setServers({"hostC"});
