@@ -67,6 +67,7 @@ Json localElimStatus(const agent::MelimLink& melim, const std::string& host) {
   m.add("running", Json::boolean(melim.running()));
   m.add("pid", Json::number(static_cast<double>(melim.pid())));
   m.add("resources", jstrings(melim.resources()));
+  m.add("master", Json::boolean(melim.startedAsMaster()));
   m.add("starts", count(mc.starts));
   m.add("deaths", count(mc.deaths));
   m.add("spawn_failures", count(mc.spawnFailures));

@@ -70,7 +70,12 @@ int main(int argc, char** argv) {
   ::prctl(PR_SET_PDEATHSIG, SIGTERM);  // lim gone: we go too
   ::prctl(PR_SET_CHILD_SUBREAPER, 1);  // orphaned grandchildren come to us to be reaped
   ::signal(SIGPIPE, SIG_IGN);          // a closed pipe is an error value, not a death
-  ::signal(SIGHUP, SIG_IGN);  // until the loop handles it: an early rescan must not kill us
+  // SIGHUP (rescan) waits blocked until the loop handles it: an early one must neither kill us
+  // nor be lost. lim starts us with it blocked already; this covers a start by hand.
+  sigset_t hup;
+  sigemptyset(&hup);
+  sigaddset(&hup, SIGHUP);
+  ::sigprocmask(SIG_BLOCK, &hup, nullptr);
   initLogging("melim", hostName(), getEnv("LSF_LOGDIR").value_or(""),
               getEnv("LSF_LOG_MASK").value_or("LOG_WARNING"), false);
   ConfigPtr config = loadClusterConfig();
@@ -96,5 +101,6 @@ int main(int argc, char** argv) {
   prepareElimEnvironment(settings);
   spdlog::info("starting: elim directory {}, {} names", opts.elimDir, settings.names.size());
   App app(std::move(settings), opts);
+  ::sigprocmask(SIG_UNBLOCK, &hup, nullptr);  // the loop's handler is in place
   return app.run();
 }

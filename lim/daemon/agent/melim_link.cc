@@ -49,9 +49,12 @@ int decodeWait(int st) {
                             int status, int devnull, pid_t parent) {
   prctl(PR_SET_PDEATHSIG, SIGTERM);
   if (getppid() != parent) _exit(0);  // lim died before prctl took effect
-  sigset_t none;
-  sigemptyset(&none);
-  sigprocmask(SIG_SETMASK, &none, nullptr);
+  // SIGHUP (reconfig) stays blocked across exec until melim handles it: one sent while melim
+  // starts up must wait for it, not kill it (default action) or be lost (ignored).
+  sigset_t hup;
+  sigemptyset(&hup);
+  sigaddset(&hup, SIGHUP);
+  sigprocmask(SIG_SETMASK, &hup, nullptr);
   for (int sig : {SIGPIPE, SIGCHLD, SIGHUP, SIGTERM, SIGINT, SIGQUIT}) signal(sig, SIG_DFL);
   if (dup2(devnull, 0) < 0 || dup2(out, 1) < 0 || dup2(status, 3) < 0) _exit(127);
   ::close_range(4, ~0U, 0);  // lim's sockets and pipes are none of melim's business
@@ -147,6 +150,7 @@ Status MelimLink::spawn(double now) {
   out_.framer.reset();
   status_.framer.reset();
   pid_ = pid;
+  statusJson_.clear();  // the last melim's elims are not this one's
   startedAt_ = now;
   restartAt_ = kInf;
   nextReapCheck_ = now + kReapCheck;

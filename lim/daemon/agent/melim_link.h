@@ -93,6 +93,7 @@ class MelimLink {
   // The latest fd-3 JSON status line (without newline), "" if none yet.
   const std::string& statusJson() const { return statusJson_; }
   bool running() const { return pid_ > 0; }
+  bool startedAsMaster() const { return isMaster_; }  // the LSF_MASTER melim was given
   pid_t pid() const { return pid_; }
   const std::vector<std::string>& resources() const { return resources_; }
   const MelimCounters& counters() const { return counters_; }

@@ -514,11 +514,14 @@ class TestReconfigRetriesElims(Base):
             return hosts[0] if hosts else {}
 
         def elim_state():
-            elims = local().get("elims", {}).get("elims", [])
+            status = local().get("elims")  # [] until the running melim's first status
+            elims = status.get("elims", []) if isinstance(status, dict) else []
             return next((e.get("state") for e in elims if e.get("name") == "elim.retry"), None)
 
         # Master first: melim is restarted once when lim becomes master (LSF_MASTER=Y).
+        # A query may see hostA master a loop turn before melim is restarted as the master's.
         self.wait(lambda: c.master_of("hostA") == "hostA", "hostA master")
+        self.wait(lambda: local().get("melim", {}).get("master") is True, "melim as master's")
         self.wait(lambda: elim_state() == "aborted" and local()["melim"]["pid"] > 0,
                   "the elim gave up with the abort value")
         open(flag, "w").close()
