@@ -2,6 +2,8 @@
 
 #include <Poco/Exception.h>
 #include <Poco/Net/SocketAddress.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <poll.h>
 #include <signal.h>
 #include <spdlog/spdlog.h>
@@ -83,6 +85,11 @@ Status LimServer::bind() {
     tcp_.bind(sa, true);
     tcp_.listen(128);
     tcp_.setBlocking(false);
+    // Wake for a connection once its request has arrived (see onTcpAccept). A client that
+    // connects and sends nothing is accepted when this runs out and then timed out as before.
+    int deferSeconds = 2;
+    ::setsockopt(tcp_.impl()->sockfd(), IPPROTO_TCP, TCP_DEFER_ACCEPT, &deferSeconds,
+                 sizeof deferSeconds);
   } catch (const Poco::Exception& e) {
     return Status(Code::kUnavailable,
                   address_ + ":" + std::to_string(port_) + ": " + e.displayText());
@@ -126,7 +133,7 @@ void LimServer::loopOnce() {
   now = monotonicNow();
   if (n > 0) {
     if (fds[0].revents) onUdpReadable(now);
-    if (fds[1].revents) onTcpAccept();
+    if (fds[1].revents) onTcpAccept(now);
     if (fds[2].revents) onSignal();
     for (size_t i = 3; i < connBase; ++i)
       if (fds[i].revents && melim_->onReadable(fds[i].fd, now))  // new external values:

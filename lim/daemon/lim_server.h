@@ -77,7 +77,7 @@ class LimServer {
   };
   void loopOnce();
   void onUdpReadable(double now);
-  void onTcpAccept();
+  void onTcpAccept(double now);
   void onConnReadable(Conn& c, double now);
   void onTimers(double now);
   void onSignal();

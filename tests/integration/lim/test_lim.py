@@ -3,13 +3,15 @@
 Run one class: LIM_BIN=build/lim/daemon/lim python3 -m unittest -v test_lim.TestElection
 """
 
+import json
 import os
 import signal
+import socket
 import sys
 import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "harness"))
-from cluster import Cluster, frame, report_body, KIND_REPORT  # noqa: E402
+from cluster import Cluster, frame, report_body, KIND_REPORT, KIND_REQUEST  # noqa: E402
 
 LIM = os.environ.get("LIM_BIN", "")
 MELIM = os.environ.get("MELIM_BIN", "")
@@ -532,3 +534,39 @@ class TestReconfigRetriesElims(Base):
         values = lambda: c.host_status("hostA", "hostA").get("values", {})  # noqa: E731
         self.wait(lambda: values().get("site_res") == 5, "the elim retried after reconfig")
         self.assertEqual(local()["melim"]["pid"], pid)
+
+
+class TestSlowClients(Base):
+    """Connections that send nothing or half a request never hold up other queries (the
+    listener defers accept until bytes arrive, reads the rest as it comes), and the lim
+    drops a silent connection by itself."""
+    block = "127.5.15"
+    hosts = ["hostA"]
+
+    def test_silent_and_partial_clients_do_not_block_queries(self):
+        c = self.c
+        c.start("hostA")
+        self.wait(lambda: c.master_of("hostA") == "hostA", "hostA master")
+        addr = (c.address("hostA"), c.port)
+        silent = socket.create_connection(addr, timeout=30)
+        partial = socket.create_connection(addr, timeout=30)
+        self.addCleanup(silent.close)
+        self.addCleanup(partial.close)
+        request = frame(KIND_REQUEST, json.dumps({"op": "id"}).encode())
+        partial.sendall(request[:7])  # inside the header
+        for _ in range(5):
+            self.assertEqual(c.query("hostA", {"op": "id"}, timeout=3.0).get("master"), "hostA")
+        partial.sendall(request[7:20])
+        self.assertEqual(c.query("hostA", {"op": "id"}).get("master"), "hostA")
+        partial.sendall(request[20:])
+        reply = b""
+        while True:
+            chunk = partial.recv(65536)
+            if not chunk:
+                break
+            reply += chunk
+        self.assertEqual(reply[:4], b"OLIM")
+        self.assertEqual(json.loads(reply[12:]).get("master"), "hostA")
+        # The silent one: closed by the lim (its connection deadline), not held forever.
+        silent.settimeout(30)
+        self.assertEqual(silent.recv(16), b"")
