@@ -4,7 +4,6 @@
 #include <unistd.h>
 
 #include <cstdlib>
-#include <iostream>
 #include <optional>
 
 
@@ -21,7 +20,7 @@ class ClientQuerier : public Querier {
   }
   Result<std::string> ask(const std::string& request, bool admin) override {
     if (!client_) {
-      std::cerr << name_ << ": " << error_ << "\n";
+      standardError() << name_ << ": " << error_ << "\n";
       return Status(Code::kUnavailable, error_);
     }
     return client_->ask(request, admin);
@@ -34,9 +33,10 @@ class ClientQuerier : public Querier {
 };
 
 bool askTerminal(const std::string& question) {
-  std::cout << question << std::flush;
+  standardOutput() << question << flush;
   std::string answer;
-  if (!std::getline(std::cin, answer)) return false;
+  char c = 0;
+  while (::read(STDIN_FILENO, &c, 1) == 1 && c != '\n') answer.push_back(c);
   return !answer.empty() && (answer[0] == 'y' || answer[0] == 'Y');
 }
 
@@ -49,7 +49,6 @@ int runMain(const char* name, int argc, char** argv, CommandFn fn) {
 
 int runWithIo(const char* name, const std::function<int(CmdIo&)>& fn,
               shell::MacFactory macFactory) {
-  std::ios::sync_with_stdio(false);
   shell::setReplySizeHook(&prepareHeapForReply);
   std::optional<shell::ClientConfig> config;
   std::string error;
@@ -68,9 +67,9 @@ int runWithIo(const char* name, const std::function<int(CmdIo&)>& fn,
     local = env != nullptr && *env ? env : sys.substr(0, sys.find('.'));
   }
   ClientQuerier querier(name, std::move(config), error, std::move(macFactory));
-  CmdIo io{std::cout, std::cerr, querier, local, askTerminal};
+  CmdIo io{standardOutput(), standardError(), querier, local, askTerminal};
   int rc = fn(io);
-  std::cout.flush();
+  io.out.flush();
   return rc;
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 // The process side of a command: builds the real client from the environment and runs the
-// command function with std::cout/std::cerr.
+// command function with its stdout and stderr (out.h).
 
 #include <functional>
 #include <string>

@@ -1,13 +1,12 @@
 #include "command.h"
 
 #include <algorithm>
-#include <ostream>
 
 #include "openlim/version.h"
 
 namespace openlim::cmd {
 
-void printUsage(const CommandDef& def, std::ostream& os) {
+void printUsage(const CommandDef& def, Out& os) {
   os << "Usage: " << def.usage << "\n";
 }
 

@@ -3,10 +3,10 @@
 // its streams, -h/-V/usage handling, reply checking, and the exit codes of spec/commands.md.
 
 #include <functional>
-#include <iosfwd>
 #include <string>
 #include <vector>
 
+#include "out.h"
 #include "args.h"
 #include "format/json.h"
 #include "querier.h"
@@ -24,8 +24,8 @@ inline constexpr const char* kLimDown = "LIM is down; try later";
 inline constexpr const char* kMasterUnknown = "Cannot locate master LIM now, try later";
 
 struct CmdIo {
-  std::ostream& out;
-  std::ostream& err;
+  Out& out;
+  Out& err;
   Querier& lim;
   std::string localHost;  // $OPENLIM_HOST or the system name as the cluster knows it
   // Asks a yes/no question on the terminal (lsadmin); tests answer it.
@@ -42,7 +42,7 @@ struct CommandDef {
 // on stderr (exit 2). `exitCode` is set when the command must stop.
 Result<ParsedArgs> parseCommand(const CommandDef& def, const std::vector<std::string>& args,
                                 CmdIo& io, int* exitCode);
-void printUsage(const CommandDef& def, std::ostream& os);
+void printUsage(const CommandDef& def, Out& os);
 
 // Sends `request`; turns transport failures and `ok:false` replies into a Status whose code
 // maps to an exit code (exitCodeFor).

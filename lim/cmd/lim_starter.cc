@@ -6,7 +6,6 @@
 
 #include <cerrno>
 #include <cstdlib>
-#include <ostream>
 #include <strings.h>
 
 namespace openlim::cmd {
@@ -124,10 +123,10 @@ int startLims(const std::vector<std::string>& hosts, CmdIo& io, bool force) {
   ctx.rsh = envOr("LSF_RSH", confOr(cfg, "LSF_RSH", "rsh"));
   int rc = kExitOk;
   for (const auto& h : *targets) {
-    io.out << "Starting up LIM on <" << h << "> ...... " << std::flush;
+    io.out << "Starting up LIM on <" << h << "> ...... " << flush;
     bool local = strcasecmp(h.c_str(), io.localHost.c_str()) == 0;
     std::string why = startOne(ctx, h, local);
-    io.out << (why.empty() ? "done\n" : "failed\n") << std::flush;
+    io.out << (why.empty() ? "done\n" : "failed\n") << flush;
     if (why.empty()) continue;
     io.err << "lsadmin: " << h << ": " << why << "\n";
     rc = kExitNotFound;

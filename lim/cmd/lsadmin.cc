@@ -1,6 +1,5 @@
 // lsadmin: administration of the load information manager: ckconfig (lsadmin_ckconfig.cc)
 // and the lim-control subcommands (lsadmin_ops.cc, through the query client).
-#include <iostream>
 #include <string>
 #include <vector>
 
@@ -26,22 +25,22 @@ constexpr const char* kUsage =
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) {
-    std::cerr << kUsage;
+    openlim::cmd::standardError() << kUsage;
     return 2;
   }
   const std::string& sub = args[0];
   if (sub == "-h" || sub == "help") {
-    std::cout << kUsage;
+    openlim::cmd::standardOutput() << kUsage;
     return 0;
   }
   if (sub == "-V") {
-    std::cout << openlim::kVersionString << "\n";
+    openlim::cmd::standardOutput() << openlim::kVersionString << "\n";
     return 0;
   }
   if (sub == "ckconfig")
-    return openlim::cmd::runCkconfig({args.begin() + 1, args.end()}, std::cout, std::cerr);
+    return openlim::cmd::runCkconfig({args.begin() + 1, args.end()}, openlim::cmd::standardOutput(), openlim::cmd::standardError());
   if (!sub.empty() && sub[0] == '-') {
-    std::cerr << "lsadmin: unknown option " << sub << "\n" << kUsage;
+    openlim::cmd::standardError() << "lsadmin: unknown option " << sub << "\n" << kUsage;
     return 2;
   }
   std::vector<std::string> rest(args.begin() + 1, args.end());

@@ -10,7 +10,7 @@ namespace {
 constexpr const char* kUsage = "Usage: lsadmin ckconfig [-v] [-h]\n";
 
 // -v: what was read, so an admin sees which files and how much of them were used.
-void printRead(const ConfigLoad& load, std::ostream& out) {
+void printRead(const ConfigLoad& load, Out& out) {
   const ConfigSnapshot* s = load.draft.get();
   if (!s) return;
   out << "LSF_ENVDIR: " << s->envDir << "\nLSF_CONFDIR: " << s->confDir << "\n";
@@ -36,7 +36,7 @@ void printRead(const ConfigLoad& load, std::ostream& out) {
 
 }  // namespace
 
-int printCheck(const ConfigLoad& load, bool verbose, std::ostream& out) {
+int printCheck(const ConfigLoad& load, bool verbose, Out& out) {
   if (verbose) printRead(load, out);
   for (const auto& d : load.diagnostics) {
     std::string where = d.file;
@@ -53,7 +53,7 @@ int printCheck(const ConfigLoad& load, bool verbose, std::ostream& out) {
   return errors > 0 ? 2 : 1;
 }
 
-int runCkconfig(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+int runCkconfig(const std::vector<std::string>& args, Out& out, Out& err) {
   bool verbose = false;
   for (const auto& a : args) {
     if (a == "-v") {

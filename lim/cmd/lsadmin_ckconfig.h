@@ -1,10 +1,10 @@
 #pragma once
 // `lsadmin ckconfig [-v]`: checks the configuration LSF_ENVDIR points to.
 
-#include <ostream>
 #include <string>
 #include <vector>
 
+#include "out.h"
 #include "openlim/config.h"
 
 namespace openlim::cmd {
@@ -12,9 +12,9 @@ namespace openlim::cmd {
 // args: what follows "ckconfig" on the command line. Prints every diagnostic as
 // "file:line: error|warning: message", then "N error(s), M warning(s)" or "No errors found."
 // Returns 0 clean, 1 warnings only, 2 errors or a usage error (usage on err).
-int runCkconfig(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int runCkconfig(const std::vector<std::string>& args, Out& out, Out& err);
 
 // The same check on an already loaded configuration (for tests and lim's reconfig).
-int printCheck(const ConfigLoad& load, bool verbose, std::ostream& out);
+int printCheck(const ConfigLoad& load, bool verbose, Out& out);
 
 }  // namespace openlim::cmd

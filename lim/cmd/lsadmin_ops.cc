@@ -1,6 +1,5 @@
 // lsadmin's lim-control subcommands: reconfig, limstartup, limshutdown, limrestart,
 // limlock, limunlock, elimstatus. Admin requests are signed by the client (LSF_AUTH_KEYFILE).
-#include <ostream>
 
 #include "commands.h"
 #include "format/misc_format.h"
@@ -45,7 +44,7 @@ int hostOp(const std::string& op, const std::string& verb, const ParsedArgs& a, 
     format::Json req = request(op);
     req.add("host", format::Json::string(h));
     std::string what = op == "shutdown" ? "Shut down" : "Restart";
-    io.out << what << " LIM on <" << h << "> ...... " << std::flush;
+    io.out << what << " LIM on <" << h << "> ...... " << flush;
     auto reply = call(io.lim, req, true);
     if (reply) {
       io.out << "done\n";

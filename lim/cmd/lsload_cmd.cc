@@ -1,6 +1,5 @@
+#include <algorithm>
 // lsload: the load table (plain, -l, -w, -I, -N/-E, -R, -n) and lsload -s.
-#include <iostream>
-#include <sstream>
 
 #include "commands.h"
 #include "format/load_format.h"
@@ -33,10 +32,11 @@ Status checkIndices(const std::vector<std::string>& names, const format::Cluster
 
 std::vector<std::string> splitColons(const std::string& s) {
   std::vector<std::string> out;
-  std::stringstream ss(s);
-  std::string item;
-  while (std::getline(ss, item, ':'))
-    if (!item.empty()) out.push_back(item);
+  for (size_t at = 0; at <= s.size();) {
+    size_t end = std::min(s.find(':', at), s.size());
+    if (end > at) out.push_back(s.substr(at, end - at));
+    at = end + 1;
+  }
   return out;
 }
 

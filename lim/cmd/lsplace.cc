@@ -1,7 +1,6 @@
 // lsplace: choose hosts for a task (spec/commands.md). `--from FILE` places on a host
 // snapshot JSON with the resource definitions of the config LSF_ENVDIR points to; no
 // daemon is needed. Without --from the request goes to the master lim (online mode).
-#include <iostream>
 #include <string>
 #include <vector>
 
@@ -20,23 +19,23 @@ int offline(const cmd::LsplaceOptions& o) {
   ConfigLoad load = loadConfigFromEnvironment();
   if (!load.snapshot) {
     for (const auto& d : load.diagnostics)
-      if (d.severity == Severity::kError) std::cerr << d.toString() << '\n';
-    std::cerr << "lsplace: cannot read the configuration (LSF_ENVDIR)\n";
+      if (d.severity == Severity::kError) cmd::standardError() << d.toString() << '\n';
+    cmd::standardError() << "lsplace: cannot read the configuration (LSF_ENVDIR)\n";
     return cmd::kExitUsage;
   }
   auto text = shell::readFile(o.from);
   if (!text) {
-    std::cerr << "lsplace: " << o.from << ": cannot open\n";
+    cmd::standardError() << "lsplace: " << o.from << ": cannot open\n";
     return cmd::kExitUsage;
   }
   auto table = format::readSnapshotJson(*text, load.snapshot);
   if (!table) {
-    std::cerr << "lsplace: " << o.from << ": " << table.status().message() << '\n';
+    cmd::standardError() << "lsplace: " << o.from << ": " << table.status().message() << '\n';
     return cmd::kExitUsage;
   }
   // Offline placement uses type==any (spec/resreq.md "Implicit type").
-  return cmd::placeAndPrint(o, *load.snapshot, table.value(), CompileOptions{}, std::cout,
-                            std::cerr);
+  return cmd::placeAndPrint(o, *load.snapshot, table.value(), CompileOptions{}, cmd::standardOutput(),
+                            cmd::standardError());
 }
 
 }  // namespace
@@ -45,15 +44,15 @@ int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   auto o = cmd::parseLsplaceArgs(args);
   if (!o) {
-    std::cerr << o.status().message() << '\n' << cmd::lsplaceUsage();
+    cmd::standardError() << o.status().message() << '\n' << cmd::lsplaceUsage();
     return cmd::kExitUsage;
   }
   if (o->help) {
-    std::cout << cmd::lsplaceUsage();
+    cmd::standardOutput() << cmd::lsplaceUsage();
     return cmd::kExitOk;
   }
   if (o->version) {
-    std::cerr << kVersionString << ", " << kBuildDate << '\n';
+    cmd::standardError() << kVersionString << ", " << kBuildDate << '\n';
     return cmd::kExitOk;
   }
   if (!o->from.empty()) return offline(*o);

@@ -1,6 +1,5 @@
 #include "lsplace_online.h"
 
-#include <iostream>
 
 #include "client.h"
 #include "format/json.h"
@@ -46,7 +45,7 @@ PlacementResult placementOf(const Json& reply) {
 }  // namespace
 
 int placeOnline(const LsplaceOptions& o, Querier& lim, const std::string& localHost,
-                std::ostream& out, std::ostream& err) {
+                Out& out, Out& err) {
   auto text = lim.ask(placeRequest(o, localHost), false);
   if (!text) {
     err << "lsplace: " << (text.status().code() == Code::kUnavailable ? "LIM is down; try later"
@@ -83,7 +82,7 @@ int placeOnline(const LsplaceOptions& o, Querier& lim, const std::string& localH
 int placeOnlineMain(const LsplaceOptions& o) {
   auto config = shell::clientConfigFromEnvironment();
   if (!config) {
-    std::cerr << "lsplace: " << config.status().message() << "\nlsplace: LIM is down; try later\n";
+    cmd::standardError() << "lsplace: " << config.status().message() << "\nlsplace: LIM is down; try later\n";
     return kExitLimDown;
   }
   struct ClientQuerier : Querier {
@@ -93,7 +92,7 @@ int placeOnlineMain(const LsplaceOptions& o) {
       return client.ask(req, admin);
     }
   } q(std::move(config.value()));  // no copy of a 10,000-line hosts file
-  return placeOnline(o, q, q.client.config().localHost, std::cout, std::cerr);
+  return placeOnline(o, q, q.client.config().localHost, cmd::standardOutput(), cmd::standardError());
 }
 
 }  // namespace openlim::cmd

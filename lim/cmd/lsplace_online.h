@@ -2,16 +2,16 @@
 // lsplace's online mode: asks the master's `place` op (local = the local host, so the
 // implicit type==local applies) and prints the answer exactly as the offline mode does.
 
-#include <iosfwd>
 #include <string>
 
+#include "out.h"
 #include "lsplace_options.h"
 #include "querier.h"
 
 namespace openlim::cmd {
 
 int placeOnline(const LsplaceOptions& o, Querier& lim, const std::string& localHost,
-                std::ostream& out, std::ostream& err);
+                Out& out, Out& err);
 
 // The same with the real client built from the environment.
 int placeOnlineMain(const LsplaceOptions& o);

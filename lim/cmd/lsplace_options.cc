@@ -1,7 +1,6 @@
 #include "lsplace_options.h"
 
 #include <cstdlib>
-#include <ostream>
 
 #include "format/json.h"
 
@@ -69,7 +68,7 @@ namespace {
 
 // {"hosts": [slots], "explain": [{host, outcome, reason}], "error": text} (error only when
 // placement failed; explain only with --explain) — the master's place reply, minus "ok".
-void printJson(const LsplaceOptions& o, const PlacementResult& r, std::ostream& out) {
+void printJson(const LsplaceOptions& o, const PlacementResult& r, Out& out) {
   out << "{\"hosts\": [";
   for (size_t i = 0; i < r.slots.size(); ++i) out << (i ? ", " : "") << format::jsonQuote(r.slots[i]);
   out << "]";
@@ -89,8 +88,8 @@ void printJson(const LsplaceOptions& o, const PlacementResult& r, std::ostream& 
 
 }  // namespace
 
-int printPlacement(const LsplaceOptions& o, const PlacementResult& r, std::ostream& out,
-                   std::ostream& err) {
+int printPlacement(const LsplaceOptions& o, const PlacementResult& r, Out& out,
+                   Out& err) {
   if (o.json) {
     printJson(o, r, out);
     if (r.status.isOk()) return kExitOk;
@@ -106,7 +105,7 @@ int printPlacement(const LsplaceOptions& o, const PlacementResult& r, std::ostre
 }
 
 int placeAndPrint(const LsplaceOptions& o, const ConfigSnapshot& config, const HostTable& table,
-                  const CompileOptions& compile, std::ostream& out, std::ostream& err) {
+                  const CompileOptions& compile, Out& out, Out& err) {
   auto req = compileRequest(o.resreq, config, compile);
   if (!req) {
     err << req.status().message() << '\n';

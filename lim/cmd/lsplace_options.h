@@ -2,10 +2,10 @@
 // lsplace pieces shared by the offline (--from FILE) and online modes: option parsing,
 // the placement call, and output (spec/commands.md "lsplace").
 
-#include <iosfwd>
 #include <string>
 #include <vector>
 
+#include "out.h"
 #include "openlim/resreq.h"
 
 namespace openlim::cmd {
@@ -32,10 +32,10 @@ inline constexpr int kExitOk = 0, kExitNotEnough = 1, kExitUsage = 2, kExitLimDo
 // slots on one line (or, with --explain, one "host: reason" line per host); "Not enough
 // host(s) currently eligible" to err with exit 1.
 int placeAndPrint(const LsplaceOptions& o, const ConfigSnapshot& config, const HostTable& table,
-                  const CompileOptions& compile, std::ostream& out, std::ostream& err);
+                  const CompileOptions& compile, Out& out, Out& err);
 
 // Prints a PlacementResult (the online mode gets one from the master).
-int printPlacement(const LsplaceOptions& o, const PlacementResult& r, std::ostream& out,
-                   std::ostream& err);
+int printPlacement(const LsplaceOptions& o, const PlacementResult& r, Out& out,
+                   Out& err);
 
 }  // namespace openlim::cmd

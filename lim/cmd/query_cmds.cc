@@ -1,5 +1,4 @@
 // lshosts, lsinfo, lsid and bhosts -s.
-#include <ostream>
 
 #include "commands.h"
 #include "format/hosts_format.h"

@@ -2,7 +2,6 @@
 #include "shared_values.h"
 
 #include <algorithm>
-#include <ostream>
 
 #include "format/load_format.h"
 #include "format/misc_format.h"

@@ -16,7 +16,7 @@ TEST(Call, SecondRedirectMeansTheMasterIsUnknown) {
   ASSERT_FALSE(r.isOk());
   EXPECT_EQ(r.status().code(), Code::kUnavailable);
   EXPECT_EQ(exitCodeFor(r.status()), kExitDown);
-  std::ostringstream out, err;
+  Out out, err;
   CmdIo io{out, err, lim, "hostA", nullptr};
   EXPECT_EQ(fail(io, "lsid", r.status()), 3);
   EXPECT_EQ(err.str(), "lsid: Cannot locate master LIM now, try later\n");

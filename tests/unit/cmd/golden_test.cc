@@ -129,7 +129,7 @@ TEST_P(Golden, OutputMatches) {
   auto header = readHeader(c.path);
   FakeLim lim;
   loadFixture(lim, c.path, header["fixture"]);
-  std::ostringstream out, err;
+  Out out, err;
   bool answer = header["confirm"] != "n";
   CmdIo io{out, err, lim, header.count("local") ? header["local"] : "hostA",
            [&](const std::string& q) {

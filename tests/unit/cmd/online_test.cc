@@ -21,7 +21,7 @@ LsplaceOptions options(int n, bool explain) {
 TEST(LsplaceOnline, SendsLocalHostAndPrintsSlotsOnOneLine) {
   FakeLim lim;
   lim.replies["place"] = R"({"ok":true,"hosts":["hostA","hostA","hostB"],"explain":[]})";
-  std::ostringstream out, err;
+  Out out, err;
   EXPECT_EQ(placeOnline(options(3, false), lim, "hostC", out, err), 0);
   EXPECT_EQ(out.str(), "hostA hostA hostB\n");
   ASSERT_EQ(lim.requests.size(), 1u);
@@ -37,7 +37,7 @@ TEST(LsplaceOnline, NotEligibleExplainsEveryHostAndExitsOne) {
       R"({"ok":false,"code":"noteligible","error":"Not enough host(s) currently eligible",)"
       R"("hosts":[],"explain":[{"host":"hostA","outcome":"rejected","reason":"select[cs] false"},)"
       R"({"host":"hostB","outcome":"ineligible","reason":"status unavail"}]})";
-  std::ostringstream out, err;
+  Out out, err;
   EXPECT_EQ(placeOnline(options(1, true), lim, "hostA", out, err), 1);
   EXPECT_EQ(out.str(), "hostA: select[cs] false\nhostB: status unavail\n");
   EXPECT_EQ(err.str(), "Not enough host(s) currently eligible\n");
@@ -46,12 +46,12 @@ TEST(LsplaceOnline, NotEligibleExplainsEveryHostAndExitsOne) {
 TEST(LsplaceOnline, SyntaxErrorExitsTwoAndLimDownExitsThree) {
   FakeLim lim;
   lim.replies["place"] = R"({"ok":false,"code":"syntax","error":"Bad resource requirement syntax at 7"})";
-  std::ostringstream out, err;
+  Out out, err;
   EXPECT_EQ(placeOnline(options(1, false), lim, "hostA", out, err), 2);
   EXPECT_EQ(err.str(), "lsplace: Bad resource requirement syntax at 7\n");
   FakeLim down;
   down.down = true;
-  std::ostringstream out2, err2;
+  Out out2, err2;
   EXPECT_EQ(placeOnline(options(1, false), down, "hostA", out2, err2), 3);
   EXPECT_EQ(err2.str(), "lsplace: LIM is down; try later\n");
   EXPECT_EQ(out2.str(), "");
