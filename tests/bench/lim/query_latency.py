@@ -18,7 +18,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
                                 "integration", "harness"))
-from cluster import Cluster, frame, KIND_REQUEST  # noqa: E402
+from cluster import Cluster, frame, read_to_end, KIND_REQUEST  # noqa: E402
 
 CASES = [("id", {"op": "id"}),
          ("place -n 16 -w 16", {"op": "place", "resreq": "", "n": 16, "w": 16, "L": False,
@@ -35,12 +35,7 @@ def exchange(addr, port, body):
     t0 = time.perf_counter()
     with socket.create_connection((addr, port), timeout=30) as s:
         s.sendall(data)
-        n = 0
-        while True:
-            chunk = s.recv(1 << 20)
-            if not chunk:
-                break
-            n += len(chunk)
+        n = len(read_to_end(s))
     return (time.perf_counter() - t0) * 1000, n
 
 

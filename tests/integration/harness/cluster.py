@@ -60,6 +60,16 @@ def frame(kind, body, key=None, epoch=0, seq=0):
     return out + body
 
 
+def read_to_end(sock):
+    """Everything the peer sends until it closes the connection (a reply frame)."""
+    buf = b""
+    while True:
+        chunk = sock.recv(65536)
+        if not chunk:
+            return buf
+        buf += chunk
+
+
 def _s8(b):
     b = b.encode() if isinstance(b, str) else b
     return bytes([len(b)]) + b
@@ -255,12 +265,7 @@ class Cluster:
         data = frame(KIND_REQUEST, body, key, self.epoch, seq)
         with socket.create_connection((self.address(host), self.port), timeout=timeout) as s:
             s.sendall(data)
-            buf = b""
-            while True:
-                chunk = s.recv(65536)
-                if not chunk:
-                    break
-                buf += chunk
+            buf = read_to_end(s)
         if len(buf) < 12 or buf[:4] != b"OLIM":
             raise ConnectionError("bad reply from %s" % host)
         (n,) = struct.unpack(">I", buf[8:12])

@@ -11,7 +11,8 @@ import sys
 import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "harness"))
-from cluster import Cluster, frame, report_body, KIND_REPORT, KIND_REQUEST  # noqa: E402
+from cluster import (Cluster, frame, read_to_end, report_body,  # noqa: E402
+                     KIND_REPORT, KIND_REQUEST)
 
 LIM = os.environ.get("LIM_BIN", "")
 MELIM = os.environ.get("MELIM_BIN", "")
@@ -559,12 +560,7 @@ class TestSlowClients(Base):
         partial.sendall(request[7:20])
         self.assertEqual(c.query("hostA", {"op": "id"}).get("master"), "hostA")
         partial.sendall(request[20:])
-        reply = b""
-        while True:
-            chunk = partial.recv(65536)
-            if not chunk:
-                break
-            reply += chunk
+        reply = read_to_end(partial)
         self.assertEqual(reply[:4], b"OLIM")
         self.assertEqual(json.loads(reply[12:]).get("master"), "hostA")
         # The silent one: closed by the lim (its connection deadline), not held forever.
