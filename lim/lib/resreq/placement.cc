@@ -111,6 +111,7 @@ void selectAndFit(Work& w, std::vector<uint32_t>& sel) {
     }
     w.set(r, Outcome::kRejected, std::move(why));
   }
+  if (w.req.rusage().empty()) return;  // every row fits; alt stays -1
   std::erase_if(sel, [&](uint32_t r) {
     w.alt[r] = resreq::fittingAlternative(w.req, w.t, r);
     if (w.alt[r] != resreq::kNoFit) return false;

@@ -42,14 +42,56 @@ void computeKeys(const CompiledProgram& prog, const EvalEnv& env, const uint32_t
   }
 }
 
+namespace {
+
+// A row's status group and first key as one "smaller is better" value, for a cheap first cut
+// of a top-k: unknown after every known value whatever the direction, as keysCompare says.
+struct Primary {
+  int group;
+  bool unknown;
+  double v;
+  bool operator<(const Primary& o) const {
+    if (group != o.group) return group < o.group;
+    if (unknown != o.unknown) return !unknown;
+    return !unknown && v < o.v;
+  }
+};
+
+// The indices of the rows that can be among the best `limit`: those whose primary is not
+// worse than the limit-th best primary (ties kept: later keys and names decide them).
+std::vector<uint32_t> topCandidates(const HostTable& t, const std::vector<uint32_t>& rows,
+                                    const std::vector<double>& keys, size_t nk, bool descending,
+                                    size_t limit) {
+  const size_t n = rows.size();
+  std::vector<Primary> p(n);
+  for (size_t i = 0; i < n; ++i) {
+    double a = keys[i * nk];
+    p[i] = {statusGroup(t.status[rows[i]]), a != a, descending ? -a : a};
+  }
+  std::vector<uint32_t> idx(n);
+  std::iota(idx.begin(), idx.end(), 0);
+  std::nth_element(idx.begin(), idx.begin() + static_cast<ptrdiff_t>(limit - 1), idx.end(),
+                   [&](uint32_t x, uint32_t y) { return p[x] < p[y]; });
+  const Primary worst = p[idx[limit - 1]];
+  std::erase_if(idx, [&](uint32_t i) { return worst < p[i]; });
+  return idx;
+}
+
+}  // namespace
+
 void orderRows(const CompiledProgram& prog, const EvalEnv& env, std::vector<uint32_t>& rows,
                size_t limit, Evaluator& ev) {
   const HostTable& t = *env.table;
   size_t n = rows.size(), nk = prog.keys.size();
   std::vector<double> keys;
   computeKeys(prog, env, rows.data(), n, ev, keys);
-  std::vector<uint32_t> idx(n);
-  std::iota(idx.begin(), idx.end(), 0);
+  std::vector<uint32_t> idx;
+  if (limit > 0 && limit < n && nk > 0) {
+    idx = topCandidates(t, rows, keys, nk, prog.descending[0] != 0, limit);
+  } else {
+    idx.resize(n);
+    std::iota(idx.begin(), idx.end(), 0);
+  }
   auto before = [&](uint32_t x, uint32_t y) {
     uint32_t rx = rows[x], ry = rows[y];
     int gx = statusGroup(t.status[rx]), gy = statusGroup(t.status[ry]);
@@ -59,7 +101,7 @@ void orderRows(const CompiledProgram& prog, const EvalEnv& env, std::vector<uint
     int c = keysCompare(kx, ky, prog.descending);
     return c != 0 ? c < 0 : t.nameBefore(rx, ry);
   };
-  if (limit > 0 && limit < n) {
+  if (limit > 0 && limit < idx.size()) {
     std::partial_sort(idx.begin(), idx.begin() + static_cast<ptrdiff_t>(limit), idx.end(), before);
     idx.resize(limit);
   } else {

@@ -218,5 +218,29 @@ TEST(Property, CompiledEvaluatorAgreesWithReferenceInterpreter) {
   }
 }
 
+// A top-k (lsload -R -n, a placement's prefix) is exactly the first k of the full order, for
+// every direction, unknown values, status groups and ties (the values repeat a lot here).
+TEST(Property, TopKIsThePrefixOfTheFullOrder) {
+  ConfigPtr cfg = testing::makeConfig();
+  const char* orders[] = {"", "order[r1m]", "order[-mem]", "order[mem:r15s]", "order[ut:-cpuf]",
+                          "order[-licenses:mem:r1m]", "order[cs]", "order[(gpu_free*2-r1m)]", "order[-(mem*cpuf)]",
+                          "select[mem>1] order[-gpu_free]"};
+  for (uint32_t seed = 1; seed <= 20; ++seed) {
+    Generator g(seed);
+    HostTable t = randomTable(cfg, g, 200);
+    for (const char* text : orders) {
+      auto req = compileRequest(text, *cfg);
+      ASSERT_TRUE(req) << text << ": " << req.status().message();
+      std::vector<uint32_t> all = selectHosts(**req, t).rows;
+      for (size_t k : {size_t{1}, size_t{2}, size_t{5}, size_t{16}, size_t{199}}) {
+        std::vector<uint32_t> top = selectHosts(**req, t, {.limit = k}).rows;
+        std::vector<uint32_t> want(all.begin(), all.begin() + static_cast<ptrdiff_t>(
+                                                    std::min(k, all.size())));
+        ASSERT_EQ(top, want) << "seed " << seed << ": " << text << " k=" << k;
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace openlim
