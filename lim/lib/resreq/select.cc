@@ -44,65 +44,69 @@ void computeKeys(const CompiledProgram& prog, const EvalEnv& env, const uint32_t
 
 namespace {
 
-// A row's status group and first key as one "smaller is better" value, for a cheap first cut
-// of a top-k: unknown after every known value whatever the direction, as keysCompare says.
-struct Primary {
-  int group;
-  bool unknown;
-  double v;
-  bool operator<(const Primary& o) const {
-    if (group != o.group) return group < o.group;
-    if (unknown != o.unknown) return !unknown;
-    return !unknown && v < o.v;
+// Everything an order compares, row by row and side by side, so that a sort over thousands
+// of rows (idle hosts tie on most keys) runs an inlined compare on contiguous memory: the
+// status group, the keys as "smaller is better" (descending ones negated; unknown stays NaN
+// and goes after every known value whatever the direction, as keysCompare says), the name rank.
+class OrderKeys {
+ public:
+  OrderKeys(const HostTable& t, const std::vector<uint32_t>& rows, std::vector<double> keys,
+            const std::vector<uint8_t>& descending)
+      : nk_(descending.size()), keys_(std::move(keys)), group_(rows.size()), rank_(rows.size()) {
+    const size_t n = rows.size();
+    for (size_t i = 0; i < n; ++i) {
+      group_[i] = static_cast<uint8_t>(statusGroup(t.status[rows[i]]));
+      for (size_t k = 0; k < nk_; ++k)
+        if (descending[k]) keys_[i * nk_ + k] = -keys_[i * nk_ + k];
+    }
+    if (t.nameRank.size() == t.names.size()) {
+      for (size_t i = 0; i < n; ++i) rank_[i] = t.nameRank[rows[i]];
+    } else {  // a table built without indexRows (tests, offline files): rank these rows here
+      std::vector<uint32_t> byName(n);
+      std::iota(byName.begin(), byName.end(), 0);
+      std::sort(byName.begin(), byName.end(),
+                [&](uint32_t x, uint32_t y) { return t.nameBefore(rows[x], rows[y]); });
+      for (size_t i = 0; i < n; ++i) rank_[byName[i]] = static_cast<uint32_t>(i);
+    }
   }
-};
 
-// The indices of the rows that can be among the best `limit`: those whose primary is not
-// worse than the limit-th best primary (ties kept: later keys and names decide them).
-std::vector<uint32_t> topCandidates(const HostTable& t, const std::vector<uint32_t>& rows,
-                                    const std::vector<double>& keys, size_t nk, bool descending,
-                                    size_t limit) {
-  const size_t n = rows.size();
-  std::vector<Primary> p(n);
-  for (size_t i = 0; i < n; ++i) {
-    double a = keys[i * nk];
-    p[i] = {statusGroup(t.status[rows[i]]), a != a, descending ? -a : a};
+  bool before(uint32_t x, uint32_t y) const {
+    if (group_[x] != group_[y]) return group_[x] < group_[y];
+    const double* a = keys_.data() + x * nk_;
+    const double* b = keys_.data() + y * nk_;
+    for (size_t k = 0; k < nk_; ++k) {
+      bool ua = a[k] != a[k], ub = b[k] != b[k];
+      if (ua || ub) {
+        if (ua != ub) return ub;
+        continue;
+      }
+      if (a[k] != b[k]) return a[k] < b[k];
+    }
+    return rank_[x] < rank_[y];
   }
-  std::vector<uint32_t> idx(n);
-  std::iota(idx.begin(), idx.end(), 0);
-  std::nth_element(idx.begin(), idx.begin() + static_cast<ptrdiff_t>(limit - 1), idx.end(),
-                   [&](uint32_t x, uint32_t y) { return p[x] < p[y]; });
-  const Primary worst = p[idx[limit - 1]];
-  std::erase_if(idx, [&](uint32_t i) { return worst < p[i]; });
-  return idx;
-}
+
+ private:
+  size_t nk_;
+  std::vector<double> keys_;
+  std::vector<uint8_t> group_;
+  std::vector<uint32_t> rank_;
+};
 
 }  // namespace
 
 void orderRows(const CompiledProgram& prog, const EvalEnv& env, std::vector<uint32_t>& rows,
                size_t limit, Evaluator& ev) {
-  const HostTable& t = *env.table;
-  size_t n = rows.size(), nk = prog.keys.size();
+  const size_t n = rows.size();
   std::vector<double> keys;
   computeKeys(prog, env, rows.data(), n, ev, keys);
-  std::vector<uint32_t> idx;
-  if (limit > 0 && limit < n && nk > 0) {
-    idx = topCandidates(t, rows, keys, nk, prog.descending[0] != 0, limit);
-  } else {
-    idx.resize(n);
-    std::iota(idx.begin(), idx.end(), 0);
-  }
-  auto before = [&](uint32_t x, uint32_t y) {
-    uint32_t rx = rows[x], ry = rows[y];
-    int gx = statusGroup(t.status[rx]), gy = statusGroup(t.status[ry]);
-    if (gx != gy) return gx < gy;
-    const double* kx = keys.data() + x * nk;
-    const double* ky = keys.data() + y * nk;
-    int c = keysCompare(kx, ky, prog.descending);
-    return c != 0 ? c < 0 : t.nameBefore(rx, ry);
-  };
-  if (limit > 0 && limit < idx.size()) {
-    std::partial_sort(idx.begin(), idx.begin() + static_cast<ptrdiff_t>(limit), idx.end(), before);
+  const OrderKeys order(*env.table, rows, std::move(keys), prog.descending);
+  auto before = [&](uint32_t x, uint32_t y) { return order.before(x, y); };
+  std::vector<uint32_t> idx(n);
+  std::iota(idx.begin(), idx.end(), 0);
+  if (limit > 0 && limit < n) {  // top-k: the k best in O(n), then only they are sorted
+    auto kth = idx.begin() + static_cast<ptrdiff_t>(limit);
+    std::nth_element(idx.begin(), kth - 1, idx.end(), before);
+    std::sort(idx.begin(), kth, before);
     idx.resize(limit);
   } else {
     std::sort(idx.begin(), idx.end(), before);
