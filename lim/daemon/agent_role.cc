@@ -39,7 +39,7 @@ void LimServer::onTimers(double now) {
     nextReportAt_ = now;  // a new master starts with an empty table: fill it at once
   }
   if (a.heartbeat) heartbeat(now);
-  else if (announcing()) announceSome();
+  else if (announcing()) announceSome(now);
   if (election_->isMaster()) refreshServers(now);
   if (locked_ && lockUntil_ > 0 && now >= lockUntil_) setLock(false, 0, now);
   if (now >= collector_->nextDeadline()) {
@@ -163,7 +163,6 @@ void LimServer::refreshServers(double now) {
 }
 
 void LimServer::heartbeat(double now) {
-  (void)now;
   protocol::Announce a{opts_.host, election_->isMaster(), election_->master()};
   if (!election_->isMaster()) {
     for (const auto& c : election_->candidates())
@@ -175,19 +174,20 @@ void LimServer::heartbeat(double now) {
   for (const auto& h : config_->hosts)
     if (h.name != opts_.host) announceTo_.push_back(h.name);
   announceNext_ = 0;
+  announcePace_ = master::AnnouncePace::forRound(announceTo_.size(), config_->params.exInterval, now);
   ++counters_.announces_sent;
-  announceSome();
+  announceSome(now);
 }
 
-void LimServer::announceSome() {
-  constexpr size_t kBatch = 64;  // ~0.6 ms of work: a query waits at most that long
+void LimServer::announceSome(double now) {
   if (!election_->isMaster()) {
     announceTo_.clear();
     announceNext_ = 0;
     return;
   }
   protocol::Announce a{opts_.host, true, election_->master()};
-  for (size_t sent = 0; sent < kBatch && announcing(); ++sent) {
+  size_t due = announcePace_.dueBy(now);
+  while (announceNext_ < due && announcing()) {
     const std::string& host = announceTo_[announceNext_++];
     a.serves = master::servedBy(*config_, table_->servers(), host);
     sendUdp(host, protocol::Kind::kMasterAnnounce, protocol::encodeAnnounce(a));

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cmath>
 
 #include "hmac.h"
 
@@ -108,7 +109,7 @@ double LimServer::nextDeadline() const {
   next = std::min(next, melim_->nextDeadline());
   for (const auto& c : conns_) next = std::min(next, c->deadline);
   if (locked_ && lockUntil_ > 0) next = std::min(next, lockUntil_);
-  if (announcing()) next = std::min(next, monotonicNow());
+  if (announcing()) next = std::min(next, announcePace_.nextBatchAt(announceNext_));
   return next;
 }
 
@@ -129,7 +130,10 @@ void LimServer::loopOnce() {
   for (const auto& c : conns_) fds.push_back({c->sock.impl()->sockfd(), POLLIN, 0});
   double now = monotonicNow();
   double wait = std::clamp(nextDeadline() - now, 0.0, 1.0);
-  int n = ::poll(fds.data(), fds.size(), announcing() ? 0 : static_cast<int>(wait * 1000) + 1);
+  // +1 ms: a deadline just missed never spins the loop; an announce round keeps its pace.
+  int timeoutMs = announcing() ? static_cast<int>(std::ceil(wait * 1000))
+                               : static_cast<int>(wait * 1000) + 1;
+  int n = ::poll(fds.data(), fds.size(), timeoutMs);
   now = monotonicNow();
   if (n > 0) {
     if (fds[0].revents) onUdpReadable(now);

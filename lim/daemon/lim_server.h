@@ -20,6 +20,7 @@
 #include "agent/load_collector.h"
 #include "agent/melim_link.h"
 #include "format/json.h"
+#include "master/announce_pace.h"
 #include "master/election.h"
 #include "master/load_table.h"
 #include "openlim/config.h"
@@ -98,7 +99,7 @@ class LimServer {
 
   // master role (master_role.cc)
   void heartbeat(double now);
-  void announceSome();
+  void announceSome(double now);
   bool announcing() const { return announceNext_ < announceTo_.size(); }
   void refreshServers(double now);
   void sendUdp(const std::string& host, protocol::Kind kind, const std::string& body);
@@ -150,10 +151,11 @@ class LimServer {
   bool wasMaster_ = false;
   bool melimMaster_ = false;
   std::string reportedTo_;  // the master our reports go to
-  // The master's announce round, sent a batch per loop turn so queries are served between
-  // batches (10k hosts take ~100 ms of signing and sending).
+  // The master's announce round, paced in small batches so queries are served between them
+  // (master/announce_pace.h: 10k hosts take ~100 ms of sending).
   std::vector<std::string> announceTo_;
   size_t announceNext_ = 0;
+  master::AnnouncePace announcePace_;
   bool running_ = true;
   bool restart_ = false;
 };

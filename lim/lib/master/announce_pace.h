@@ -1,0 +1,31 @@
+#pragma once
+// The pace of the master's announce round (spec/lim.md: the master announces itself to all
+// lims regularly, once an exchange interval here).
+//
+// Sent as fast as the loop could, a round to 10,000 hosts kept the master busy for ~100 ms
+// (a sendto per host) once an interval, and every query arriving in that window waited: in
+// tests/bench/cmd/cmd_latency.py it was most of `lsplace -n 16`'s p99. Paced, a round is a
+// small batch every few milliseconds: the same work, and never more than one batch in a
+// query's way. It still ends within half an interval, so every lim hears the master once an
+// interval; a round of kBatch hosts or fewer goes at once.
+
+#include <cstddef>
+
+namespace openlim::master {
+
+struct AnnouncePace {
+  static constexpr size_t kBatch = 16;       // ~0.2 ms of sending at most
+  static constexpr double kMinRate = 4000;   // announces a second, whatever the cluster size
+
+  double start = 0;
+  double rate = kMinRate;
+
+  // The pace of a round to `hosts` lims that starts at `now`.
+  static AnnouncePace forRound(size_t hosts, double exInterval, double now);
+  // How many announces of the round are due by `now` (the first batch at once).
+  size_t dueBy(double now) const;
+  // When the next batch is due after `sent` announces (start, for fewer than a batch).
+  double nextBatchAt(size_t sent) const;
+};
+
+}  // namespace openlim::master
