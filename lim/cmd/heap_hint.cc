@@ -20,10 +20,14 @@ constexpr uintptr_t kPage = 4096;
 constexpr size_t kHeapPerReplyByte = 32;
 constexpr size_t kMaxPad = size_t{2} << 30;
 
-uintptr_t breakNow() { return reinterpret_cast<uintptr_t>(sbrk(0)); }
+uintptr_t breakNow() {
+  return reinterpret_cast<uintptr_t>(sbrk(0));
+}
 
 // The top chunk of the main arena ends at the break; keepcost is its size.
-uintptr_t topChunkStart() { return breakNow() - mallinfo2().keepcost; }
+uintptr_t topChunkStart() {
+  return breakNow() - mallinfo2().keepcost;
+}
 
 // Grows the heap when its free top is under `bytes`, in one step and from the heap (not mmap),
 // and keeps what it grew after the probe is freed.
@@ -62,15 +66,17 @@ HeapRange populateHeapTop(size_t bytes) {
   ensureTop(bytes);
   uintptr_t begin = topChunkStart() & ~(kPage - 1);
   uintptr_t end = std::min((topChunkStart() + bytes + kPage - 1) & ~(kPage - 1), breakNow());
-  if (end <= begin || madvise(reinterpret_cast<void*>(begin), end - begin,
-                              MADV_POPULATE_WRITE) != 0)
+  if (end <= begin ||
+      madvise(reinterpret_cast<void*>(begin), end - begin, MADV_POPULATE_WRITE) != 0)
     return {};
   return {begin, end - begin};
 }
 
 void prepareHeapForReply(size_t bodyBytes) {
-  if (bodyBytes >= kBigReplyBytes) prepareHeapForBigReply(bodyBytes);
-  else populateHeapTop(bodyBytes * kHeapPerReplyByte);
+  if (bodyBytes >= kBigReplyBytes)
+    prepareHeapForBigReply(bodyBytes);
+  else
+    populateHeapTop(bodyBytes * kHeapPerReplyByte);
 }
 
 }  // namespace openlim::cmd

@@ -174,7 +174,8 @@ void LimServer::heartbeat(double now) {
   for (const auto& h : config_->hosts)
     if (h.name != opts_.host) announceTo_.push_back(h.name);
   announceNext_ = 0;
-  announcePace_ = master::AnnouncePace::forRound(announceTo_.size(), config_->params.exInterval, now);
+  announcePace_ =
+      master::AnnouncePace::forRound(announceTo_.size(), config_->params.exInterval, now);
   ++counters_.announces_sent;
   announceSome(now);
 }

@@ -14,8 +14,8 @@
 namespace openlim::master {
 
 struct AnnouncePace {
-  static constexpr size_t kBatch = 16;       // ~0.2 ms of sending at most
-  static constexpr double kMinRate = 4000;   // announces a second, whatever the cluster size
+  static constexpr size_t kBatch = 16;      // ~0.2 ms of sending at most
+  static constexpr double kMinRate = 4000;  // announces a second, whatever the cluster size
 
   double start = 0;
   double rate = kMinRate;

@@ -37,7 +37,7 @@ TEST(AnnouncePace, ABigRoundGoesInBatchesAtTheMinimumRate) {
   EXPECT_EQ(p.rate, AnnouncePace::kMinRate);  // 10,000 in 7.5 s needs less
   EXPECT_EQ(p.dueBy(50.0), AnnouncePace::kBatch);
   EXPECT_EQ(p.dueBy(50.0011), AnnouncePace::kBatch + 4);  // 4000/s
-  EXPECT_EQ(p.dueBy(49.0), AnnouncePace::kBatch);       // a clock before the start: no more
+  EXPECT_EQ(p.dueBy(49.0), AnnouncePace::kBatch);         // a clock before the start: no more
   auto [end, largest] = playRound(p, hosts);
   EXPECT_LE(largest, AnnouncePace::kBatch);  // never more than a batch in a query's way
   EXPECT_NEAR(end - 50.0, (hosts - AnnouncePace::kBatch) / AnnouncePace::kMinRate, 0.01);
