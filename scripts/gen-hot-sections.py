@@ -7,7 +7,7 @@ Why: a command runs for a few milliseconds and executes about 120k instructions;
 time is the kernel mapping pages. Each first touch of a 64 KiB window of the (static, 3 MB)
 binary is a page fault, and on a virtual machine one costs 10-15 us. Left to the linker, the
 few hundred functions a run needs are spread over 2.2 MB: 27 text faults in `lsplace`. Laid
-out together they take 5 (docs/commands.md, "Start-up cost").
+out together they take 6 (docs/commands.md, "Hot sections").
 
 How: each static command is relinked with a map file, then run under valgrind's lackey
 against a real one-host lim (the integration harness), with the options people use most.

@@ -1,6 +1,6 @@
 #pragma once
 // Prepares a command's heap for a reply, because on a virtual machine a page fault costs
-// ~12 us, more than the parsing that touches the page (docs/commands.md, "Start-up cost").
+// ~12 us, more than the parsing that touches the page (docs/commands.md, "The heap").
 // - A big reply: a full `lsload`/`lshosts` of a 10,000-host cluster turns a 4-7 MB reply into
 //   ~100 MB of small allocations, ~24,000 faults with 4 KiB pages (measured: 450 ms of a
 //   510 ms lsload). Growing the heap once and asking for transparent huge pages there cuts
