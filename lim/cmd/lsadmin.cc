@@ -38,7 +38,9 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (sub == "ckconfig")
-    return openlim::cmd::runCkconfig({args.begin() + 1, args.end()}, openlim::cmd::standardOutput(), openlim::cmd::standardError());
+    return openlim::cmd::runCkconfig({args.begin() + 1, args.end()},
+                                     openlim::cmd::standardOutput(),
+                                     openlim::cmd::standardError());
   if (!sub.empty() && sub[0] == '-') {
     openlim::cmd::standardError() << "lsadmin: unknown option " << sub << "\n" << kUsage;
     return 2;

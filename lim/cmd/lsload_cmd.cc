@@ -1,5 +1,5 @@
-#include <algorithm>
 // lsload: the load table (plain, -l, -w, -I, -N/-E, -R, -n) and lsload -s.
+#include <algorithm>
 
 #include "commands.h"
 #include "format/load_format.h"

@@ -34,8 +34,8 @@ int offline(const cmd::LsplaceOptions& o) {
     return cmd::kExitUsage;
   }
   // Offline placement uses type==any (spec/resreq.md "Implicit type").
-  return cmd::placeAndPrint(o, *load.snapshot, table.value(), CompileOptions{}, cmd::standardOutput(),
-                            cmd::standardError());
+  return cmd::placeAndPrint(o, *load.snapshot, table.value(), CompileOptions{},
+                            cmd::standardOutput(), cmd::standardError());
 }
 
 }  // namespace

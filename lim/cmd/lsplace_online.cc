@@ -1,6 +1,5 @@
 #include "lsplace_online.h"
 
-
 #include "client.h"
 #include "format/json.h"
 
@@ -82,7 +81,8 @@ int placeOnline(const LsplaceOptions& o, Querier& lim, const std::string& localH
 int placeOnlineMain(const LsplaceOptions& o) {
   auto config = shell::clientConfigFromEnvironment();
   if (!config) {
-    cmd::standardError() << "lsplace: " << config.status().message() << "\nlsplace: LIM is down; try later\n";
+    standardError() << "lsplace: " << config.status().message()
+                    << "\nlsplace: LIM is down; try later\n";
     return kExitLimDown;
   }
   struct ClientQuerier : Querier {
@@ -92,7 +92,7 @@ int placeOnlineMain(const LsplaceOptions& o) {
       return client.ask(req, admin);
     }
   } q(std::move(config.value()));  // no copy of a 10,000-line hosts file
-  return placeOnline(o, q, q.client.config().localHost, cmd::standardOutput(), cmd::standardError());
+  return placeOnline(o, q, q.client.config().localHost, standardOutput(), standardError());
 }
 
 }  // namespace openlim::cmd

@@ -119,22 +119,23 @@ BENCHMARK(BM_AdjustThenRebuild)->Arg(1000)->Arg(10000)->Arg(100000)
 // this refresh, so it is the master's periodic worst case.
 void BM_DecayRefresh(benchmark::State& state) {
   const int hosts = static_cast<int>(state.range(0));
-  master::LoadTable table(queryConfig(hosts));
-  for (int i = 0; i < hosts; ++i) table.ingest(reportFor(i), 0);
   double now = 1;
-  table.snapshot(now);
-  for (int i = 0; i < hosts; ++i)
-    for (int slot : {0, 1, 2}) table.adjust("host" + std::to_string(i), slot, 1.0, now);
+  // Every host reported, published at `now`, then adjusted on three slots.
+  auto busyTable = [&] {
+    master::LoadTable t(queryConfig(hosts));
+    for (int i = 0; i < hosts; ++i) t.ingest(reportFor(i), 0);
+    t.snapshot(now);
+    for (int i = 0; i < hosts; ++i)
+      for (int slot : {0, 1, 2}) t.adjust("host" + std::to_string(i), slot, 1.0, now);
+    return t;
+  };
+  master::LoadTable table = busyTable();
   for (auto _ : state) {
     now += 1.0;  // a new stale snapshot each round; adjustments last 45 s
     if (now > 40) {
       state.PauseTiming();
       now = 1;
-      table = master::LoadTable(queryConfig(hosts));
-      for (int i = 0; i < hosts; ++i) table.ingest(reportFor(i), 0);
-      table.snapshot(now);
-      for (int i = 0; i < hosts; ++i)
-        for (int slot : {0, 1, 2}) table.adjust("host" + std::to_string(i), slot, 1.0, now);
+      table = busyTable();
       now += 1.0;
       state.ResumeTiming();
     }

@@ -223,7 +223,8 @@ TEST(Property, CompiledEvaluatorAgreesWithReferenceInterpreter) {
 TEST(Property, TopKIsThePrefixOfTheFullOrder) {
   ConfigPtr cfg = testing::makeConfig();
   const char* orders[] = {"", "order[r1m]", "order[-mem]", "order[mem:r15s]", "order[ut:-cpuf]",
-                          "order[-licenses:mem:r1m]", "order[cs]", "order[(gpu_free*2-r1m)]", "order[-(mem*cpuf)]",
+                          "order[-licenses:mem:r1m]", "order[cs]", "order[(gpu_free*2-r1m)]",
+                          "order[-(mem*cpuf)]",
                           "select[mem>1] order[-gpu_free]"};
   for (uint32_t seed = 1; seed <= 20; ++seed) {
     Generator g(seed);
