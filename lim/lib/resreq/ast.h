@@ -27,6 +27,7 @@ struct Node {
   int pos = 0;  // first byte of the node in the source string
   int end = 0;  // one past its last byte
   int opPos = 0;  // where the operator is (unary/binary)
+  int height = 1;  // operator levels in this subtree (a leaf is 1); the parser caps it
   double number = 0;
   std::string text;  // name, string contents, or number spelling
   std::string unit;  // size/duration unit after a number
@@ -54,7 +55,10 @@ struct SectionSpan {
 };
 
 struct ParsedRequest {
-  NodePtr select;
+  // The select expression's top-level `&&` terms, in order (one tree when its top operator
+  // is `||`; none for an empty select). A list, so that a long `&&` chain is no deeper than
+  // its deepest term.
+  std::vector<NodePtr> select;
   SectionSpan selectAt, orderAt, rusageAt, spanAt, sameAt;
   std::vector<OrderKeySyntax> order;
   std::vector<std::vector<Assignment>> rusage;  // alternatives separated by ||

@@ -1,5 +1,6 @@
 #include "resreq/lexer.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -57,11 +58,22 @@ size_t scanNumber(std::string_view s, size_t i, Token& t) {
   return u;
 }
 
+// A long request is quoted around the error, not whole (it may be 64 KiB).
+std::string excerpt(std::string_view text, int pos) {
+  constexpr size_t kWhole = 160, kBefore = 60, kAfter = 40;
+  if (text.size() <= kWhole) return std::string(text);
+  size_t at = std::min(static_cast<size_t>(std::max(pos, 0)), text.size());
+  size_t from = at > kBefore ? at - kBefore : 0;
+  size_t to = std::min(text.size(), at + kAfter);
+  return (from > 0 ? "..." : "") + std::string(text.substr(from, to - from)) +
+         (to < text.size() ? "..." : "");
+}
+
 }  // namespace
 
 Status syntaxError(std::string_view text, int pos, const std::string& detail) {
   return Status(Code::kInvalid,
-                "Bad resource requirement syntax: " + std::string(text) + " at " +
+                "Bad resource requirement syntax: " + excerpt(text, pos) + " at " +
                     std::to_string(pos) + ": " + detail,
                 SourcePos{.offset = pos});
 }

@@ -1,5 +1,6 @@
 #include "resreq/parser.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -15,7 +16,10 @@ const char* opSpelling(Op op) {
 
 namespace {
 
-constexpr int kMaxDepth = 200;  // deeper nesting is refused, not a stack overflow
+constexpr const char* kTooDeep = "expression nested too deeply (more than 200 levels of "
+                                 "operators and parentheses)";
+static_assert(kMaxDepth == 200, "kTooDeep names the limit");
+static_assert(kMaxSelectTerms <= 32767, "explain numbers terms in 16 bits");
 
 class Parser {
  public:
@@ -35,6 +39,7 @@ class Parser {
   Status expectClose(Tok close, const char* spelling, int openPos);
 
   NodePtr orExpr();
+  Status selectExpr(std::vector<NodePtr>& terms);
   NodePtr binaryLevel(int level);
   NodePtr unary();
   NodePtr primary();
@@ -61,8 +66,15 @@ Status Parser::expectClose(Tok close, const char* spelling, int openPos) {
   return fail(peek(), "unexpected " + describe(peek()) + ", expected '" + spelling + "'");
 }
 
+// nullptr (and the error) when the result would be more than kMaxDepth levels deep.
 NodePtr Parser::makeBinary(Op op, int opPos, NodePtr a, NodePtr b) {
+  int height = std::max(a->height, b->height) + 1;
+  if (height > kMaxDepth) {
+    if (status_.isOk()) status_ = syntaxError(text_, opPos, kTooDeep);  // the operator too many
+    return nullptr;
+  }
   auto n = std::make_unique<Node>();
+  n->height = height;
   n->kind = NodeKind::kBinary;
   n->op = op;
   n->opPos = opPos;
@@ -102,13 +114,46 @@ NodePtr Parser::binaryLevel(int level) {
     NodePtr right = operand();
     if (!right) return nullptr;
     left = makeBinary(lv.ops[found], opPos, std::move(left), std::move(right));
+    if (!left) return nullptr;
   }
+}
+
+// select := and ('||' and)*, with the first `and` kept as a list of its terms when no `||`
+// follows (ParsedRequest::select).
+Status Parser::selectExpr(std::vector<NodePtr>& terms) {
+  std::vector<NodePtr> ands;
+  std::vector<int> andPos;
+  do {
+    if (ands.size() >= kMaxSelectTerms)
+      return fail(toks_[i_ - 1], "more than " + std::to_string(kMaxSelectTerms) +
+                                     " terms joined by '&&'");
+    NodePtr t = binaryLevel(2);
+    if (!t) return status_;
+    ands.push_back(std::move(t));
+    if (peek().kind == Tok::kAnd) andPos.push_back(peek().pos);
+  } while (accept(Tok::kAnd));
+  if (peek().kind != Tok::kOr) {
+    terms = std::move(ands);
+    return Status::ok();
+  }
+  NodePtr left = std::move(ands[0]);
+  for (size_t k = 1; left && k < ands.size(); ++k)
+    left = makeBinary(Op::kAnd, andPos[k - 1], std::move(left), std::move(ands[k]));
+  while (left && peek().kind == Tok::kOr) {
+    int opPos = next().pos;
+    NodePtr right = binaryLevel(1);
+    if (!right) return status_;
+    left = makeBinary(Op::kOr, opPos, std::move(left), std::move(right));
+  }
+  if (!left) return status_;
+  terms.push_back(std::move(left));
+  return Status::ok();
 }
 
 // unary := ('-' | '!') unary | primary
 NodePtr Parser::unary() {
   if (peek().kind != Tok::kMinus && peek().kind != Tok::kNot) return primary();
-  if (++depth_ > kMaxDepth) { fail(peek(), "expression nested too deeply"); return nullptr; }
+  if (++depth_ > kMaxDepth) { fail(peek(), kTooDeep); return nullptr; }
   const Token& t = next();
   auto n = std::make_unique<Node>();
   n->kind = NodeKind::kUnary;
@@ -118,6 +163,11 @@ NodePtr Parser::unary() {
   --depth_;
   if (!n->a) return nullptr;
   n->end = n->a->end;
+  n->height = n->a->height + 1;
+  if (n->height > kMaxDepth) {  // e.g. -(a chain of kMaxDepth levels)
+    fail(t, kTooDeep);
+    return nullptr;
+  }
   return n;
 }
 
@@ -154,7 +204,7 @@ NodePtr Parser::primary() {
       }
       return n;
     case Tok::kLParen: {
-      if (++depth_ > kMaxDepth) { fail(t, "expression nested too deeply"); return nullptr; }
+      if (++depth_ > kMaxDepth) { fail(t, kTooDeep); return nullptr; }
       int open = next().pos;
       NodePtr inner = orExpr();
       --depth_;
@@ -194,9 +244,9 @@ Result<ParsedRequest> Parser::request() {
   ParsedRequest r;
   if (peek().kind != Tok::kEnd && !isSectionKeyword(peek(), peek(1))) {
     r.selectAt = {true, peek().pos, 0};
-    r.select = orExpr();
-    if (!r.select) return status_;
-    r.selectAt.end = r.select->end;
+    Status s = selectExpr(r.select);
+    if (!s.isOk()) return s;
+    r.selectAt.end = r.select.back()->end;
   }
   while (peek().kind != Tok::kEnd) {
     if (!isSectionKeyword(peek(), peek(1))) {
@@ -231,8 +281,7 @@ Status Parser::section(ParsedRequest& r) {
   *at = {true, kw.pos, 0};
   Status s;
   if (kw.text == "select") {
-    r.select = orExpr();
-    s = r.select ? Status::ok() : status_;
+    if (peek().kind != Tok::kRBracket) s = selectExpr(r.select);  // select[] selects all
   } else if (kw.text == "order") {
     s = orderBody(r);
   } else if (kw.text == "rusage") {
@@ -312,7 +361,18 @@ Status Parser::sameBody(ParsedRequest& r) {
 
 }  // namespace
 
+namespace {
+
+Status checkLength(std::string_view text) {
+  if (text.size() <= kMaxRequestLength) return Status::ok();
+  return syntaxError(text, static_cast<int>(kMaxRequestLength),
+                     "request longer than " + std::to_string(kMaxRequestLength) + " bytes");
+}
+
+}  // namespace
+
 Result<ParsedRequest> parseRequest(std::string_view text) {
+  if (Status s = checkLength(text); !s.isOk()) return s;
   auto toks = tokenize(text);
   if (!toks) return toks.status();
   Parser p(text, std::move(toks).value());
@@ -320,6 +380,7 @@ Result<ParsedRequest> parseRequest(std::string_view text) {
 }
 
 Result<NodePtr> parseExpression(std::string_view text) {
+  if (Status s = checkLength(text); !s.isOk()) return s;
   auto toks = tokenize(text);
   if (!toks) return toks.status();
   Parser p(text, std::move(toks).value());
