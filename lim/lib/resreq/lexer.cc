@@ -9,9 +9,15 @@
 namespace openlim::resreq {
 namespace {
 
-bool isIdentStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
-bool isIdentChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-bool isDigit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
+bool isIdentStart(char c) {
+  return std::isalpha(static_cast<unsigned char>(c)) || c == '_';
+}
+bool isIdentChar(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
+bool isDigit(char c) {
+  return std::isdigit(static_cast<unsigned char>(c)) != 0;
+}
 
 struct OpSpelling {
   const char* text;
@@ -19,10 +25,10 @@ struct OpSpelling {
 };
 // Two-character operators first so "<=" is not read as "<" "=".
 constexpr OpSpelling kOps[] = {
-    {"==", Tok::kEq}, {"!=", Tok::kNe}, {"<=", Tok::kLe}, {">=", Tok::kGe},
-    {"&&", Tok::kAnd}, {"||", Tok::kOr}, {"<", Tok::kLt}, {">", Tok::kGt},
-    {"!", Tok::kNot}, {"=", Tok::kAssign}, {"+", Tok::kPlus}, {"-", Tok::kMinus},
-    {"*", Tok::kStar}, {"/", Tok::kSlash}, {"[", Tok::kLBracket}, {"]", Tok::kRBracket},
+    {"==", Tok::kEq},    {"!=", Tok::kNe},    {"<=", Tok::kLe},      {">=", Tok::kGe},
+    {"&&", Tok::kAnd},   {"||", Tok::kOr},    {"<", Tok::kLt},       {">", Tok::kGt},
+    {"!", Tok::kNot},    {"=", Tok::kAssign}, {"+", Tok::kPlus},     {"-", Tok::kMinus},
+    {"*", Tok::kStar},   {"/", Tok::kSlash},  {"[", Tok::kLBracket}, {"]", Tok::kRBracket},
     {"(", Tok::kLParen}, {")", Tok::kRParen}, {":", Tok::kColon},
 };
 
@@ -80,10 +86,14 @@ Status syntaxError(std::string_view text, int pos, const std::string& detail) {
 
 std::string describe(const Token& t) {
   switch (t.kind) {
-    case Tok::kEnd: return "end of string";
-    case Tok::kString: return "'\"" + t.text + "\"'";
-    case Tok::kNumber: return "'" + t.text + t.unit + "'";
-    default: return "'" + t.text + "'";
+    case Tok::kEnd:
+      return "end of string";
+    case Tok::kString:
+      return "'\"" + t.text + "\"'";
+    case Tok::kNumber:
+      return "'" + t.text + t.unit + "'";
+    default:
+      return "'" + t.text + "'";
   }
 }
 

@@ -10,10 +10,28 @@
 namespace openlim::resreq {
 
 enum class Tok {
-  kIdent, kNumber, kString,
-  kLBracket, kRBracket, kLParen, kRParen, kColon, kAssign,
-  kEq, kNe, kLt, kLe, kGt, kGe, kAnd, kOr, kNot,
-  kPlus, kMinus, kStar, kSlash,
+  kIdent,
+  kNumber,
+  kString,
+  kLBracket,
+  kRBracket,
+  kLParen,
+  kRParen,
+  kColon,
+  kAssign,
+  kEq,
+  kNe,
+  kLt,
+  kLe,
+  kGt,
+  kGe,
+  kAnd,
+  kOr,
+  kNot,
+  kPlus,
+  kMinus,
+  kStar,
+  kSlash,
   kEnd,
 };
 

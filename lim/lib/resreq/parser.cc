@@ -9,15 +9,16 @@
 namespace openlim::resreq {
 
 const char* opSpelling(Op op) {
-  static const char* const kSpell[] = {"-", "!", "*", "/", "+", "-", "<",
+  static const char* const kSpell[] = {"-",  "!", "*",  "/",  "+",  "-",  "<",
                                        "<=", ">", ">=", "==", "!=", "&&", "||"};
   return kSpell[static_cast<int>(op)];
 }
 
 namespace {
 
-constexpr const char* kTooDeep = "expression nested too deeply (more than 200 levels of "
-                                 "operators and parentheses)";
+constexpr const char* kTooDeep =
+    "expression nested too deeply (more than 200 levels of "
+    "operators and parentheses)";
 static_assert(kMaxDepth == 200, "kTooDeep names the limit");
 static_assert(kMaxSelectTerms <= 32767, "explain numbers terms in 16 bits");
 
@@ -30,8 +31,16 @@ class Parser {
 
  private:
   const Token& peek(size_t k = 0) const { return toks_[std::min(i_ + k, toks_.size() - 1)]; }
-  const Token& next() { const Token& t = toks_[i_]; if (i_ + 1 < toks_.size()) ++i_; return t; }
-  bool accept(Tok k) { if (peek().kind != k) return false; next(); return true; }
+  const Token& next() {
+    const Token& t = toks_[i_];
+    if (i_ + 1 < toks_.size()) ++i_;
+    return t;
+  }
+  bool accept(Tok k) {
+    if (peek().kind != k) return false;
+    next();
+    return true;
+  }
   Status fail(const Token& at, const std::string& detail) {
     if (status_.isOk()) status_ = syntaxError(text_, at.pos, detail);
     return status_;
@@ -47,7 +56,7 @@ class Parser {
 
   Status section(ParsedRequest& r);
   Status orderBody(ParsedRequest& r);
-  Status assignments(std::vector<Assignment>& out);
+  Status assignments(std::vector<Assignment>& out, bool valueOptional);
   Status sameBody(ParsedRequest& r);
 
   std::string_view text_;
@@ -88,10 +97,16 @@ NodePtr Parser::makeBinary(Op op, int opPos, NodePtr a, NodePtr b) {
 // expr := or ; or := and ('||' and)* ; and := eq ('&&' eq)* ; eq := rel (('=='|'!=') rel)*
 // rel := add (('<'|'<='|'>'|'>=') add)* ; add := mul (('+'|'-') mul)* ;
 // mul := unary (('*'|'/') unary)*
-NodePtr Parser::orExpr() { return binaryLevel(0); }
+NodePtr Parser::orExpr() {
+  return binaryLevel(0);
+}
 
 NodePtr Parser::binaryLevel(int level) {
-  struct Level { Tok toks[4]; Op ops[4]; int n; };
+  struct Level {
+    Tok toks[4];
+    Op ops[4];
+    int n;
+  };
   static const Level kLevels[] = {
       {{Tok::kOr}, {Op::kOr}, 1},
       {{Tok::kAnd}, {Op::kAnd}, 1},
@@ -125,8 +140,8 @@ Status Parser::selectExpr(std::vector<NodePtr>& terms) {
   std::vector<int> andPos;
   do {
     if (ands.size() >= kMaxSelectTerms)
-      return fail(toks_[i_ - 1], "more than " + std::to_string(kMaxSelectTerms) +
-                                     " terms joined by '&&'");
+      return fail(toks_[i_ - 1],
+                  "more than " + std::to_string(kMaxSelectTerms) + " terms joined by '&&'");
     NodePtr t = binaryLevel(2);
     if (!t) return status_;
     ands.push_back(std::move(t));
@@ -153,7 +168,10 @@ Status Parser::selectExpr(std::vector<NodePtr>& terms) {
 // unary := ('-' | '!') unary | primary
 NodePtr Parser::unary() {
   if (peek().kind != Tok::kMinus && peek().kind != Tok::kNot) return primary();
-  if (++depth_ > kMaxDepth) { fail(peek(), kTooDeep); return nullptr; }
+  if (++depth_ > kMaxDepth) {
+    fail(peek(), kTooDeep);
+    return nullptr;
+  }
   const Token& t = next();
   auto n = std::make_unique<Node>();
   n->kind = NodeKind::kUnary;
@@ -204,7 +222,10 @@ NodePtr Parser::primary() {
       }
       return n;
     case Tok::kLParen: {
-      if (++depth_ > kMaxDepth) { fail(t, kTooDeep); return nullptr; }
+      if (++depth_ > kMaxDepth) {
+        fail(t, kTooDeep);
+        return nullptr;
+      }
       int open = next().pos;
       NodePtr inner = orExpr();
       --depth_;
@@ -226,8 +247,8 @@ NodePtr Parser::primary() {
 
 bool isSectionKeyword(const Token& t, const Token& after) {
   if (t.kind != Tok::kIdent || after.kind != Tok::kLBracket) return false;
-  static const char* const kWords[] = {"select", "order", "rusage", "span", "same", "cu",
-                                       "affinity"};
+  static const char* const kWords[] = {"select", "order", "rusage",  "span",
+                                       "same",   "cu",    "affinity"};
   for (const char* w : kWords)
     if (t.text == w) return true;
   return false;
@@ -274,10 +295,7 @@ Status Parser::section(ParsedRequest& r) {
                     : kw.text == "span"   ? &r.spanAt
                                           : &r.sameAt;
   if (at->present)
-    return status_ = Status(Code::kInvalid,
-                            "Section <" + kw.text + "> appears twice at " +
-                                std::to_string(kw.pos),
-                            SourcePos{.offset = kw.pos});
+    return status_ = syntaxError(text_, kw.pos, "Section <" + kw.text + "> appears twice");
   *at = {true, kw.pos, 0};
   Status s;
   if (kw.text == "select") {
@@ -287,10 +305,10 @@ Status Parser::section(ParsedRequest& r) {
   } else if (kw.text == "rusage") {
     do {
       r.rusage.emplace_back();
-      s = assignments(r.rusage.back());
+      s = assignments(r.rusage.back(), true);
     } while (s.isOk() && accept(Tok::kOr));
   } else if (kw.text == "span") {
-    s = assignments(r.span);
+    s = assignments(r.span, false);
   } else {
     s = sameBody(r);
   }
@@ -312,8 +330,7 @@ Status Parser::orderBody(ParsedRequest& r) {
       k.parenthesised = true;
       k.expr = primary();
     } else {
-      return fail(peek(), "expected a resource name or '(' in order[], found " +
-                              describe(peek()));
+      return fail(peek(), "expected a resource name or '(' in order[], found " + describe(peek()));
     }
     if (!k.expr) return status_;
     k.end = k.expr->end;
@@ -322,14 +339,20 @@ Status Parser::orderBody(ParsedRequest& r) {
   return Status::ok();
 }
 
-// assignments := IDENT '=' (['-'] NUMBER | IDENT) (':' IDENT '=' (['-'] NUMBER | IDENT))*
-Status Parser::assignments(std::vector<Assignment>& out) {
+// assignment := IDENT '=' (['-'] NUMBER | IDENT)   (rusage[] also takes a bare IDENT: LSF's
+//                                                  "intensive in that resource")
+// assignments := assignment (':' assignment)*
+Status Parser::assignments(std::vector<Assignment>& out, bool valueOptional) {
   do {
     if (peek().kind != Tok::kIdent)
       return fail(peek(), "expected name=value, found " + describe(peek()));
     Assignment a;
     a.namePos = peek().pos;
     a.name = next().text;
+    if (valueOptional && peek().kind != Tok::kAssign) {
+      out.push_back(std::move(a));  // value stays null
+      continue;
+    }
     if (!accept(Tok::kAssign))
       return fail(peek(), "expected '=' after '" + a.name + "', found " + describe(peek()));
     int minusPos = peek().pos;

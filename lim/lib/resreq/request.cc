@@ -37,15 +37,15 @@ Status compileSelect(const resreq::ParsedRequest& pr, const BindContext& ctx, Co
   std::vector<const Node*> terms;
   for (const auto& t : pr.select) flattenAnd(*t, terms);
   if (terms.size() > resreq::kMaxSelectTerms)  // "(a && b) && ..." flattens past the cap
-    return resreq::syntaxError(ctx.text, terms[resreq::kMaxSelectTerms]->pos,
-                               "more than " + std::to_string(resreq::kMaxSelectTerms) +
-                                   " terms joined by '&&'");
+    return resreq::syntaxError(
+        ctx.text, terms[resreq::kMaxSelectTerms]->pos,
+        "more than " + std::to_string(resreq::kMaxSelectTerms) + " terms joined by '&&'");
   for (const Node* t : terms) {
     auto b = resreq::bindCondition(*t, ctx);
     if (!b) return b.status();
     if (b.value()->kind == resreq::BKind::kConst && b.value()->value == 1) continue;
-    std::string text(ctx.text.substr(static_cast<size_t>(t->pos),
-                                     static_cast<size_t>(t->end - t->pos)));
+    std::string text(
+        ctx.text.substr(static_cast<size_t>(t->pos), static_cast<size_t>(t->end - t->pos)));
     prog.terms.push_back(resreq::compileTerm(*b.value(), text));
     r.termTexts_.push_back(text);
   }
@@ -114,7 +114,8 @@ Result<CompiledRequestPtr> compileRequest(std::string_view text, const ConfigSna
   r->config_ = &config;
   prog->ncpusSlot = config.resourceIndex("ncpus");
   prog->cpufSlot = config.resourceIndex("cpuf");
-  Status s = compileSelect(pr, ctx, *r, *prog);
+  Status s = resreq::checkNames(pr, ctx);
+  if (s.isOk()) s = compileSelect(pr, ctx, *r, *prog);
   if (s.isOk()) s = compileOrder(pr, ctx, *r, *prog);
   if (s.isOk()) s = resreq::bindRusage(pr, ctx, *r);
   if (s.isOk()) s = resreq::bindSpan(pr, ctx, *r);

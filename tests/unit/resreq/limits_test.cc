@@ -45,8 +45,8 @@ TEST_F(Limits, FlatChainsOf7000TermsAreRefusedNotAStackOverflow) {
        {chain("mem>1", "||", 7000), chain("cs", "||", 7000), chain("mem", "+", 7000) + ">1",
         chain("mem", "-", 7000) + ">1", chain("mem", "*", 7000) + ">1",
         chain("mem", "/", 7000) + ">1", chain("1", "==", 7000),
-        chain("mem>1 || cs && ut<1+mem*2-r1m/4", " || ", 1000),
-        chain("cs", "&&", 7000) + "||fs", "fs||" + chain("cs", "&&", 7000)}) {
+        chain("mem>1 || cs && ut<1+mem*2-r1m/4", " || ", 1000), chain("cs", "&&", 7000) + "||fs",
+        "fs||" + chain("cs", "&&", 7000)}) {
     expectRefused("select[" + expr + "]", kTooDeep);  // lsload -R, lsplace -R
     expectRefused(expr, kTooDeep);                    // no keyword (lshosts -R "...")
   }
@@ -83,8 +83,7 @@ TEST_F(Limits, LongTopLevelAndChainsAreTermsAndWork) {
   EXPECT_EQ(s.failedTerm[3], 0);  // hostD: mem unknown fails the first term
   PlacementResult p = place(**r, t_, {.explain = true});
   EXPECT_EQ(p.explanations[3].reason, "select[mem>1] unknown: mem=-");
-  EXPECT_EQ(testing::selectedNames(chain("cs", " && ", 8000), *cfg_, t_),
-            "hostA hostC hostE");
+  EXPECT_EQ(testing::selectedNames(chain("cs", " && ", 8000), *cfg_, t_), "hostA hostC hostE");
 }
 
 TEST_F(Limits, MoreTopLevelTermsThanTheCapAreRefused) {
@@ -110,9 +109,9 @@ TEST_F(Limits, ASyntaxErrorInALongRequestQuotesTheTextAroundIt) {
   ASSERT_FALSE(r);
   int at = static_cast<int>(text.size()) - 1;
   EXPECT_EQ(r.status().pos().offset, at);
-  EXPECT_EQ(r.status().message(),
-            "Bad resource requirement syntax: ..." + text.substr(text.size() - 61) + " at " +
-                std::to_string(at) + ": expected a value after '>'");
+  EXPECT_EQ(r.status().message(), "Bad resource requirement syntax: ..." +
+                                      text.substr(text.size() - 61) + " at " + std::to_string(at) +
+                                      ": expected a value after '>'");
 }
 
 }  // namespace
