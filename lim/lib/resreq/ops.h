@@ -59,6 +59,19 @@ inline double applyOp(double a, double b) {
     return compareValues<kOp>(a, b);
 }
 
+// compareValues<kOp>(a, b) == 1, without building the three-valued result: IEEE comparisons
+// are already false on NaN, except != (unknown != x is unknown, so not true).
+template <Op kOp>
+inline bool comparisonHolds(double a, double b) {
+  if constexpr (kOp == Op::kLt) return a < b;
+  if constexpr (kOp == Op::kLe) return a <= b;
+  if constexpr (kOp == Op::kGt) return a > b;
+  if constexpr (kOp == Op::kGe) return a >= b;
+  if constexpr (kOp == Op::kEq) return a == b;
+  if constexpr (kOp == Op::kNe) return a == a && b == b && a != b;
+  return false;
+}
+
 // Runtime dispatch (slow path: folding, reference checks).
 double applyBinary(Op op, double a, double b);
 double applyUnary(Op op, double a);

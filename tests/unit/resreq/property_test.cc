@@ -246,6 +246,8 @@ TEST(Property, CompiledEvaluatorAgreesWithReferenceInterpreter) {
   for (uint32_t seed = 1; seed <= 20; ++seed) {
     Generator g(seed);
     HostTable t = randomTable(cfg, g, 64);
+    HostTable indexed = t;  // as the master builds it: ranks and the largest cpuf cached
+    indexed.indexRows(cfg->resourceIndex("cpuf"));
     Reference ref(*cfg, t);
     for (int i = 0; i < 50; ++i) {
       std::string text = g.condition(4);
@@ -253,17 +255,22 @@ TEST(Property, CompiledEvaluatorAgreesWithReferenceInterpreter) {
       ASSERT_TRUE(ast) << text << ": " << ast.status().message();
       auto req = compileRequest(text, *cfg);
       ASSERT_TRUE(req) << text << ": " << req.status().message();
-      auto sel = selectHosts(**req, t);
-      std::set<uint32_t> got(sel.rows.begin(), sel.rows.end()), want;
+      std::set<uint32_t> want;
       for (uint32_t r = 0; r < t.size(); ++r)
         if (ref.truth(*ast.value(), r) == 1) want.insert(r);
-      ASSERT_EQ(got, want) << "seed " << seed << ": " << text;
+      for (const HostTable* table : {&t, &indexed}) {
+        auto sel = selectHosts(**req, *table);
+        std::set<uint32_t> got(sel.rows.begin(), sel.rows.end());
+        ASSERT_EQ(got, want) << "seed " << seed << ": " << text;
+      }
     }
   }
 }
 
 // A top-k (lsload -R -n, a placement's prefix) is exactly the first k of the full order, for
-// every direction, unknown values, status groups and ties (the values repeat a lot here).
+// every direction, unknown values, status groups and ties (the values repeat a lot here), on
+// a table ranked here or indexed by the master's builder, and whichever way the top-k is
+// found (a heap for a k small beside the rows, else a partition).
 TEST(Property, TopKIsThePrefixOfTheFullOrder) {
   ConfigPtr cfg = testing::makeConfig();
   const char* orders[] = {"",
@@ -279,11 +286,13 @@ TEST(Property, TopKIsThePrefixOfTheFullOrder) {
   for (uint32_t seed = 1; seed <= 20; ++seed) {
     Generator g(seed);
     HostTable t = randomTable(cfg, g, 200);
+    if (seed % 2 == 0) t.indexRows(cfg->resourceIndex("cpuf"));
     for (const char* text : orders) {
       auto req = compileRequest(text, *cfg);
       ASSERT_TRUE(req) << text << ": " << req.status().message();
       std::vector<uint32_t> all = selectHosts(**req, t).rows;
-      for (size_t k : {size_t{1}, size_t{2}, size_t{5}, size_t{16}, size_t{199}}) {
+      for (size_t k : {size_t{1}, size_t{2}, size_t{5}, size_t{16}, size_t{24}, size_t{26},
+                       size_t{100}, size_t{199}}) {
         std::vector<uint32_t> top = selectHosts(**req, t, {.limit = k}).rows;
         std::vector<uint32_t> want(all.begin(),
                                    all.begin() + static_cast<ptrdiff_t>(std::min(k, all.size())));
