@@ -296,7 +296,8 @@ std::vector<uint32_t> pickOneHost(Work& w, const std::vector<uint32_t>& e, size_
       continue;
     }
     std::string why;
-    if (static_cast<size_t>(capacity(w, r, alt, &why)) < need) {
+    cap = static_cast<size_t>(capacity(w, r, alt, &why));  // a value-less rusage name: 1
+    if (cap < need) {
       w.set(r, Outcome::kDropped, "dropped by span[hosts=1] (" + why + ")");
       continue;
     }
