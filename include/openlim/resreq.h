@@ -30,11 +30,13 @@ struct CompileOptions {
 };
 
 // One `name=amount` of an rusage alternative. Amounts are in the resource's unit (MB for
-// memory-like ones).
+// memory-like ones). A bare `name` (no value) is LSF's "intensive in using that resource":
+// amount 0, and a placement puts at most one slot on a host whatever its CPUs.
 struct RusageItem {
   std::string name;
   int slot = -1;  // index into config->resources and HostTable::columns
   double amount = 0;
+  bool intensive = false;  // named without a value
 };
 
 struct RusageAlternative {
@@ -85,11 +87,14 @@ class CompiledRequest {
 using CompiledRequestPtr = std::shared_ptr<const CompiledRequest>;
 
 // Parses, binds and compiles. Errors read like LSF's and carry the 0-based byte offset in
-// Status::pos().offset: "Bad resource requirement syntax: select[mem>] at 11: expected a
-// value after '>'", "Unknown resource name <gpu_fre> at 8", "Section <select> appears twice",
-// "Unknown resource value <SPARC> at 13" (type/model take the cluster's HostType/HostModel
-// names, `any` and `local`; Code::kNotFound like an unknown name).
-// cu[] and affinity[] give Code::kUnsupported. The config must outlive the result.
+// Status::pos().offset. Code::kInvalid: "Bad resource requirement syntax: select[mem>] at 11:
+// expected a value after '>'" (type errors, repeated sections, an over-long request (64 KiB)
+// or an over-deep expression (200 levels, a chain's operands included) read the same way).
+// Code::kNotFound: "Unknown resource name <gpu_fre> at 8" (every name is checked before any
+// type), "Unknown resource value <SPARC> at 13" (type/model take the cluster's HostType/
+// HostModel names, `any` and `local`). cu[] and affinity[] give Code::kUnsupported. A
+// division by zero is unknown; `select[]` selects every host; a value-less `rusage[mem]`
+// allows one slot per host. The config must outlive the result.
 Result<CompiledRequestPtr> compileRequest(std::string_view text, const ConfigSnapshot& config,
                                           const CompileOptions& options = {});
 
@@ -116,10 +121,10 @@ class RequestCache {
 };
 
 struct SelectOptions {
-  bool okOnly = false;              // placement: only status ok is eligible
+  bool okOnly = false;               // placement: only status ok is eligible
   std::vector<uint32_t> candidates;  // rows to consider; empty = every row
-  size_t limit = 0;                 // top-k after ordering; 0 = all
-  bool explain = false;             // fill SelectResult::failedTerm
+  size_t limit = 0;                  // top-k after ordering; 0 = all
+  bool explain = false;              // fill SelectResult::failedTerm
 };
 
 struct SelectResult {
@@ -141,8 +146,8 @@ std::string termOutcome(const CompiledRequest& req, const HostTable& table, size
                         uint32_t row);
 
 struct PlaceOptions {
-  int minSlots = 1;   // -n; 0 = as many as possible (at least one)
-  int maxSlots = -1;  // -w; 0 = as many as possible; -1 = not given (same as -n)
+  int minSlots = 1;                     // -n; 0 = as many as possible (at least one)
+  int maxSlots = -1;                    // -w; 0 = as many as possible; -1 = not given (same as -n)
   bool fewestHosts = false;             // -L
   std::vector<std::string> candidates;  // host arguments; empty = every host
   bool explain = false;
@@ -162,8 +167,8 @@ struct HostExplanation {
 };
 
 struct PlacementResult {
-  Status status;                   // kNotFound "Not enough host(s) currently eligible"
-  std::vector<std::string> slots;  // one name per slot, in pick order (best first)
+  Status status;                              // kNotFound "Not enough host(s) currently eligible"
+  std::vector<std::string> slots;             // one name per slot, in pick order (best first)
   std::vector<HostExplanation> explanations;  // with explain: every table host, row order
 };
 

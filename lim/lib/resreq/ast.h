@@ -9,24 +9,41 @@
 namespace openlim::resreq {
 
 enum class Op {
-  kNeg, kNot,                  // unary
-  kMul, kDiv, kAdd, kSub,      // arithmetic
-  kLt, kLe, kGt, kGe, kEq, kNe,  // comparison
-  kAnd, kOr,                   // logical
+  kNeg,
+  kNot,  // unary
+  kMul,
+  kDiv,
+  kAdd,
+  kSub,  // arithmetic
+  kLt,
+  kLe,
+  kGt,
+  kGe,
+  kEq,
+  kNe,  // comparison
+  kAnd,
+  kOr,  // logical
 };
 const char* opSpelling(Op op);
-inline bool isArithmetic(Op op) { return op >= Op::kMul && op <= Op::kSub; }
-inline bool isComparison(Op op) { return op >= Op::kLt && op <= Op::kNe; }
-inline bool isLogical(Op op) { return op == Op::kAnd || op == Op::kOr; }
+inline bool isArithmetic(Op op) {
+  return op >= Op::kMul && op <= Op::kSub;
+}
+inline bool isComparison(Op op) {
+  return op >= Op::kLt && op <= Op::kNe;
+}
+inline bool isLogical(Op op) {
+  return op == Op::kAnd || op == Op::kOr;
+}
 
 enum class NodeKind { kNumber, kString, kName, kDefined, kUnary, kBinary };
 
 struct Node {
   NodeKind kind = NodeKind::kNumber;
   Op op = Op::kAdd;
-  int pos = 0;  // first byte of the node in the source string
-  int end = 0;  // one past its last byte
-  int opPos = 0;  // where the operator is (unary/binary)
+  int pos = 0;     // first byte of the node in the source string
+  int end = 0;     // one past its last byte
+  int opPos = 0;   // where the operator is (unary/binary)
+  int height = 1;  // operator levels in this subtree (a leaf is 1); the parser caps it
   double number = 0;
   std::string text;  // name, string contents, or number spelling
   std::string unit;  // size/duration unit after a number
@@ -44,7 +61,7 @@ struct OrderKeySyntax {
 struct Assignment {  // name=value inside rusage[] or span[]
   std::string name;
   int namePos = 0;
-  NodePtr value;  // kNumber (with unit) or kName
+  NodePtr value;  // kNumber (with unit) or kName; null for a bare rusage[] name
 };
 
 struct SectionSpan {
@@ -54,7 +71,10 @@ struct SectionSpan {
 };
 
 struct ParsedRequest {
-  NodePtr select;
+  // The select expression's top-level `&&` terms, in order (one tree when its top operator
+  // is `||`; none for an empty select). A list, so that a long `&&` chain is no deeper than
+  // its deepest term.
+  std::vector<NodePtr> select;
   SectionSpan selectAt, orderAt, rusageAt, spanAt, sameAt;
   std::vector<OrderKeySyntax> order;
   std::vector<std::vector<Assignment>> rusage;  // alternatives separated by ||

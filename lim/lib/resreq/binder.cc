@@ -20,11 +20,15 @@ std::string canonicalName(const std::string& name) {
   return name;
 }
 
-double sizeUnitFactor(std::string_view unit) { return config::sizeUnitToMb(unit); }
+double sizeUnitFactor(std::string_view unit) {
+  return config::sizeUnitToMb(unit);
+}
 
 namespace {
 
-bool isRunQueue(const std::string& n) { return n == "r15s" || n == "r1m" || n == "r15m"; }
+bool isRunQueue(const std::string& n) {
+  return n == "r15s" || n == "r1m" || n == "r15m";
+}
 
 BNodePtr leaf(BKind kind, VType type) {
   auto b = std::make_unique<BNode>();
@@ -61,8 +65,7 @@ Status Binder::typeError(const Node& n, const std::string& what, int pos) const 
   std::string subject = n.kind == NodeKind::kName     ? "String resource <" + n.text + ">"
                         : n.kind == NodeKind::kString ? "String \"" + n.text + "\""
                                                       : "A string";
-  return Status(Code::kInvalid, subject + " " + what + " at " + std::to_string(pos),
-                SourcePos{.offset = pos});
+  return syntaxError(ctx_.text, pos, subject + " " + what);
 }
 
 Result<BNodePtr> Binder::name(const std::string& raw, int pos) {
@@ -74,8 +77,7 @@ Result<BNodePtr> Binder::name(const std::string& raw, int pos) {
   }
   int slot = ctx_.config.resourceIndex(nm);
   if (slot < 0)
-    return Status(Code::kNotFound,
-                  "Unknown resource name <" + raw + "> at " + std::to_string(pos),
+    return Status(Code::kNotFound, "Unknown resource name <" + raw + "> at " + std::to_string(pos),
                   SourcePos{.offset = pos});
   const ResourceDef& def = ctx_.config.resources[static_cast<size_t>(slot)];
   BNodePtr b;
@@ -105,9 +107,12 @@ bool Binder::memoryLike(const Node& n) const {
       const ResourceDef* d = ctx_.config.findResource(canonicalName(n.text));
       return d && d->memoryLike;
     }
-    case NodeKind::kUnary: return n.op == Op::kNeg && memoryLike(*n.a);
-    case NodeKind::kBinary: return isArithmetic(n.op) && (memoryLike(*n.a) || memoryLike(*n.b));
-    default: return false;
+    case NodeKind::kUnary:
+      return n.op == Op::kNeg && memoryLike(*n.a);
+    case NodeKind::kBinary:
+      return isArithmetic(n.op) && (memoryLike(*n.a) || memoryLike(*n.b));
+    default:
+      return false;
   }
 }
 
@@ -118,27 +123,32 @@ Result<BNodePtr> Binder::literal(const Node& n, bool allowUnit) {
   int unitPos = n.pos + static_cast<int>(n.text.size());
   double f = sizeUnitFactor(n.unit);
   if (f == 0)
-    return syntaxError(ctx_.text, unitPos, "unknown unit '" + n.unit + "' in '" + n.text +
-                                               n.unit + "'");
-  if (!allowUnit)
     return syntaxError(ctx_.text, unitPos,
-                       "unit '" + n.unit +
-                           "' applies only to memory-like values (mem swp tmp maxmem maxswp maxtmp)");
+                       "unknown unit '" + n.unit + "' in '" + n.text + n.unit + "'");
+  if (!allowUnit)
+    return syntaxError(
+        ctx_.text, unitPos,
+        "unit '" + n.unit +
+            "' applies only to memory-like values (mem swp tmp maxmem maxswp maxtmp)");
   b->value = n.number * f;
   return b;
 }
 
 Result<BNodePtr> Binder::any(const Node& n, bool allowUnit) {
   switch (n.kind) {
-    case NodeKind::kNumber: return literal(n, allowUnit);
+    case NodeKind::kNumber:
+      return literal(n, allowUnit);
     case NodeKind::kString: {
       auto b = leaf(BKind::kStrConst, VType::kStr);
       b->str = n.text;
       return b;
     }
-    case NodeKind::kName: return name(n.text, n.pos);
-    case NodeKind::kDefined: return defined(n);
-    case NodeKind::kUnary: return unary(n, allowUnit);
+    case NodeKind::kName:
+      return name(n.text, n.pos);
+    case NodeKind::kDefined:
+      return defined(n);
+    case NodeKind::kUnary:
+      return unary(n, allowUnit);
     case NodeKind::kBinary:
       return isComparison(n.op) ? compare(n) : binary(n, allowUnit);
   }
@@ -158,8 +168,7 @@ Result<BNodePtr> Binder::defined(const Node& n) {
 
 Result<BNodePtr> Binder::number(const Node& n, bool allowUnit) {
   auto r = any(n, allowUnit);
-  if (r && r.value()->type == VType::kStr)
-    return typeError(n, "cannot be used as a number", n.pos);
+  if (r && r.value()->type == VType::kStr) return typeError(n, "cannot be used as a number", n.pos);
   if (r && r.value()->type == VType::kTruth) r.value()->type = VType::kNum;  // 0/1
   return r;
 }
@@ -167,8 +176,7 @@ Result<BNodePtr> Binder::number(const Node& n, bool allowUnit) {
 Result<BNodePtr> Binder::condition(const Node& n) {
   auto r = any(n, false);
   if (!r) return r;
-  if (r.value()->type == VType::kStr)
-    return typeError(n, "must be compared with a value", n.pos);
+  if (r.value()->type == VType::kStr) return typeError(n, "must be compared with a value", n.pos);
   if (r.value()->type == VType::kTruth) return r;
   return foldTruth(std::move(r).value());
 }
@@ -209,14 +217,10 @@ Result<BNodePtr> Binder::stringSide(const Node& n, bool bareIsLiteral) {
   if (n.kind == NodeKind::kName) {
     auto r = name(n.text, n.pos);  // Unknown resource name, or a numeric one
     if (!r) return r;
-    return Status(Code::kInvalid,
-                  "Numeric resource <" + n.text + "> cannot be compared with a string at " +
-                      std::to_string(n.pos),
-                  SourcePos{.offset = n.pos});
+    return syntaxError(ctx_.text, n.pos,
+                       "Numeric resource <" + n.text + "> cannot be compared with a string");
   }
-  return Status(Code::kInvalid,
-                "A number cannot be compared with a string at " + std::to_string(n.pos),
-                SourcePos{.offset = n.pos});
+  return syntaxError(ctx_.text, n.pos, "A number cannot be compared with a string");
 }
 
 // type and model take only the cluster's HostType / HostModel names, `any` and `local`
@@ -226,10 +230,9 @@ Status Binder::checkHostValue(const BNode& col, const BNode& lit, const Node& li
   if (col.str != "type" && col.str != "model") return Status::ok();
   if (lit.str == "any" || lit.str == "local") return Status::ok();
   const auto& cfg = ctx_.config;
-  bool known = col.str == "type"
-                   ? std::find(cfg.hostTypes.begin(), cfg.hostTypes.end(), lit.str) !=
-                         cfg.hostTypes.end()
-                   : cfg.findModel(lit.str) != nullptr;
+  bool known = col.str == "type" ? std::find(cfg.hostTypes.begin(), cfg.hostTypes.end(), lit.str) !=
+                                       cfg.hostTypes.end()
+                                 : cfg.findModel(lit.str) != nullptr;
   if (known) return Status::ok();
   return Status(Code::kNotFound,
                 "Unknown resource value <" + lit.str + "> at " + std::to_string(litNode.pos),

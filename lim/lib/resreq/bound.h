@@ -49,6 +49,10 @@ struct BindContext {
   std::string_view text;  // the whole request, for messages
 };
 
+// Every resource name the request reads (select, order, rusage, same) is known; else
+// "Unknown resource name <x> at <pos>" for the first one in the text. Runs before binding, so
+// an unknown name is reported before any type error about the expression it sits in.
+Status checkNames(const ParsedRequest& pr, const BindContext& ctx);
 // A condition (select term): the result is a truth.
 Result<BNodePtr> bindCondition(const Node& n, const BindContext& ctx);
 // A number (order key).

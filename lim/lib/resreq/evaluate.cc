@@ -11,27 +11,28 @@
 namespace openlim::resreq {
 namespace {
 
-struct RegAcc { const double* p; double operator()(size_t i) const { return p[i]; } };
-struct ConstAcc { double v; double operator()(size_t) const { return v; } };
+struct RegAcc {
+  const double* p;
+  double operator()(size_t i) const { return p[i]; }
+};
+struct ConstAcc {
+  double v;
+  double operator()(size_t) const { return v; }
+};
 struct NumAcc {
-  const double* col; const uint32_t* sel;
+  const double* col;
+  const uint32_t* sel;
   double operator()(size_t i) const { return col[sel[i]]; }
 };
 struct BoolAcc {
-  const uint8_t* col; const uint32_t* sel;
+  const uint8_t* col;
+  const uint32_t* sel;
   double operator()(size_t i) const { return col[sel[i]]; }
 };
 using Acc = std::variant<RegAcc, ConstAcc, NumAcc, BoolAcc>;
 
-// A column the table does not fill (wrong type or size) reads as unknown (booleans: false).
 const Column* column(const HostTable& t, int slot, ResourceType type) {
-  if (slot < 0 || static_cast<size_t>(slot) >= t.columns.size()) return nullptr;
-  const Column& c = t.columns[static_cast<size_t>(slot)];
-  if (c.type != type) return nullptr;
-  size_t have = type == ResourceType::kNumeric  ? c.numbers.size()
-                : type == ResourceType::kString ? c.strings.size()
-                                                : c.booleans.size();
-  return have >= t.size() ? &c : nullptr;
+  return filledColumn(t, slot, type);
 }
 
 template <Op kOp, class A, class B>
@@ -42,19 +43,32 @@ void loop(size_t n, A a, B b, double* out) {
 template <class A, class B>
 void binary(Op op, size_t n, A a, B b, double* out) {
   switch (op) {
-    case Op::kAdd: return loop<Op::kAdd>(n, a, b, out);
-    case Op::kSub: return loop<Op::kSub>(n, a, b, out);
-    case Op::kMul: return loop<Op::kMul>(n, a, b, out);
-    case Op::kDiv: return loop<Op::kDiv>(n, a, b, out);
-    case Op::kLt: return loop<Op::kLt>(n, a, b, out);
-    case Op::kLe: return loop<Op::kLe>(n, a, b, out);
-    case Op::kGt: return loop<Op::kGt>(n, a, b, out);
-    case Op::kGe: return loop<Op::kGe>(n, a, b, out);
-    case Op::kEq: return loop<Op::kEq>(n, a, b, out);
-    case Op::kNe: return loop<Op::kNe>(n, a, b, out);
-    case Op::kAnd: return loop<Op::kAnd>(n, a, b, out);
-    case Op::kOr: return loop<Op::kOr>(n, a, b, out);
-    default: std::fill(out, out + n, kNaN);
+    case Op::kAdd:
+      return loop<Op::kAdd>(n, a, b, out);
+    case Op::kSub:
+      return loop<Op::kSub>(n, a, b, out);
+    case Op::kMul:
+      return loop<Op::kMul>(n, a, b, out);
+    case Op::kDiv:
+      return loop<Op::kDiv>(n, a, b, out);
+    case Op::kLt:
+      return loop<Op::kLt>(n, a, b, out);
+    case Op::kLe:
+      return loop<Op::kLe>(n, a, b, out);
+    case Op::kGt:
+      return loop<Op::kGt>(n, a, b, out);
+    case Op::kGe:
+      return loop<Op::kGe>(n, a, b, out);
+    case Op::kEq:
+      return loop<Op::kEq>(n, a, b, out);
+    case Op::kNe:
+      return loop<Op::kNe>(n, a, b, out);
+    case Op::kAnd:
+      return loop<Op::kAnd>(n, a, b, out);
+    case Op::kOr:
+      return loop<Op::kOr>(n, a, b, out);
+    default:
+      std::fill(out, out + n, kNaN);
   }
 }
 
@@ -78,8 +92,10 @@ struct StrReader {
   const Column* col;
   const std::string* get(uint32_t row) const {
     switch (s.kind) {
-      case StrOperand::kLiteral: return &s.literal;
-      case StrOperand::kHostName: return &t.names[row];
+      case StrOperand::kLiteral:
+        return &s.literal;
+      case StrOperand::kHostName:
+        return &t.names[row];
       case StrOperand::kStatus: {
         static const std::string kNames[] = {"ok", "busy", "lockU", "lockW", "unavail"};
         return &kNames[std::min<size_t>(static_cast<size_t>(t.status[row]), 4)];
@@ -95,8 +111,7 @@ struct StrReader {
   }
 };
 
-void strCompare(const Instr& in, const HostTable& t, const uint32_t* sel, size_t n,
-                double* out) {
+void strCompare(const Instr& in, const HostTable& t, const uint32_t* sel, size_t n, double* out) {
   const StrOperand& a = in.sa;
   const StrOperand& b = in.sb;
   // Fast path: column ==/!= literal compares interned ids.
@@ -127,10 +142,14 @@ void defined(const Instr& in, const HostTable& t, const uint32_t* sel, size_t n,
   const Column* c = column(t, in.slot, type);
   for (size_t i = 0; i < n; ++i) {
     uint32_t r = sel[i];
-    if (!c) out[i] = 0;
-    else if (type == ResourceType::kNumeric) out[i] = !std::isnan(c->numbers[r]);
-    else if (type == ResourceType::kString) out[i] = c->strings[r] != kUnknownString;
-    else out[i] = c->booleans[r] != 0;
+    if (!c)
+      out[i] = 0;
+    else if (type == ResourceType::kNumeric)
+      out[i] = !std::isnan(c->numbers[r]);
+    else if (type == ResourceType::kString)
+      out[i] = c->strings[r] != kUnknownString;
+    else
+      out[i] = c->booleans[r] != 0;
   }
 }
 
@@ -149,20 +168,39 @@ void runQueue(const Instr& in, const EvalEnv& env, const uint32_t* sel, size_t n
 
 }  // namespace
 
+// A column the table does not fill (wrong type or size) reads as unknown (booleans: false).
+const Column* filledColumn(const HostTable& t, int slot, ResourceType type) {
+  if (slot < 0 || static_cast<size_t>(slot) >= t.columns.size()) return nullptr;
+  const Column& c = t.columns[static_cast<size_t>(slot)];
+  if (c.type != type) return nullptr;
+  size_t have = type == ResourceType::kNumeric  ? c.numbers.size()
+                : type == ResourceType::kString ? c.strings.size()
+                                                : c.booleans.size();
+  return have >= t.size() ? &c : nullptr;
+}
+
+double* Evaluator::grow(Buffer& b, size_t n) {
+  if (b.size < n) {
+    b.data = std::make_unique_for_overwrite<double[]>(n);
+    b.size = n;
+  }
+  return b.data.get();
+}
+
 void Evaluator::run(const TermProgram& p, const EvalEnv& env, const uint32_t* sel, size_t n,
                     double* out) {
   const HostTable& t = *env.table;
-  if (regs_.size() < static_cast<size_t>(p.registers)) regs_.resize(static_cast<size_t>(p.registers));
+  if (regs_.size() < static_cast<size_t>(p.registers))
+    regs_.resize(static_cast<size_t>(p.registers));
   auto reg = [&](int r) -> double* {
-    if (r == 0) return out;
-    auto& v = regs_[static_cast<size_t>(r)];
-    if (v.size() < n) v.resize(n);
-    return v.data();
+    return r == 0 ? out : grow(regs_[static_cast<size_t>(r)], n);
   };
   auto acc = [&](const Operand& o) -> Acc {
     switch (o.kind) {
-      case Operand::kReg: return RegAcc{reg(o.index)};
-      case Operand::kConst: return ConstAcc{o.value};
+      case Operand::kReg:
+        return RegAcc{reg(o.index)};
+      case Operand::kConst:
+        return ConstAcc{o.value};
       case Operand::kNumCol: {
         const Column* c = column(t, o.index, ResourceType::kNumeric);
         if (!c) return ConstAcc{kNaN};
@@ -182,16 +220,30 @@ void Evaluator::run(const TermProgram& p, const EvalEnv& env, const uint32_t* se
       case Instr::kBinary:
         std::visit([&](auto a, auto b) { binary(in.op, n, a, b, dst); }, acc(in.a), acc(in.b));
         break;
-      case Instr::kUnary: std::visit([&](auto a) { unary(in.op, n, a, dst); }, acc(in.a)); break;
-      case Instr::kTruth: std::visit([&](auto a) { truth(n, a, dst); }, acc(in.a)); break;
-      case Instr::kRunQueue: runQueue(in, env, sel, n, dst); break;
-      case Instr::kStrCompare: strCompare(in, t, sel, n, dst); break;
-      case Instr::kDefined: defined(in, t, sel, n, dst); break;
+      case Instr::kUnary:
+        std::visit([&](auto a) { unary(in.op, n, a, dst); }, acc(in.a));
+        break;
+      case Instr::kTruth:
+        std::visit([&](auto a) { truth(n, a, dst); }, acc(in.a));
+        break;
+      case Instr::kRunQueue:
+        runQueue(in, env, sel, n, dst);
+        break;
+      case Instr::kStrCompare:
+        strCompare(in, t, sel, n, dst);
+        break;
+      case Instr::kDefined:
+        defined(in, t, sel, n, dst);
+        break;
     }
   }
   if (p.result.kind != Operand::kReg || p.result.index != 0) {
     Acc r = acc(p.result);
-    std::visit([&](auto a) { for (size_t i = 0; i < n; ++i) out[i] = a(i); }, r);
+    std::visit(
+        [&](auto a) {
+          for (size_t i = 0; i < n; ++i) out[i] = a(i);
+        },
+        r);
   }
 }
 

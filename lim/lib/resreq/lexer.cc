@@ -1,5 +1,6 @@
 #include "resreq/lexer.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -8,9 +9,15 @@
 namespace openlim::resreq {
 namespace {
 
-bool isIdentStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
-bool isIdentChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-bool isDigit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
+bool isIdentStart(char c) {
+  return std::isalpha(static_cast<unsigned char>(c)) || c == '_';
+}
+bool isIdentChar(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
+bool isDigit(char c) {
+  return std::isdigit(static_cast<unsigned char>(c)) != 0;
+}
 
 struct OpSpelling {
   const char* text;
@@ -18,10 +25,10 @@ struct OpSpelling {
 };
 // Two-character operators first so "<=" is not read as "<" "=".
 constexpr OpSpelling kOps[] = {
-    {"==", Tok::kEq}, {"!=", Tok::kNe}, {"<=", Tok::kLe}, {">=", Tok::kGe},
-    {"&&", Tok::kAnd}, {"||", Tok::kOr}, {"<", Tok::kLt}, {">", Tok::kGt},
-    {"!", Tok::kNot}, {"=", Tok::kAssign}, {"+", Tok::kPlus}, {"-", Tok::kMinus},
-    {"*", Tok::kStar}, {"/", Tok::kSlash}, {"[", Tok::kLBracket}, {"]", Tok::kRBracket},
+    {"==", Tok::kEq},    {"!=", Tok::kNe},    {"<=", Tok::kLe},      {">=", Tok::kGe},
+    {"&&", Tok::kAnd},   {"||", Tok::kOr},    {"<", Tok::kLt},       {">", Tok::kGt},
+    {"!", Tok::kNot},    {"=", Tok::kAssign}, {"+", Tok::kPlus},     {"-", Tok::kMinus},
+    {"*", Tok::kStar},   {"/", Tok::kSlash},  {"[", Tok::kLBracket}, {"]", Tok::kRBracket},
     {"(", Tok::kLParen}, {")", Tok::kRParen}, {":", Tok::kColon},
 };
 
@@ -57,21 +64,36 @@ size_t scanNumber(std::string_view s, size_t i, Token& t) {
   return u;
 }
 
+// A long request is quoted around the error, not whole (it may be 64 KiB).
+std::string excerpt(std::string_view text, int pos) {
+  constexpr size_t kWhole = 160, kBefore = 60, kAfter = 40;
+  if (text.size() <= kWhole) return std::string(text);
+  size_t at = std::min(static_cast<size_t>(std::max(pos, 0)), text.size());
+  size_t from = at > kBefore ? at - kBefore : 0;
+  size_t to = std::min(text.size(), at + kAfter);
+  return (from > 0 ? "..." : "") + std::string(text.substr(from, to - from)) +
+         (to < text.size() ? "..." : "");
+}
+
 }  // namespace
 
 Status syntaxError(std::string_view text, int pos, const std::string& detail) {
   return Status(Code::kInvalid,
-                "Bad resource requirement syntax: " + std::string(text) + " at " +
+                "Bad resource requirement syntax: " + excerpt(text, pos) + " at " +
                     std::to_string(pos) + ": " + detail,
                 SourcePos{.offset = pos});
 }
 
 std::string describe(const Token& t) {
   switch (t.kind) {
-    case Tok::kEnd: return "end of string";
-    case Tok::kString: return "'\"" + t.text + "\"'";
-    case Tok::kNumber: return "'" + t.text + t.unit + "'";
-    default: return "'" + t.text + "'";
+    case Tok::kEnd:
+      return "end of string";
+    case Tok::kString:
+      return "'\"" + t.text + "\"'";
+    case Tok::kNumber:
+      return "'" + t.text + t.unit + "'";
+    default:
+      return "'" + t.text + "'";
   }
 }
 

@@ -10,10 +10,28 @@
 namespace openlim::resreq {
 
 enum class Tok {
-  kIdent, kNumber, kString,
-  kLBracket, kRBracket, kLParen, kRParen, kColon, kAssign,
-  kEq, kNe, kLt, kLe, kGt, kGe, kAnd, kOr, kNot,
-  kPlus, kMinus, kStar, kSlash,
+  kIdent,
+  kNumber,
+  kString,
+  kLBracket,
+  kRBracket,
+  kLParen,
+  kRParen,
+  kColon,
+  kAssign,
+  kEq,
+  kNe,
+  kLt,
+  kLe,
+  kGt,
+  kGe,
+  kAnd,
+  kOr,
+  kNot,
+  kPlus,
+  kMinus,
+  kStar,
+  kSlash,
   kEnd,
 };
 
@@ -31,7 +49,8 @@ struct Token {
 Result<std::vector<Token>> tokenize(std::string_view text);
 
 // The syntax error format every phase uses:
-// "Bad resource requirement syntax: <text> at <pos>: <detail>".
+// "Bad resource requirement syntax: <text> at <pos>: <detail>" (a text over 160 bytes is
+// quoted as an excerpt around pos, marked with "...").
 Status syntaxError(std::string_view text, int pos, const std::string& detail);
 
 // How a token reads in a message: 'mem', '>', "end of string".

@@ -1,5 +1,6 @@
 #include "resreq/parser.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -8,14 +9,18 @@
 namespace openlim::resreq {
 
 const char* opSpelling(Op op) {
-  static const char* const kSpell[] = {"-", "!", "*", "/", "+", "-", "<",
+  static const char* const kSpell[] = {"-",  "!", "*",  "/",  "+",  "-",  "<",
                                        "<=", ">", ">=", "==", "!=", "&&", "||"};
   return kSpell[static_cast<int>(op)];
 }
 
 namespace {
 
-constexpr int kMaxDepth = 200;  // deeper nesting is refused, not a stack overflow
+constexpr const char* kTooDeep =
+    "expression nested too deeply (more than 200 levels of "
+    "operators and parentheses)";
+static_assert(kMaxDepth == 200, "kTooDeep names the limit");
+static_assert(kMaxSelectTerms <= 32767, "explain numbers terms in 16 bits");
 
 class Parser {
  public:
@@ -26,8 +31,16 @@ class Parser {
 
  private:
   const Token& peek(size_t k = 0) const { return toks_[std::min(i_ + k, toks_.size() - 1)]; }
-  const Token& next() { const Token& t = toks_[i_]; if (i_ + 1 < toks_.size()) ++i_; return t; }
-  bool accept(Tok k) { if (peek().kind != k) return false; next(); return true; }
+  const Token& next() {
+    const Token& t = toks_[i_];
+    if (i_ + 1 < toks_.size()) ++i_;
+    return t;
+  }
+  bool accept(Tok k) {
+    if (peek().kind != k) return false;
+    next();
+    return true;
+  }
   Status fail(const Token& at, const std::string& detail) {
     if (status_.isOk()) status_ = syntaxError(text_, at.pos, detail);
     return status_;
@@ -35,6 +48,7 @@ class Parser {
   Status expectClose(Tok close, const char* spelling, int openPos);
 
   NodePtr orExpr();
+  Status selectExpr(std::vector<NodePtr>& terms);
   NodePtr binaryLevel(int level);
   NodePtr unary();
   NodePtr primary();
@@ -42,7 +56,7 @@ class Parser {
 
   Status section(ParsedRequest& r);
   Status orderBody(ParsedRequest& r);
-  Status assignments(std::vector<Assignment>& out);
+  Status assignments(std::vector<Assignment>& out, bool valueOptional);
   Status sameBody(ParsedRequest& r);
 
   std::string_view text_;
@@ -61,8 +75,15 @@ Status Parser::expectClose(Tok close, const char* spelling, int openPos) {
   return fail(peek(), "unexpected " + describe(peek()) + ", expected '" + spelling + "'");
 }
 
+// nullptr (and the error) when the result would be more than kMaxDepth levels deep.
 NodePtr Parser::makeBinary(Op op, int opPos, NodePtr a, NodePtr b) {
+  int height = std::max(a->height, b->height) + 1;
+  if (height > kMaxDepth) {
+    if (status_.isOk()) status_ = syntaxError(text_, opPos, kTooDeep);  // the operator too many
+    return nullptr;
+  }
   auto n = std::make_unique<Node>();
+  n->height = height;
   n->kind = NodeKind::kBinary;
   n->op = op;
   n->opPos = opPos;
@@ -76,10 +97,16 @@ NodePtr Parser::makeBinary(Op op, int opPos, NodePtr a, NodePtr b) {
 // expr := or ; or := and ('||' and)* ; and := eq ('&&' eq)* ; eq := rel (('=='|'!=') rel)*
 // rel := add (('<'|'<='|'>'|'>=') add)* ; add := mul (('+'|'-') mul)* ;
 // mul := unary (('*'|'/') unary)*
-NodePtr Parser::orExpr() { return binaryLevel(0); }
+NodePtr Parser::orExpr() {
+  return binaryLevel(0);
+}
 
 NodePtr Parser::binaryLevel(int level) {
-  struct Level { Tok toks[4]; Op ops[4]; int n; };
+  struct Level {
+    Tok toks[4];
+    Op ops[4];
+    int n;
+  };
   static const Level kLevels[] = {
       {{Tok::kOr}, {Op::kOr}, 1},
       {{Tok::kAnd}, {Op::kAnd}, 1},
@@ -102,13 +129,49 @@ NodePtr Parser::binaryLevel(int level) {
     NodePtr right = operand();
     if (!right) return nullptr;
     left = makeBinary(lv.ops[found], opPos, std::move(left), std::move(right));
+    if (!left) return nullptr;
   }
+}
+
+// select := and ('||' and)*, with the first `and` kept as a list of its terms when no `||`
+// follows (ParsedRequest::select).
+Status Parser::selectExpr(std::vector<NodePtr>& terms) {
+  std::vector<NodePtr> ands;
+  std::vector<int> andPos;
+  do {
+    if (ands.size() >= kMaxSelectTerms)
+      return fail(toks_[i_ - 1],
+                  "more than " + std::to_string(kMaxSelectTerms) + " terms joined by '&&'");
+    NodePtr t = binaryLevel(2);
+    if (!t) return status_;
+    ands.push_back(std::move(t));
+    if (peek().kind == Tok::kAnd) andPos.push_back(peek().pos);
+  } while (accept(Tok::kAnd));
+  if (peek().kind != Tok::kOr) {
+    terms = std::move(ands);
+    return Status::ok();
+  }
+  NodePtr left = std::move(ands[0]);
+  for (size_t k = 1; left && k < ands.size(); ++k)
+    left = makeBinary(Op::kAnd, andPos[k - 1], std::move(left), std::move(ands[k]));
+  while (left && peek().kind == Tok::kOr) {
+    int opPos = next().pos;
+    NodePtr right = binaryLevel(1);
+    if (!right) return status_;
+    left = makeBinary(Op::kOr, opPos, std::move(left), std::move(right));
+  }
+  if (!left) return status_;
+  terms.push_back(std::move(left));
+  return Status::ok();
 }
 
 // unary := ('-' | '!') unary | primary
 NodePtr Parser::unary() {
   if (peek().kind != Tok::kMinus && peek().kind != Tok::kNot) return primary();
-  if (++depth_ > kMaxDepth) { fail(peek(), "expression nested too deeply"); return nullptr; }
+  if (++depth_ > kMaxDepth) {
+    fail(peek(), kTooDeep);
+    return nullptr;
+  }
   const Token& t = next();
   auto n = std::make_unique<Node>();
   n->kind = NodeKind::kUnary;
@@ -118,6 +181,11 @@ NodePtr Parser::unary() {
   --depth_;
   if (!n->a) return nullptr;
   n->end = n->a->end;
+  n->height = n->a->height + 1;
+  if (n->height > kMaxDepth) {  // e.g. -(a chain of kMaxDepth levels)
+    fail(t, kTooDeep);
+    return nullptr;
+  }
   return n;
 }
 
@@ -154,7 +222,10 @@ NodePtr Parser::primary() {
       }
       return n;
     case Tok::kLParen: {
-      if (++depth_ > kMaxDepth) { fail(t, "expression nested too deeply"); return nullptr; }
+      if (++depth_ > kMaxDepth) {
+        fail(t, kTooDeep);
+        return nullptr;
+      }
       int open = next().pos;
       NodePtr inner = orExpr();
       --depth_;
@@ -176,8 +247,8 @@ NodePtr Parser::primary() {
 
 bool isSectionKeyword(const Token& t, const Token& after) {
   if (t.kind != Tok::kIdent || after.kind != Tok::kLBracket) return false;
-  static const char* const kWords[] = {"select", "order", "rusage", "span", "same", "cu",
-                                       "affinity"};
+  static const char* const kWords[] = {"select", "order", "rusage",  "span",
+                                       "same",   "cu",    "affinity"};
   for (const char* w : kWords)
     if (t.text == w) return true;
   return false;
@@ -194,9 +265,9 @@ Result<ParsedRequest> Parser::request() {
   ParsedRequest r;
   if (peek().kind != Tok::kEnd && !isSectionKeyword(peek(), peek(1))) {
     r.selectAt = {true, peek().pos, 0};
-    r.select = orExpr();
-    if (!r.select) return status_;
-    r.selectAt.end = r.select->end;
+    Status s = selectExpr(r.select);
+    if (!s.isOk()) return s;
+    r.selectAt.end = r.select.back()->end;
   }
   while (peek().kind != Tok::kEnd) {
     if (!isSectionKeyword(peek(), peek(1))) {
@@ -224,24 +295,20 @@ Status Parser::section(ParsedRequest& r) {
                     : kw.text == "span"   ? &r.spanAt
                                           : &r.sameAt;
   if (at->present)
-    return status_ = Status(Code::kInvalid,
-                            "Section <" + kw.text + "> appears twice at " +
-                                std::to_string(kw.pos),
-                            SourcePos{.offset = kw.pos});
+    return status_ = syntaxError(text_, kw.pos, "Section <" + kw.text + "> appears twice");
   *at = {true, kw.pos, 0};
   Status s;
   if (kw.text == "select") {
-    r.select = orExpr();
-    s = r.select ? Status::ok() : status_;
+    if (peek().kind != Tok::kRBracket) s = selectExpr(r.select);  // select[] selects all
   } else if (kw.text == "order") {
     s = orderBody(r);
   } else if (kw.text == "rusage") {
     do {
       r.rusage.emplace_back();
-      s = assignments(r.rusage.back());
+      s = assignments(r.rusage.back(), true);
     } while (s.isOk() && accept(Tok::kOr));
   } else if (kw.text == "span") {
-    s = assignments(r.span);
+    s = assignments(r.span, false);
   } else {
     s = sameBody(r);
   }
@@ -263,8 +330,7 @@ Status Parser::orderBody(ParsedRequest& r) {
       k.parenthesised = true;
       k.expr = primary();
     } else {
-      return fail(peek(), "expected a resource name or '(' in order[], found " +
-                              describe(peek()));
+      return fail(peek(), "expected a resource name or '(' in order[], found " + describe(peek()));
     }
     if (!k.expr) return status_;
     k.end = k.expr->end;
@@ -273,14 +339,20 @@ Status Parser::orderBody(ParsedRequest& r) {
   return Status::ok();
 }
 
-// assignments := IDENT '=' (['-'] NUMBER | IDENT) (':' IDENT '=' (['-'] NUMBER | IDENT))*
-Status Parser::assignments(std::vector<Assignment>& out) {
+// assignment := IDENT '=' (['-'] NUMBER | IDENT)   (rusage[] also takes a bare IDENT: LSF's
+//                                                  "intensive in that resource")
+// assignments := assignment (':' assignment)*
+Status Parser::assignments(std::vector<Assignment>& out, bool valueOptional) {
   do {
     if (peek().kind != Tok::kIdent)
       return fail(peek(), "expected name=value, found " + describe(peek()));
     Assignment a;
     a.namePos = peek().pos;
     a.name = next().text;
+    if (valueOptional && peek().kind != Tok::kAssign) {
+      out.push_back(std::move(a));  // value stays null
+      continue;
+    }
     if (!accept(Tok::kAssign))
       return fail(peek(), "expected '=' after '" + a.name + "', found " + describe(peek()));
     int minusPos = peek().pos;
@@ -312,7 +384,18 @@ Status Parser::sameBody(ParsedRequest& r) {
 
 }  // namespace
 
+namespace {
+
+Status checkLength(std::string_view text) {
+  if (text.size() <= kMaxRequestLength) return Status::ok();
+  return syntaxError(text, static_cast<int>(kMaxRequestLength),
+                     "request longer than " + std::to_string(kMaxRequestLength) + " bytes");
+}
+
+}  // namespace
+
 Result<ParsedRequest> parseRequest(std::string_view text) {
+  if (Status s = checkLength(text); !s.isOk()) return s;
   auto toks = tokenize(text);
   if (!toks) return toks.status();
   Parser p(text, std::move(toks).value());
@@ -320,6 +403,7 @@ Result<ParsedRequest> parseRequest(std::string_view text) {
 }
 
 Result<NodePtr> parseExpression(std::string_view text) {
+  if (Status s = checkLength(text); !s.isOk()) return s;
   auto toks = tokenize(text);
   if (!toks) return toks.status();
   Parser p(text, std::move(toks).value());

@@ -88,10 +88,12 @@ std::vector<uint32_t> candidates(Work& w, Status& status) {
   }
   std::vector<uint32_t> sel;
   for (uint32_t r = 0; r < w.t.size(); ++r) {
-    if (!listed[r]) w.set(r, Outcome::kIneligible, "not in the host list");
+    if (!listed[r])
+      w.set(r, Outcome::kIneligible, "not in the host list");
     else if (w.t.status[r] != HostStatus::kOk)
       w.set(r, Outcome::kIneligible, w.o.explain ? resreq::statusReason(w.t, r) : "");
-    else sel.push_back(r);
+    else
+      sel.push_back(r);
   }
   return sel;
 }
@@ -157,14 +159,27 @@ void keepSameGroup(Work& w, std::vector<uint32_t>& sel) {
   sel.swap(kept);
 }
 
-int capacity(const Work& w, uint32_t row) {
-  if (w.req.span().ptile > 0) return w.req.span().ptile;
-  double n = w.t.number(row, "ncpus");
-  return std::isnan(n) || n < 1 ? 1 : static_cast<int>(std::min(n, 1e6));
-}
-
 const RusageAlternative* altOf(const Work& w, int alt) {
   return alt >= 0 ? &w.req.rusage()[static_cast<size_t>(alt)] : nullptr;
+}
+
+// Slots `row` can take under rusage alternative `alt` (-1: none), and why no more (explain):
+// a value-less rusage name allows one (LSF), else span[ptile], else ncpus.
+int capacity(const Work& w, uint32_t row, int alt, std::string* why = nullptr) {
+  if (const RusageAlternative* a = altOf(w, alt))
+    for (const RusageItem& it : a->items)
+      if (it.intensive) {
+        if (why) *why = "rusage[" + it.name + "] without a value: one slot per host";
+        return 1;
+      }
+  if (w.req.span().ptile > 0) {
+    if (why) *why = "span[ptile=" + std::to_string(w.req.span().ptile) + "]";
+    return w.req.span().ptile;
+  }
+  double n = w.t.number(row, "ncpus");
+  int slots = std::isnan(n) || n < 1 ? 1 : static_cast<int>(std::min(n, 1e6));
+  if (why) *why = "ncpus " + (std::isnan(n) ? std::string("unknown") : resreq::formatNumber(n));
+  return slots;
 }
 
 // Re-evaluates a picked host on its adjusted copy (row r of `adj`): still eligible? Its new
@@ -248,10 +263,12 @@ std::vector<uint32_t> pickSlots(Work& w, const std::vector<uint32_t>& e, size_t 
         if (reKeyAfter(w, adjusted, x, e[x], ds, w.alt[e[x]], &keys[x * nk]) && wasReady)
           ready.insert(x);
       }
-    if (++taken[i] >= capacity(w, row)) continue;
+    if (++taken[i] >= capacity(w, row, w.alt[row])) continue;
     if (!reKeyAfter(w, adjusted, i, row, deltas, w.alt[row], &keys[i * nk])) continue;
-    if (w.o.fewestHosts) sticky = i;
-    else ready.insert(i);
+    if (w.o.fewestHosts)
+      sticky = i;
+    else
+      ready.insert(i);
   }
   return picks;
 }
@@ -263,28 +280,55 @@ std::vector<uint32_t> pickOneHost(Work& w, const std::vector<uint32_t>& e, size_
                                   size_t want) {
   std::vector<uint32_t> picks;
   for (uint32_t r : e) {
-    size_t cap = static_cast<size_t>(capacity(w, r));
+    size_t cap = static_cast<size_t>(capacity(w, r, -1));
     if (cap < need) {
-      w.set(r, Outcome::kDropped, "dropped by span[hosts=1] (ncpus " + std::to_string(cap) +
-                                      " < " + std::to_string(need) + ")");
+      w.set(r, Outcome::kDropped,
+            "dropped by span[hosts=1] (ncpus " + std::to_string(cap) + " < " +
+                std::to_string(need) + ")");
       continue;
     }
     int alt = resreq::fittingAlternative(w.req, w.t, r, need);
     if (alt == resreq::kNoFit) {
       w.set(r, Outcome::kDropped,
-            w.o.explain ? "dropped by span[hosts=1] (" +
-                              resreq::rusageReason(w.req, w.env, r, need) + ")"
-                        : "");
+            w.o.explain
+                ? "dropped by span[hosts=1] (" + resreq::rusageReason(w.req, w.env, r, need) + ")"
+                : "");
+      continue;
+    }
+    std::string why;
+    cap = static_cast<size_t>(capacity(w, r, alt, &why));  // a value-less rusage name: 1
+    if (cap < need) {
+      w.set(r, Outcome::kDropped, "dropped by span[hosts=1] (" + why + ")");
       continue;
     }
     if (!picks.empty()) continue;
     w.alt[r] = alt;
-    size_t fit = alt < 0 ? cap
-                         : std::min(cap, resreq::slotsFitting(w.req, w.t, r,
-                                                              static_cast<size_t>(alt)));
+    size_t fit = alt < 0
+                     ? cap
+                     : std::min(cap, resreq::slotsFitting(w.req, w.t, r, static_cast<size_t>(alt)));
     picks.assign(std::min(want, std::max(fit, need)), r);
   }
   return picks;
+}
+
+// A placement that found fewer than `need` slots: every host that passed the request says how
+// many slots it could take and why no more, never "not needed".
+void explainShortfall(Work& w, const std::vector<uint32_t>& picks, size_t need) {
+  std::map<uint32_t, size_t> slotsOf;
+  for (uint32_t r : picks) ++slotsOf[r];
+  std::string total = "-n " + std::to_string(w.o.minSlots) + " needs " + std::to_string(need) +
+                      (need == 1 ? " slot" : " slots") + ", the eligible hosts have " +
+                      std::to_string(picks.size());
+  for (uint32_t r = 0; r < w.t.size(); ++r) {
+    if (w.outcome[r] != Outcome::kNotNeeded) continue;
+    size_t n = slotsOf.count(r) ? slotsOf[r] : 0;
+    std::string why;
+    size_t cap = static_cast<size_t>(capacity(w, r, w.alt[r], &why));
+    if (n < cap) why = "the request no longer fits it after its load adjustment";
+    w.set(r, Outcome::kRejected,
+          "eligible for " + std::to_string(n) + (n == 1 ? " slot" : " slots") + " only (" + why +
+              "): " + total);
+  }
 }
 
 void explainChosen(Work& w, const std::vector<uint32_t>& picks, const std::string& notNeeded) {
@@ -297,8 +341,8 @@ void explainChosen(Work& w, const std::vector<uint32_t>& picks, const std::strin
     auto it = slotsOf.find(r);
     if (it != slotsOf.end())
       w.set(r, Outcome::kChosen,
-            std::string("chosen for slot") + (it->second.find(',') != std::string::npos ? "s " : " ") +
-                it->second);
+            std::string("chosen for slot") +
+                (it->second.find(',') != std::string::npos ? "s " : " ") + it->second);
     else if (w.outcome[r] == Outcome::kNotNeeded)
       w.set(r, Outcome::kNotNeeded, "not needed (" + notNeeded + ")");
   }
@@ -306,8 +350,7 @@ void explainChosen(Work& w, const std::vector<uint32_t>& picks, const std::strin
 
 }  // namespace
 
-PlacementResult place(const CompiledRequest& req, const HostTable& table,
-                      const PlaceOptions& o) {
+PlacementResult place(const CompiledRequest& req, const HostTable& table, const PlaceOptions& o) {
   const CompiledProgram& prog = req.program();
   Work w{req, table, o, prog, prog.env(table), {}, {}, {}, {}};
   w.outcome.assign(table.size(), Outcome::kNotNeeded);
@@ -318,26 +361,27 @@ PlacementResult place(const CompiledRequest& req, const HostTable& table,
   if (!res.status.isOk()) return res;
   selectAndFit(w, e);
   size_t need = o.minSlots <= 0 ? 1 : static_cast<size_t>(o.minSlots);
-  size_t want = o.maxSlots == -1 ? (o.minSlots <= 0 ? kAll : need)
+  size_t want = o.maxSlots == -1  ? (o.minSlots <= 0 ? kAll : need)
                 : o.maxSlots == 0 ? kAll
                                   : std::max(need, static_cast<size_t>(o.maxSlots));
   // Unpicked hosts keep their keys, so the hosts picked are a prefix of the initial order
   // at most `want` long: only that prefix needs sorting (same[] and span[hosts=1] need all,
   // and so does rusage on a shared resource: a pick can drop the hosts sharing its instance).
-  bool prefixOnly = req.sameSlots().empty() && req.span().hosts != 1 && want != kAll &&
-                    !namesShared(req);
+  bool prefixOnly =
+      req.sameSlots().empty() && req.span().hosts != 1 && want != kAll && !namesShared(req);
   resreq::orderRows(prog, w.env, e, prefixOnly ? want : 0, w.ev);
   if (!req.sameSlots().empty()) keepSameGroup(w, e);
-  std::vector<uint32_t> picks = req.span().hosts == 1 ? pickOneHost(w, e, need, want)
-                                                      : pickSlots(w, e, want);
+  std::vector<uint32_t> picks =
+      req.span().hosts == 1 ? pickOneHost(w, e, need, want) : pickSlots(w, e, want);
   if (picks.size() < need) {
     res.status = Status(Code::kNotFound, "Not enough host(s) currently eligible");
+    if (o.explain) explainShortfall(w, picks, need);
     picks.clear();
   }
   for (uint32_t r : picks) res.slots.push_back(table.names[r]);
   if (!o.explain) return res;
-  std::string label = o.maxSlots > 0 ? "-w " + std::to_string(o.maxSlots)
-                                     : "-n " + std::to_string(o.minSlots);
+  std::string label =
+      o.maxSlots > 0 ? "-w " + std::to_string(o.maxSlots) : "-n " + std::to_string(o.minSlots);
   explainChosen(w, picks, label);
   for (uint32_t r = 0; r < table.size(); ++r)
     res.explanations.push_back({table.names[r], w.outcome[r], w.reason[r]});

@@ -4,6 +4,7 @@
 // the caller's output buffer.
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,10 @@ struct TermProgram {
 // Compiles a bound tree.
 TermProgram compileTerm(const BNode& root, std::string text);
 
+// Column `slot` when the table fills it with values of `type` for every row, else nullptr
+// (the evaluator reads such a column as unknown; booleans as false).
+const Column* filledColumn(const HostTable& t, int slot, ResourceType type);
+
 // Where run queues find ncpus and cpuf, and the cluster's largest cpuf.
 struct EvalEnv {
   const HostTable* table = nullptr;
@@ -64,10 +69,23 @@ class Evaluator {
  public:
   // Writes the value of `p` for rows sel[0..n) into out[0..n).
   void run(const TermProgram& p, const EvalEnv& env, const uint32_t* sel, size_t n, double* out);
+  // An uninitialised buffer of at least n doubles, kept until the next scratch() call.
+  double* scratch(size_t n) { return grow(scratch_, n); }
 
  private:
-  std::vector<std::vector<double>> regs_;
+  struct Buffer {  // not value-initialised: every use writes before it reads
+    std::unique_ptr<double[]> data;
+    size_t size = 0;
+  };
+  static double* grow(Buffer& b, size_t n);
+  std::vector<Buffer> regs_;
+  Buffer scratch_;
 };
+
+// Fast paths of narrowing by one select term for its commonest shapes, `column op constant`
+// and `runqueue op constant`: evaluate, compare and compact in one pass over `sel`. False
+// (sel untouched) when the term has another shape.
+bool narrowFast(const TermProgram& p, const EvalEnv& env, std::vector<uint32_t>& sel);
 
 }  // namespace resreq
 

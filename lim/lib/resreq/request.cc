@@ -16,30 +16,42 @@ using resreq::BindContext;
 using resreq::Node;
 using resreq::NodeKind;
 
+// Appends the `&&` operands of n, left to right ("(a && b) && c" is three terms). Iterative:
+// an explicit stack, pushed right side first.
 void flattenAnd(const Node& n, std::vector<const Node*>& out) {
-  if (n.kind == NodeKind::kBinary && n.op == resreq::Op::kAnd) {
-    flattenAnd(*n.a, out);
-    flattenAnd(*n.b, out);
-  } else {
-    out.push_back(&n);
+  std::vector<const Node*> stack{&n};
+  while (!stack.empty()) {
+    const Node* x = stack.back();
+    stack.pop_back();
+    if (x->kind == NodeKind::kBinary && x->op == resreq::Op::kAnd) {
+      stack.push_back(x->b.get());
+      stack.push_back(x->a.get());
+    } else {
+      out.push_back(x);
+    }
   }
 }
 
 Status compileSelect(const resreq::ParsedRequest& pr, const BindContext& ctx, CompiledRequest& r,
                      CompiledProgram& prog) {
   std::vector<const Node*> terms;
-  if (pr.select) flattenAnd(*pr.select, terms);
+  for (const auto& t : pr.select) flattenAnd(*t, terms);
+  if (terms.size() > resreq::kMaxSelectTerms)  // "(a && b) && ..." flattens past the cap
+    return resreq::syntaxError(
+        ctx.text, terms[resreq::kMaxSelectTerms]->pos,
+        "more than " + std::to_string(resreq::kMaxSelectTerms) + " terms joined by '&&'");
   for (const Node* t : terms) {
     auto b = resreq::bindCondition(*t, ctx);
     if (!b) return b.status();
     if (b.value()->kind == resreq::BKind::kConst && b.value()->value == 1) continue;
-    std::string text(ctx.text.substr(static_cast<size_t>(t->pos),
-                                     static_cast<size_t>(t->end - t->pos)));
+    std::string text(
+        ctx.text.substr(static_cast<size_t>(t->pos), static_cast<size_t>(t->end - t->pos)));
     prog.terms.push_back(resreq::compileTerm(*b.value(), text));
     r.termTexts_.push_back(text);
   }
-  bool implicit = ctx.options.implicitTypeLocal && !ctx.options.localType.empty() &&
-                  !(pr.select && resreq::namesStringOrBoolean(*pr.select, ctx.config));
+  bool names = false;
+  for (const Node* t : terms) names = names || resreq::namesStringOrBoolean(*t, ctx.config);
+  bool implicit = ctx.options.implicitTypeLocal && !ctx.options.localType.empty() && !names;
   if (implicit) {
     static const char kText[] = "type==local";
     auto n = resreq::parseExpression(kText);
@@ -102,7 +114,8 @@ Result<CompiledRequestPtr> compileRequest(std::string_view text, const ConfigSna
   r->config_ = &config;
   prog->ncpusSlot = config.resourceIndex("ncpus");
   prog->cpufSlot = config.resourceIndex("cpuf");
-  Status s = compileSelect(pr, ctx, *r, *prog);
+  Status s = resreq::checkNames(pr, ctx);
+  if (s.isOk()) s = compileSelect(pr, ctx, *r, *prog);
   if (s.isOk()) s = compileOrder(pr, ctx, *r, *prog);
   if (s.isOk()) s = resreq::bindRusage(pr, ctx, *r);
   if (s.isOk()) s = resreq::bindSpan(pr, ctx, *r);

@@ -23,7 +23,9 @@ Status badValue(const BindContext& ctx, const Assignment& a, const std::string& 
                 SourcePos{.offset = pos});
 }
 
-bool isNumber(const Assignment& a) { return a.value && a.value->kind == NodeKind::kNumber; }
+bool isNumber(const Assignment& a) {
+  return a.value && a.value->kind == NodeKind::kNumber;
+}
 
 // duration=10 (minutes) | 10m | 1h
 Status duration(const BindContext& ctx, const Assignment& a, RusageAlternative& alt) {
@@ -43,10 +45,17 @@ Status amount(const BindContext& ctx, const Assignment& a, RusageAlternative& al
   if (slot < 0) return unknownName(a.name, a.namePos);
   const ResourceDef& d = ctx.config.resources[static_cast<size_t>(slot)];
   if (d.type != ResourceType::kNumeric || !(d.consumable || d.builtinIndex))
-    return Status(Code::kInvalid,
-                  "Resource <" + a.name + "> at " + std::to_string(a.namePos) +
-                      " cannot be reserved: rusage[] takes consumable numeric resources",
-                  SourcePos{.offset = a.namePos});
+    return syntaxError(ctx.text, a.namePos,
+                       "Resource <" + a.name +
+                           "> cannot be reserved: rusage[] takes consumable numeric resources");
+  for (const auto& it : alt.items)
+    if (it.slot == slot)
+      return syntaxError(ctx.text, a.namePos,
+                         "Resource <" + a.name + "> appears twice in rusage[]");
+  if (!a.value) {  // rusage[mem]: intensive in mem, one slot per host
+    alt.items.push_back({nm, slot, 0, true});
+    return Status::ok();
+  }
   if (!isNumber(a)) return badValue(ctx, a, "expected a number");
   double v = a.value->number;
   if (v < 0) return badValue(ctx, a, "expected an amount of 0 or more");
@@ -55,17 +64,11 @@ Status amount(const BindContext& ctx, const Assignment& a, RusageAlternative& al
     int upos = a.value->pos + static_cast<int>(a.value->text.size());
     if (f == 0) return syntaxError(ctx.text, upos, "unknown unit '" + a.value->unit + "'");
     if (!d.memoryLike)
-      return syntaxError(ctx.text, upos, "unit '" + a.value->unit +
-                                             "' applies only to memory-like values");
+      return syntaxError(ctx.text, upos,
+                         "unit '" + a.value->unit + "' applies only to memory-like values");
     v *= f;
   }
-  for (const auto& it : alt.items)
-    if (it.slot == slot)
-      return Status(Code::kInvalid,
-                    "Resource <" + a.name + "> appears twice in rusage[] at " +
-                        std::to_string(a.namePos),
-                    SourcePos{.offset = a.namePos});
-  alt.items.push_back({nm, slot, v});
+  alt.items.push_back({nm, slot, v, false});
   return Status::ok();
 }
 
@@ -76,7 +79,9 @@ Status bindRusage(const ParsedRequest& pr, const BindContext& ctx, CompiledReque
     RusageAlternative alt;
     for (const Assignment& a : syntaxAlt) {
       Status s;
-      if (a.name == "duration") {
+      if ((a.name == "duration" || a.name == "decay") && !a.value) {
+        s = syntaxError(ctx.text, a.namePos, "'" + a.name + "' takes a value");
+      } else if (a.name == "duration") {
         s = duration(ctx, a, alt);
       } else if (a.name == "decay") {
         if (!isNumber(a) || !a.value->unit.empty() ||
@@ -92,8 +97,9 @@ Status bindRusage(const ParsedRequest& pr, const BindContext& ctx, CompiledReque
     r.rusage_.push_back(std::move(alt));
   }
   if (pr.rusageAt.present)
-    r.rusageText_ = std::string(ctx.text.substr(static_cast<size_t>(pr.rusageAt.pos),
-                                                static_cast<size_t>(pr.rusageAt.end - pr.rusageAt.pos)));
+    r.rusageText_ =
+        std::string(ctx.text.substr(static_cast<size_t>(pr.rusageAt.pos),
+                                    static_cast<size_t>(pr.rusageAt.end - pr.rusageAt.pos)));
   return Status::ok();
 }
 
@@ -101,7 +107,8 @@ Status bindSpan(const ParsedRequest& pr, const BindContext& ctx, CompiledRequest
   bool seenHosts = false;
   for (const Assignment& a : pr.span) {
     if (a.name != "hosts" && a.name != "ptile")
-      return syntaxError(ctx.text, a.namePos, "span[] takes hosts=1 or ptile=n, not '" + a.name + "'");
+      return syntaxError(ctx.text, a.namePos,
+                         "span[] takes hosts=1 or ptile=n, not '" + a.name + "'");
     if (!isNumber(a) || !a.value->unit.empty() || a.value->number != std::floor(a.value->number))
       return badValue(ctx, a, "expected a whole number");
     double v = a.value->number;

@@ -26,7 +26,9 @@ class Place : public ::testing::Test {
 };
 
 // Eligible (ok): A r15s .25 ncpus 4, B .2 ncpus 1, C .5 ncpus 8, D unknown ncpus 2.
-TEST_F(Place, OneSlotOnTheBestOkHostByDefault) { EXPECT_EQ(slots(""), "hostB"); }
+TEST_F(Place, OneSlotOnTheBestOkHostByDefault) {
+  EXPECT_EQ(slots(""), "hostB");
+}
 
 TEST_F(Place, LoadAdjustmentBetweenPicksSpreadsSlots) {
   // B is full after one slot; A's r15s becomes (0.5+1)/4*2 = .75 > C's .5.
@@ -39,7 +41,8 @@ TEST_F(Place, AsManyAsPossibleRepeatsEachHostUpToNcpus) {
   EXPECT_EQ(p.slots.size(), 15u);  // 4 + 1 + 8 + 2
   EXPECT_EQ(std::count(p.slots.begin(), p.slots.end(), "hostC"), 8);
   EXPECT_EQ(p.slots.front(), "hostB");
-  EXPECT_EQ(slots("", {.minSlots = 2, .maxSlots = 0}).size(), std::string("hostB ").size() * 15 - 1);
+  EXPECT_EQ(slots("", {.minSlots = 2, .maxSlots = 0}).size(),
+            std::string("hostB ").size() * 15 - 1);
 }
 
 TEST_F(Place, MaxSlotsCapsAndMinSlotsMustBeMet) {
@@ -116,6 +119,68 @@ TEST_F(Place, RusageNeedsTheAmountAvailableAndIsAdjustedAfterEachPick) {
   EXPECT_EQ(slots("rusage[mem=3G]", o), "ERROR Not enough host(s) currently eligible");
   EXPECT_EQ(slots("rusage[mem=2G]", o), "hostA hostA");  // 4096 - 2048 still fits
   EXPECT_EQ(slots("rusage[r1m=0.5]", {.minSlots = 1, .candidates = {"hostC"}}), "hostC");
+}
+
+TEST_F(Place, AValuelessRusageNamePutsAtMostOneSlotOnAHost) {
+  // LSF: a resource named without a value is used intensively, so no more than one task goes
+  // to a host whatever its CPUs. hostD's mem is unknown: it does not qualify.
+  auto r = compileRequest("rusage[mem]", *cfg_);
+  ASSERT_TRUE(r) << r.status().message();
+  EXPECT_TRUE(r.value()->rusage()[0].items[0].intensive);
+  EXPECT_DOUBLE_EQ(r.value()->rusage()[0].items[0].amount, 0);
+  EXPECT_EQ(slots("rusage[mem]", {.minSlots = 0}), "hostB hostA hostC");
+  EXPECT_EQ(slots("rusage[mem]", {.minSlots = 3}), "hostB hostA hostC");
+  EXPECT_EQ(slots("rusage[mem]", {.minSlots = 2, .fewestHosts = true}), "hostB hostA");
+  EXPECT_EQ(slots("rusage[mem]", {.minSlots = 4}), "ERROR Not enough host(s) currently eligible");
+  EXPECT_EQ(slots("rusage[mem:gpu_free=1]", {.minSlots = 0}), "hostA");
+  EXPECT_EQ(slots("rusage[mem] span[hosts=1]"), "hostB");
+  EXPECT_EQ(slots("rusage[mem] span[hosts=1]",
+                  {.minSlots = 1, .maxSlots = 4, .candidates = {"hostA"}}),
+            "hostA");
+  EXPECT_EQ(slots("rusage[mem] span[hosts=1]", {.minSlots = 2}),
+            "ERROR Not enough host(s) currently eligible");
+  auto p = run("rusage[mem] span[hosts=1]", {.minSlots = 2, .explain = true});
+  EXPECT_EQ(p.explanations[0].line(),
+            "hostA: dropped by span[hosts=1] (rusage[mem] without a value: one slot per host)");
+  // With a value (even 0) the CPUs count: A 4 + B 1 + C 8.
+  EXPECT_EQ(run("rusage[mem=0]", {.minSlots = 0}).slots.size(), 13u);
+}
+
+TEST_F(Place, AFailedPlacementSaysWhatEachEligibleHostCouldTakeNeverNotNeeded) {
+  // select[fs]: hostB alone qualifies, with one CPU; -n 4 cannot be met.
+  auto p = run("select[fs] order[-mem]", {.minSlots = 4, .explain = true});
+  ASSERT_FALSE(p.status.isOk());
+  EXPECT_EQ(p.explanations[1].line(),
+            "hostB: eligible for 1 slot only (ncpus 1): -n 4 needs 4 slots, the eligible hosts "
+            "have 1");
+  EXPECT_EQ(p.explanations[1].outcome, Outcome::kRejected);
+  EXPECT_EQ(p.explanations[0].line(), "hostA: select[fs] failed: fs=0");
+  auto cs = run("select[cs] order[-mem]", {.minSlots = 16, .explain = true});
+  ASSERT_FALSE(cs.status.isOk());
+  EXPECT_EQ(cs.explanations[0].line(),
+            "hostA: eligible for 4 slots only (ncpus 4): -n 16 needs 16 slots, the eligible "
+            "hosts have 12");
+  EXPECT_EQ(cs.explanations[2].line(),
+            "hostC: eligible for 8 slots only (ncpus 8): -n 16 needs 16 slots, the eligible "
+            "hosts have 12");
+  auto ptile = run("select[cs] span[ptile=2]", {.minSlots = 5, .explain = true});
+  EXPECT_EQ(ptile.explanations[0].line(),
+            "hostA: eligible for 2 slots only (span[ptile=2]): -n 5 needs 5 slots, the "
+            "eligible hosts have 4");
+  auto intensive = run("rusage[mem]", {.minSlots = 4, .explain = true});
+  EXPECT_EQ(intensive.explanations[2].line(),
+            "hostC: eligible for 1 slot only (rusage[mem] without a value: one slot per host): "
+            "-n 4 needs 4 slots, the eligible hosts have 3");
+  // hostA: r15s .25, .75 after one slot, 1.25 after two: the select stops it at two.
+  auto load = run("select[r15s<1 && cs]", {.minSlots = 16, .explain = true});
+  EXPECT_EQ(load.explanations[0].line(),
+            "hostA: eligible for 2 slots only (the request no longer fits it after its load "
+            "adjustment): -n 16 needs 16 slots, the eligible hosts have 6");
+  for (const auto* r : {&p, &cs, &ptile, &intensive, &load})
+    for (const HostExplanation& e : r->explanations) {
+      EXPECT_EQ(e.reason.find("not needed"), std::string::npos) << e.line();
+      EXPECT_NE(e.outcome, Outcome::kChosen) << e.line();
+    }
 }
 
 TEST_F(Place, HostArgumentsRestrictCandidates) {

@@ -47,15 +47,16 @@ class Reference {
     }
     int slot = c_.resourceIndex(name);
     const Column& col = t_.columns[static_cast<size_t>(slot)];
-    if (col.type == ResourceType::kBoolean) v.num = col.booleans[row];
+    if (col.type == ResourceType::kBoolean)
+      v.num = col.booleans[row];
     else if (col.type == ResourceType::kString) {
       v.isStr = true;
       if (col.strings[row] >= 0) v.str = &t_.strings.get(col.strings[row]);
     } else {
       v.num = col.numbers[row];
       if (name == "r15s" || name == "r1m" || name == "r15m")
-        v.num = normalizedRunQueue(v.num, t_.number(row, "ncpus"), t_.number(row, "cpuf"),
-                                   maxCpuf_);
+        v.num =
+            normalizedRunQueue(v.num, t_.number(row, "ncpus"), t_.number(row, "cpuf"), maxCpuf_);
     }
     return v;
   }
@@ -63,10 +64,17 @@ class Reference {
   Val eval(const Node& n, size_t row, bool bareIsLiteral) {
     Val v;
     switch (n.kind) {
-      case NodeKind::kNumber: v.num = n.number; return v;
-      case NodeKind::kString: v.isStr = true, v.str = &n.text; return v;
+      case NodeKind::kNumber:
+        v.num = n.number;
+        return v;
+      case NodeKind::kString:
+        v.isStr = true, v.str = &n.text;
+        return v;
       case NodeKind::kName:
-        if (bareIsLiteral) { v.isStr = true, v.str = &n.text; return v; }
+        if (bareIsLiteral) {
+          v.isStr = true, v.str = &n.text;
+          return v;
+        }
         return column(n.text, row);
       case NodeKind::kDefined: {
         Val c = column(n.text, row);
@@ -75,11 +83,14 @@ class Reference {
       }
       case NodeKind::kUnary: {
         double a = eval(*n.a, row, false).num;
-        if (n.op == Op::kNeg) v.num = -a;
-        else v.num = std::isnan(a) ? NAN : (a == 0 ? 1 : 0);
+        if (n.op == Op::kNeg)
+          v.num = -a;
+        else
+          v.num = std::isnan(a) ? NAN : (a == 0 ? 1 : 0);
         return v;
       }
-      case NodeKind::kBinary: return binary(n, row);
+      case NodeKind::kBinary:
+        return binary(n, row);
     }
     return v;
   }
@@ -105,8 +116,12 @@ class Reference {
     if (a.isStr || b.isStr) {
       if (!a.str || !b.str) return v;
       int c = a.str->compare(*b.str);
-      bool r = n.op == Op::kEq ? c == 0 : n.op == Op::kNe ? c != 0 : n.op == Op::kLt ? c < 0
-             : n.op == Op::kLe ? c <= 0 : n.op == Op::kGt ? c > 0 : c >= 0;
+      bool r = n.op == Op::kEq   ? c == 0
+               : n.op == Op::kNe ? c != 0
+               : n.op == Op::kLt ? c < 0
+               : n.op == Op::kLe ? c <= 0
+               : n.op == Op::kGt ? c > 0
+                                 : c >= 0;
       v.num = r;
       return v;
     }
@@ -121,20 +136,41 @@ class Reference {
         x = t(x), y = t(y);
         v.num = (x == 1 || y == 1) ? 1 : (std::isnan(x) || std::isnan(y)) ? NAN : 0;
         return v;
-      case Op::kAdd: v.num = x + y; return v;
-      case Op::kSub: v.num = x - y; return v;
-      case Op::kMul: v.num = x * y; return v;
-      case Op::kDiv: v.num = x / y; return v;
-      default: break;
+      case Op::kAdd:
+        v.num = x + y;
+        return v;
+      case Op::kSub:
+        v.num = x - y;
+        return v;
+      case Op::kMul:
+        v.num = x * y;
+        return v;
+      case Op::kDiv:
+        v.num = y == 0 ? NAN : x / y;
+        return v;  // unknown, as in LSF
+      default:
+        break;
     }
     if (std::isnan(x) || std::isnan(y)) return v;
     switch (n.op) {
-      case Op::kLt: v.num = x < y; break;
-      case Op::kLe: v.num = x <= y; break;
-      case Op::kGt: v.num = x > y; break;
-      case Op::kGe: v.num = x >= y; break;
-      case Op::kEq: v.num = x == y; break;
-      default: v.num = x != y; break;
+      case Op::kLt:
+        v.num = x < y;
+        break;
+      case Op::kLe:
+        v.num = x <= y;
+        break;
+      case Op::kGt:
+        v.num = x > y;
+        break;
+      case Op::kGe:
+        v.num = x >= y;
+        break;
+      case Op::kEq:
+        v.num = x == y;
+        break;
+      default:
+        v.num = x != y;
+        break;
     }
     return v;
   }
@@ -151,15 +187,23 @@ class Generator {
   std::string condition(int depth) {
     int k = pick(depth <= 0 ? 4 : 8);
     switch (k) {
-      case 0: return "(" + number(depth - 1) + cmp() + number(depth - 1) + ")";
-      case 1: return one({"cs", "fs", "!cs", "defined(gpu_free)", "gpu_free", "licenses"});
-      case 2: return one({"type==LINUX86", "type!=MIPS", "osrel<\"c\"", "'trixie'<=osrel",
-                          "hname==h3", "model==any"});
-      case 3: return "(" + number(depth - 1) + cmp() + one({"0", "1", "2.5", "4096"}) + ")";
-      case 4: return "!(" + condition(depth - 1) + ")";
-      case 5: case 6:
-        return "(" + condition(depth - 1) + (pick(2) ? " && " : " || ") + condition(depth - 1) + ")";
-      default: return "(" + number(depth - 1) + ")";
+      case 0:
+        return "(" + number(depth - 1) + cmp() + number(depth - 1) + ")";
+      case 1:
+        return one({"cs", "fs", "!cs", "defined(gpu_free)", "gpu_free", "licenses"});
+      case 2:
+        return one({"type==LINUX86", "type!=MIPS", "osrel<\"c\"", "'trixie'<=osrel", "hname==h3",
+                    "model==any"});
+      case 3:
+        return "(" + number(depth - 1) + cmp() + one({"0", "1", "2.5", "4096"}) + ")";
+      case 4:
+        return "!(" + condition(depth - 1) + ")";
+      case 5:
+      case 6:
+        return "(" + condition(depth - 1) + (pick(2) ? " && " : " || ") + condition(depth - 1) +
+               ")";
+      default:
+        return "(" + number(depth - 1) + ")";
     }
   }
 
@@ -202,6 +246,8 @@ TEST(Property, CompiledEvaluatorAgreesWithReferenceInterpreter) {
   for (uint32_t seed = 1; seed <= 20; ++seed) {
     Generator g(seed);
     HostTable t = randomTable(cfg, g, 64);
+    HostTable indexed = t;  // as the master builds it: ranks and the largest cpuf cached
+    indexed.indexRows(cfg->resourceIndex("cpuf"));
     Reference ref(*cfg, t);
     for (int i = 0; i < 50; ++i) {
       std::string text = g.condition(4);
@@ -209,34 +255,47 @@ TEST(Property, CompiledEvaluatorAgreesWithReferenceInterpreter) {
       ASSERT_TRUE(ast) << text << ": " << ast.status().message();
       auto req = compileRequest(text, *cfg);
       ASSERT_TRUE(req) << text << ": " << req.status().message();
-      auto sel = selectHosts(**req, t);
-      std::set<uint32_t> got(sel.rows.begin(), sel.rows.end()), want;
+      std::set<uint32_t> want;
       for (uint32_t r = 0; r < t.size(); ++r)
         if (ref.truth(*ast.value(), r) == 1) want.insert(r);
-      ASSERT_EQ(got, want) << "seed " << seed << ": " << text;
+      for (const HostTable* table : {&t, &indexed}) {
+        auto sel = selectHosts(**req, *table);
+        std::set<uint32_t> got(sel.rows.begin(), sel.rows.end());
+        ASSERT_EQ(got, want) << "seed " << seed << ": " << text;
+      }
     }
   }
 }
 
 // A top-k (lsload -R -n, a placement's prefix) is exactly the first k of the full order, for
-// every direction, unknown values, status groups and ties (the values repeat a lot here).
+// every direction, unknown values, status groups and ties (the values repeat a lot here), on
+// a table ranked here or indexed by the master's builder, and whichever way the top-k is
+// found (a heap for a k small beside the rows, else a partition).
 TEST(Property, TopKIsThePrefixOfTheFullOrder) {
   ConfigPtr cfg = testing::makeConfig();
-  const char* orders[] = {"", "order[r1m]", "order[-mem]", "order[mem:r15s]", "order[ut:-cpuf]",
-                          "order[-licenses:mem:r1m]", "order[cs]", "order[(gpu_free*2-r1m)]",
+  const char* orders[] = {"",
+                          "order[r1m]",
+                          "order[-mem]",
+                          "order[mem:r15s]",
+                          "order[ut:-cpuf]",
+                          "order[-licenses:mem:r1m]",
+                          "order[cs]",
+                          "order[(gpu_free*2-r1m)]",
                           "order[-(mem*cpuf)]",
                           "select[mem>1] order[-gpu_free]"};
   for (uint32_t seed = 1; seed <= 20; ++seed) {
     Generator g(seed);
     HostTable t = randomTable(cfg, g, 200);
+    if (seed % 2 == 0) t.indexRows(cfg->resourceIndex("cpuf"));
     for (const char* text : orders) {
       auto req = compileRequest(text, *cfg);
       ASSERT_TRUE(req) << text << ": " << req.status().message();
       std::vector<uint32_t> all = selectHosts(**req, t).rows;
-      for (size_t k : {size_t{1}, size_t{2}, size_t{5}, size_t{16}, size_t{199}}) {
+      for (size_t k : {size_t{1}, size_t{2}, size_t{5}, size_t{16}, size_t{24}, size_t{26},
+                       size_t{100}, size_t{199}}) {
         std::vector<uint32_t> top = selectHosts(**req, t, {.limit = k}).rows;
-        std::vector<uint32_t> want(all.begin(), all.begin() + static_cast<ptrdiff_t>(
-                                                    std::min(k, all.size())));
+        std::vector<uint32_t> want(all.begin(),
+                                   all.begin() + static_cast<ptrdiff_t>(std::min(k, all.size())));
         ASSERT_EQ(top, want) << "seed " << seed << ": " << text << " k=" << k;
       }
     }
