@@ -200,7 +200,8 @@ ConfigLoad loadConfig(const std::string& envDir, const EnvLookup& env,
 // What lim and lsadmin ckconfig read: the process environment and the system resolver, so
 // both find the same problems. envDir empty: LSF_ENVDIR, default /etc.
 ConfigLoad loadConfigFrom(const std::string& envDir);
-// Convenience: loadConfigFrom("").
+// The same without name resolution, for tools that reach no host (lsplace --from, melim,
+// limstartup's host list): LSF_ENVDIR (default /etc) and the process environment.
 ConfigLoad loadConfigFromEnvironment();
 
 }  // namespace openlim

@@ -26,19 +26,20 @@ std::optional<std::string> processEnv(const std::string& name) {
   return v ? std::optional<std::string>(v) : std::nullopt;
 }
 
+std::string envDirOr(const std::string& envDir) {
+  if (!envDir.empty()) return envDir;
+  const char* e = std::getenv("LSF_ENVDIR");
+  return e && *e ? e : "/etc";
+}
+
 }  // namespace
 
 ConfigLoad loadConfigFrom(const std::string& envDir) {
-  std::string dir = envDir;
-  if (dir.empty()) {
-    const char* e = std::getenv("LSF_ENVDIR");
-    dir = e && *e ? e : "/etc";
-  }
-  return loadConfig(dir, processEnv, systemResolves);
+  return loadConfig(envDirOr(envDir), processEnv, systemResolves);
 }
 
 ConfigLoad loadConfigFromEnvironment() {
-  return loadConfigFrom("");
+  return loadConfig(envDirOr(""), processEnv);
 }
 
 }  // namespace openlim
