@@ -24,9 +24,9 @@ struct ResourceDef {
   std::string name;
   ResourceType type = ResourceType::kBoolean;
   Direction direction = Direction::kNone;
-  double interval = 0;      // seconds; > 0 only for dynamic resources
-  bool dynamic = false;     // reported at run time (built-in index or elim)
-  bool builtin = false;     // one of LSF's built-in indices or static resources
+  double interval = 0;        // seconds; > 0 only for dynamic resources
+  bool dynamic = false;       // reported at run time (built-in index or elim)
+  bool builtin = false;       // one of LSF's built-in indices or static resources
   bool builtinIndex = false;  // one of the 11 built-in load indices r15s..mem
   bool consumable = false;
   bool release = false;
@@ -40,10 +40,10 @@ struct ResourceDef {
 // maps the resource has its own value.
 struct ResourceInstance {
   std::string resource;
-  std::vector<std::string> hosts;  // hosts sharing this instance, in LOCATION order
-                                   // ([all] expands to every host minus the ~ exclusions)
-  bool all = false;                // from [all]: the elim runs on the master
-  std::optional<double> staticNumber;      // (5@[all]) form
+  std::vector<std::string> hosts;           // hosts sharing this instance, in LOCATION order
+                                            // ([all] expands to every host minus the ~ exclusions)
+  bool all = false;                         // from [all]: the elim runs on the master
+  std::optional<double> staticNumber;       // (5@[all]) form
   std::optional<std::string> staticString;  // a static string value, when given that way
   int line = 0;
 };
@@ -60,33 +60,54 @@ struct HostConfig {
   std::string model;  // "!" = detect at run time
   std::string type;   // "!" = detect at run time
   bool server = true;
-  int nd = -1;        // ND column, -1 = not set
+  int nd = -1;  // ND column, -1 = not set
   std::optional<double> rexpri;
-  std::string runWindow;  // parsed, not enforced (lockW comes later)
-  std::map<std::string, double> thresholds;  // load index -> busy threshold (ut as 0-1)
-  std::vector<std::string> booleans;         // boolean resources listed in RESOURCES
+  std::string runWindow;                       // parsed, not enforced (lockW comes later)
+  std::map<std::string, double> thresholds;    // load index -> busy threshold (ut as 0-1)
+  std::vector<std::string> booleans;           // boolean resources listed in RESOURCES
   std::map<std::string, std::string> strings;  // name=value string resources
   std::map<std::string, double> numbers;       // name=value static numeric resources
   int line = 0;
 };
 
 struct ClusterParams {
-  double exInterval = 15;          // seconds (>= 1 accepted, for tests)
-  double elimPollInterval = 5;     // seconds (0.001 - 5)
-  double probeTimeout = 2;         // seconds
-  int hostInactivityLimit = 5;     // exchanges (>= 2)
-  int masterInactivityLimit = 2;   // exchanges
+  double exInterval = 15;         // seconds (>= 1 accepted, for tests)
+  double elimPollInterval = 5;    // seconds (0.001 - 5)
+  double probeTimeout = 2;        // seconds
+  int hostInactivityLimit = 5;    // exchanges (>= 2)
+  int masterInactivityLimit = 2;  // exchanges
   int retryLimit = 2;
-  int adjustDuration = 3;          // exchanges
+  int adjustDuration = 3;  // exchanges
   std::string elimArgs;
-  double elimBlockTime = 4;        // seconds; 0 = whole line in one write
+  double elimBlockTime = 4;  // seconds; 0 = whole line in one write
   bool elimDebug = false;
-  int elimRestarts = -1;           // -1 = unlimited
+  int elimRestarts = -1;  // -1 = unlimited
   int elimAbortValue = 97;
   double elimRestartInterval = 90;  // seconds
   double elimStaleFactor = 3;
-  double elimWatchdog = 0;         // seconds; 0 = off
-  double elimKillGrace = 2;        // seconds
+  double elimWatchdog = 0;   // seconds; 0 = off
+  double elimKillGrace = 2;  // seconds
+};
+
+// lsf.conf, typed once: every key openlim uses, parsed and range-checked by the config
+// reader (lim/lib/config/lsf_params.cc). Consumers read these fields, never strings. Paths
+// are absolute, or relative to a relative LSF_ENVDIR; empty means not set.
+struct LsfParams {
+  uint16_t limPort = 7869;  // LSF_LIM_PORT, 1-65535
+  std::string confDir;      // LSF_CONFDIR (the snapshot's confDir holds the default)
+  std::string serverDir;    // LSF_SERVERDIR
+  std::string binDir;       // LSF_BINDIR
+  std::string logDir;       // LSF_LOGDIR
+  std::string elimDir;      // LSF_ELIM_DIR
+  std::string authKeyFile;  // LSF_AUTH_KEYFILE
+  std::string logMask;      // LSF_LOG_MASK, a checked syslog level name; empty = LOG_WARNING
+  std::vector<std::string> masterList;   // LSF_MASTER_LIST as written (checked: masterList)
+  std::vector<std::string> serverHosts;  // LSF_SERVER_HOSTS, blank- or colon-separated
+  std::vector<std::string> stripDomain;  // LSF_STRIP_DOMAIN suffixes
+  double apiConnTimeout = 5;             // LSF_API_CONNTIMEOUT, seconds
+  double apiRecvTimeout = 20;            // LSF_API_RECVTIMEOUT, seconds
+  std::string rsh;                       // LSF_RSH, the remote shell command line; empty = not set
+  int ncpus = 0;                         // LSF_NCPUS; 0 = detect
 };
 
 struct HostAddress {
@@ -116,6 +137,7 @@ struct ConfigSnapshot {
   std::string confDir;  // LSF_CONFDIR
   std::string clusterName;
   std::map<std::string, std::string> lsfConf;  // every key of lsf.conf, expanded
+  LsfParams lsf;                               // the keys we use, typed
   std::vector<std::string> hostTypes;
   std::vector<HostModel> models;
   std::vector<ResourceDef> resources;  // built-ins first, then lsf.shared order
@@ -125,9 +147,9 @@ struct ConfigSnapshot {
   std::map<std::string, std::vector<std::string>> perHostResources;
   ClusterParams params;
   std::vector<std::string> admins;
-  std::vector<HostAddress> addresses;  // from $LSF_CONFDIR/hosts
+  std::vector<HostAddress> addresses;   // from $LSF_CONFDIR/hosts
   std::vector<std::string> masterList;  // LSF_MASTER_LIST, else server hosts in order
-  std::string checksum;  // hex digest of the files read, to detect config drift
+  std::string checksum;                 // hex digest of the files read, to detect config drift
 
   // Lookup indexes (added by the config work): lower-case host name -> index in hosts, and
   // resource name -> index in resources. loadConfig() keeps them filled; the lookups fall
@@ -139,11 +161,13 @@ struct ConfigSnapshot {
 
   // Lookups (linear or map-backed; return nullptr/-1 when absent).
   const ResourceDef* findResource(const std::string& name) const;
-  int resourceIndex(const std::string& name) const;  // index into resources, -1 if none
+  int resourceIndex(const std::string& name) const;           // index into resources, -1 if none
   const HostConfig* findHost(const std::string& name) const;  // case-insensitive
   const HostModel* findModel(const std::string& name) const;
   const HostAddress* findAddress(const std::string& nameOrAlias) const;
-  std::optional<std::string> conf(const std::string& key) const;  // lsf.conf value
+  // An lsf.conf value as written (site keys, elim environment). Keys openlim uses are read
+  // from `lsf`, typed and checked, never through this.
+  std::optional<std::string> conf(const std::string& key) const;
   // Largest CPUFACTOR among the cluster's hosts (for normalised run queues).
   double maxCpuFactor() const;
   // External dynamic resources this host is expected to report: its [default] ones plus
@@ -168,8 +192,16 @@ struct ConfigLoad {
 // Reads the configuration that envDir points to. getenv is injectable for tests (it expands
 // ${VAR} in lsf.conf). Never throws; every problem becomes a Diagnostic.
 using EnvLookup = std::function<std::optional<std::string>(const std::string&)>;
-ConfigLoad loadConfig(const std::string& envDir, const EnvLookup& env);
-// Convenience: LSF_ENVDIR from the process environment (default /etc).
+// Whether the system resolver knows a host name (for hosts $LSF_CONFDIR/hosts does not map).
+using HostResolver = std::function<bool(const std::string&)>;
+// Without a resolver, a host the hosts file does not map is assumed resolvable (tests).
+ConfigLoad loadConfig(const std::string& envDir, const EnvLookup& env,
+                      const HostResolver& resolves = {});
+// What lim and lsadmin ckconfig read: the process environment and the system resolver, so
+// both find the same problems. envDir empty: LSF_ENVDIR, default /etc.
+ConfigLoad loadConfigFrom(const std::string& envDir);
+// The same without name resolution, for tools that reach no host (lsplace --from, melim,
+// limstartup's host list): LSF_ENVDIR (default /etc) and the process environment.
 ConfigLoad loadConfigFromEnvironment();
 
 }  // namespace openlim

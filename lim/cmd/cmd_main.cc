@@ -19,15 +19,14 @@ class ClientQuerier : public Querier {
     if (config) client_.emplace(std::move(*config), std::move(macFactory));
   }
   Result<std::string> ask(const std::string& request, bool admin) override {
-    if (!client_) {
-      standardError() << name_ << ": " << error_ << "\n";
-      return Status(Code::kUnavailable, error_);
-    }
+    // A configuration that cannot be read is said as such (file and reason), not as "LIM is
+    // down": the caller prints it once.
+    if (!client_) return Status(Code::kNotFound, error_);
     return client_->ask(request, admin);
   }
 
  private:
-  const char* name_;
+  [[maybe_unused]] const char* name_;
   std::string error_;
   std::optional<shell::LimClient> client_;
 };

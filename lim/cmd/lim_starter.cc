@@ -4,9 +4,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <strings.h>
 #include <cerrno>
 #include <cstdlib>
-#include <strings.h>
 
 namespace openlim::cmd {
 namespace {
@@ -16,9 +16,8 @@ std::string envOr(const char* name, const std::string& fallback) {
   return v != nullptr && *v ? v : fallback;
 }
 
-std::string confOr(const ConfigSnapshot* c, const char* key, const std::string& fallback) {
-  if (c == nullptr) return fallback;
-  return c->conf(key).value_or(fallback);
+std::string orDefault(const std::string& value, const std::string& fallback) {
+  return value.empty() ? fallback : value;
 }
 
 // Runs `command` with /bin/sh; its exit code (128 + signal when killed, -1 if no fork).
@@ -56,8 +55,8 @@ std::string startOne(const StartContext& ctx, const std::string& host, bool loca
                           : remoteStartCommand(ctx.rsh, host, ctx.lim, ctx.envDir);
   int rc = runShell(cmd);
   if (rc == 0) return "";
-  std::string why = local ? "cannot start " + ctx.lim
-                          : "remote start through LSF_RSH '" + ctx.rsh + "' failed";
+  std::string why =
+      local ? "cannot start " + ctx.lim : "remote start through LSF_RSH '" + ctx.rsh + "' failed";
   why += " (exit " + std::to_string(rc) + ")";
   if (rc == 127) why += local ? ": not found" : ": remote shell or lim not found";
   return why;
@@ -68,8 +67,10 @@ std::string startOne(const StartContext& ctx, const std::string& host, bool loca
 std::string shellQuote(const std::string& s) {
   std::string out = "'";
   for (char c : s) {
-    if (c == '\'') out += "'\\''";
-    else out += c;
+    if (c == '\'')
+      out += "'\\''";
+    else
+      out += c;
   }
   return out + "'";
 }
@@ -115,12 +116,12 @@ int startLims(const std::vector<std::string>& hosts, CmdIo& io, bool force) {
       !io.confirm("Do you really want to start up LIM on all hosts? [y/n] "))
     return kExitOk;
   StartContext ctx;
-  ctx.lim = envOr("LSF_SERVERDIR", confOr(cfg, "LSF_SERVERDIR", "/usr/sbin")) + "/lim";
+  ctx.lim = envOr("LSF_SERVERDIR", orDefault(cfg ? cfg->lsf.serverDir : "", "/usr/sbin")) + "/lim";
   ctx.envDir = envOr("LSF_ENVDIR", "/etc");
   // A relative LSF_ENVDIR means nothing in the remote shell's home directory.
   if (char cwd[4096]; ctx.envDir[0] != '/' && getcwd(cwd, sizeof cwd) != nullptr)
     ctx.envDir = std::string(cwd) + "/" + ctx.envDir;
-  ctx.rsh = envOr("LSF_RSH", confOr(cfg, "LSF_RSH", "rsh"));
+  ctx.rsh = envOr("LSF_RSH", orDefault(cfg ? cfg->lsf.rsh : "", "rsh"));
   int rc = kExitOk;
   for (const auto& h : *targets) {
     io.out << "Starting up LIM on <" << h << "> ...... " << flush;

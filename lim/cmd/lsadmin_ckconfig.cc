@@ -66,7 +66,8 @@ int runCkconfig(const std::vector<std::string>& args, Out& out, Out& err) {
       return 2;
     }
   }
-  return printCheck(loadConfigFromEnvironment(), verbose, out);
+  // lim's own reading, name resolution included: what passes here, lim accepts.
+  return printCheck(loadConfigFrom(""), verbose, out);
 }
 
 }  // namespace openlim::cmd

@@ -81,9 +81,8 @@ int placeOnline(const LsplaceOptions& o, Querier& lim, const std::string& localH
 int placeOnlineMain(const LsplaceOptions& o) {
   auto config = shell::clientConfigFromEnvironment();
   if (!config) {
-    standardError() << "lsplace: " << config.status().message()
-                    << "\nlsplace: LIM is down; try later\n";
-    return kExitLimDown;
+    standardError() << "lsplace: " << config.status().message() << "\n";
+    return kExitUsage;
   }
   struct ClientQuerier : Querier {
     shell::LimClient client;

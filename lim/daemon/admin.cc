@@ -96,11 +96,7 @@ void LimServer::setLock(bool locked, double seconds, double now) {
 }
 
 Status LimServer::reloadConfig(std::vector<std::string>* diagnostics) {
-  ConfigLoad load =
-      loadConfig(opts_.envDir, [](const std::string& k) -> std::optional<std::string> {
-        const char* v = std::getenv(k.c_str());
-        return v ? std::optional<std::string>(v) : std::nullopt;
-      });
+  ConfigLoad load = loadConfigFrom(opts_.envDir);
   for (const auto& d : load.diagnostics) diagnostics->push_back(d.toString());
   if (!load.snapshot || load.errors() > 0) {
     ++counters_.reconfigs_refused;

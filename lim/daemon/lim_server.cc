@@ -38,7 +38,7 @@ LimServer::LimServer(ConfigPtr config, std::string key, LimOptions opts)
   epoch_ = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::microseconds>(
                                      std::chrono::system_clock::now().time_since_epoch())
                                      .count());
-  if (auto p = config_->conf("LSF_LIM_PORT")) port_ = static_cast<uint16_t>(std::stoi(*p));
+  port_ = config_->lsf.limPort;
   double now = monotonicNow();
   election_ = std::make_unique<master::Election>(opts_.host, config_->masterList,
                                                  electionParams(*config_), now);
@@ -47,11 +47,11 @@ LimServer::LimServer(ConfigPtr config, std::string key, LimOptions opts)
   if (const char* t = std::getenv("OPENLIM_TMP_PATH")) co.tmpPath = t;
   collector_ = std::make_unique<agent::LoadCollector>(opts_.procRoot, *config_, opts_.host, co);
   agent::MelimOptions mo;
-  mo.serverDir = config_->conf("LSF_SERVERDIR").value_or("");
+  mo.serverDir = config_->lsf.serverDir;
   mo.envDir = opts_.envDir;
   mo.hostName = opts_.host;
-  mo.elimDir = config_->conf("LSF_ELIM_DIR").value_or("");
-  mo.logDir = config_->conf("LSF_LOGDIR").value_or("");
+  mo.elimDir = config_->lsf.elimDir;
+  mo.logDir = config_->lsf.logDir;
   mo.params = config_->params;
   melim_ = std::make_unique<agent::MelimLink>(mo);
   nextReportAt_ = now;
@@ -155,7 +155,13 @@ void LimServer::onSignal() {
     if (si.ssi_signo == SIGHUP) {
       std::vector<std::string> diags;
       Status st = reloadConfig(&diags);
-      spdlog::info("SIGHUP: reconfig {}", st.isOk() ? "done" : "refused: " + st.message());
+      if (st.isOk()) {
+        spdlog::info("SIGHUP: reconfig done");
+        continue;
+      }
+      // Refused: the admin needs every file:line to fix it, not just the count.
+      spdlog::error("SIGHUP: reconfig refused: {}", st.message());
+      for (const auto& d : diags) spdlog::error("SIGHUP: reconfig: {}", d);
     } else {
       spdlog::info("signal {}: stopping", si.ssi_signo);
       running_ = false;

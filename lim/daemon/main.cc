@@ -79,11 +79,10 @@ std::string localHost(const Args& a, const openlim::ConfigSnapshot& c, std::stri
 }
 
 void setupLogging(const openlim::ConfigSnapshot& c, const std::string& host, bool fg) {
-  std::string path = openlim::initLogging("lim", host, c.conf("LSF_LOGDIR").value_or(""),
-                                          c.conf("LSF_LOG_MASK").value_or(""), fg);
-  if (path.empty() && c.conf("LSF_LOGDIR"))
+  std::string path = openlim::initLogging("lim", host, c.lsf.logDir, c.lsf.logMask, fg);
+  if (path.empty() && !c.lsf.logDir.empty())
     std::fprintf(stderr, "lim: cannot write a log in %s; logging to stderr\n",
-                 c.conf("LSF_LOGDIR")->c_str());
+                 c.lsf.logDir.c_str());
 }
 
 }  // namespace
@@ -103,10 +102,8 @@ int main(int argc, char** argv) {
   if (args.envDir.empty())
     args.envDir = std::getenv("LSF_ENVDIR") ? std::getenv("LSF_ENVDIR") : "/etc";
   ::setenv("LSF_ENVDIR", args.envDir.c_str(), 1);
-  openlim::ConfigLoad load = openlim::loadConfig(args.envDir, [](const std::string& k) {
-    const char* v = std::getenv(k.c_str());
-    return v ? std::optional<std::string>(v) : std::nullopt;
-  });
+  // The same reading and checks as lsadmin ckconfig: what it passes, lim accepts.
+  openlim::ConfigLoad load = openlim::loadConfigFrom(args.envDir);
   for (const auto& d : load.diagnostics) std::fprintf(stderr, "lim: %s\n", d.toString().c_str());
   if (!load.snapshot || load.errors() > 0) {
     std::fprintf(stderr, "lim: configuration has errors; not starting\n");
@@ -119,15 +116,14 @@ int main(int argc, char** argv) {
                  tried.c_str());
     return 1;
   }
-  std::string keyPath = load.snapshot->conf("LSF_AUTH_KEYFILE").value_or("");
-  if (!keyPath.empty() && keyPath[0] != '/') keyPath = args.envDir + "/" + keyPath;
+  // Already resolved against LSF_ENVDIR by the config reader.
+  const std::string& keyPath = load.snapshot->lsf.authKeyFile;
   auto key = openlim::shell::readKeyFile(keyPath);
   if (!key) {
     std::fprintf(stderr, "lim: LSF_AUTH_KEYFILE: %s\n",
                  keyPath.empty() ? "not set in lsf.conf" : key.status().message().c_str());
     return 1;
   }
-  if (!args.foreground && ::daemon(1, 0) != 0) std::perror("lim: daemon");
   setupLogging(*load.snapshot, host, args.foreground);
   ::setenv("OPENLIM_HOST", host.c_str(), 1);
   int rc = 0;
@@ -141,6 +137,9 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "lim: %s\n", st.message().c_str());
       return 1;
     }
+    // Detach only now: whoever started lim (lsadmin limstartup, a remote shell) gets a
+    // non-zero exit for every refusal, up to a port that cannot be bound.
+    if (!args.foreground && ::daemon(1, 0) != 0) std::perror("lim: daemon");
     rc = server.run();
     restart = server.restartRequested();
   }

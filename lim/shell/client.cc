@@ -7,9 +7,11 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cerrno>
+#include <cstring>
 #include <string_view>
 
 #include "config/lsf_conf.h"
+#include "config/lsf_params.h"
 #include "config/validate.h"
 #include "format/json.h"
 #include "key_file.h"
@@ -37,17 +39,6 @@ bool containsNoCase(std::string_view line, std::string_view want) {
     if (k == want.size()) return true;
   }
   return false;
-}
-
-std::string confValue(const std::map<std::string, config::ConfEntry>& conf,
-                      const std::string& key, const std::string& fallback = "") {
-  auto it = conf.find(key);
-  return it == conf.end() ? fallback : it->second.value;
-}
-
-double seconds(const std::string& text, double fallback) {
-  auto v = toDouble(text);
-  return v && *v > 0 ? *v : fallback;
 }
 
 std::string systemHostName() {
@@ -106,30 +97,41 @@ Result<ClientConfig> clientConfigFromEnvironment() {
   std::string envDir = getenvOr("LSF_ENVDIR", "/etc");
   std::string path = config::joinPath(envDir, "lsf.conf");
   auto text = readFile(path);
-  if (!text) return Status(Code::kNotFound, "cannot read " + path);
+  if (!text) return text.status();
   std::vector<Diagnostic> diags;
   config::DiagSink sink(path, &diags);
   auto env = [](const std::string& k) -> std::optional<std::string> {
     const char* v = std::getenv(k.c_str());
     return v ? std::optional<std::string>(v) : std::nullopt;
   };
-  auto conf = config::parseLsfConf(*text, env, sink);
+  std::map<std::string, int> emptied;
+  auto conf = config::parseLsfConf(*text, env, sink, &emptied);
   config::resolveConfPaths(conf, envDir);
+  // The same typed reading as lim's: a port or timeout lim would refuse is refused here too,
+  // rather than the command quietly asking another port.
+  LsfParams lsf;
+  ClusterParams elim;
+  config::readLsfParams(conf, emptied, &lsf, &elim, sink);
+  for (const auto& d : diags)
+    if (d.severity == Severity::kError) return Status(Code::kInvalid, d.toString());
   ClientConfig c;
-  std::string serverHosts = confValue(conf, "LSF_SERVER_HOSTS");
-  std::replace(serverHosts.begin(), serverHosts.end(), ':', ' ');
-  c.serverHosts = words(serverHosts);
-  if (auto port = toInt64(confValue(conf, "LSF_LIM_PORT")); port && *port > 0 && *port < 65536)
-    c.port = static_cast<uint16_t>(*port);
-  c.timeouts.connect = seconds(confValue(conf, "LSF_API_CONNTIMEOUT"), 5);
-  c.timeouts.recv = seconds(confValue(conf, "LSF_API_RECVTIMEOUT"), 20);
-  c.keyFile = confValue(conf, "LSF_AUTH_KEYFILE");
-  c.serverDir = confValue(conf, "LSF_SERVERDIR");
-  std::string confDir = confValue(conf, "LSF_CONFDIR", envDir);
-  c.hostsFile = MappedFile::open(config::joinPath(confDir, "hosts"));
+  c.serverHosts = lsf.serverHosts;
+  c.port = lsf.limPort;
+  c.timeouts.connect = lsf.apiConnTimeout;
+  c.timeouts.recv = lsf.apiRecvTimeout;
+  c.keyFile = lsf.authKeyFile;
+  c.serverDir = lsf.serverDir;
+  std::string confDir = lsf.confDir.empty() ? envDir : lsf.confDir;
+  struct stat st {};
+  if (::stat(confDir.c_str(), &st) != 0)
+    return Status(Code::kNotFound, "LSF_CONFDIR " + confDir + ": " + std::strerror(errno));
+  std::string hostsPath = config::joinPath(confDir, "hosts");
+  c.hostsFile = MappedFile::open(hostsPath);
+  if (!c.hostsFile && errno != ENOENT)  // an optional file, but one we cannot read is wrong
+    return Status(Code::kIo, hostsPath + ": " + std::strerror(errno));
   if (c.hostsFile) c.hostsText = c.hostsFile->text();
-  std::string strip = confValue(conf, "LSF_STRIP_DOMAIN");
-  std::replace(strip.begin(), strip.end(), ':', ' ');
+  std::string strip;
+  for (const auto& s : lsf.stripDomain) strip += (strip.empty() ? "" : " ") + s;
   c.localHost = localHostName(getenvOr("OPENLIM_HOST", ""), systemHostName(), c, strip);
   return c;
 }

@@ -16,6 +16,10 @@ Result<std::string> readKeyFile(const std::string& path) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0)
     return Status(Code::kNotFound, path + ": cannot read key file: " + std::strerror(errno));
+  if (S_ISDIR(st.st_mode))
+    return Status(Code::kInvalid, path + ": key file is a directory, not a file");
+  if (!S_ISREG(st.st_mode))
+    return Status(Code::kInvalid, path + ": key file is not a regular file");
   if ((st.st_mode & 077) != 0)
     return Status(Code::kDenied, path + ": key file is readable by group or others; chmod 600");
   std::ifstream in(path, std::ios::binary);

@@ -7,14 +7,16 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstring>
 
 namespace openlim::shell {
 
 // One read of the file's size: a 10,000-host hosts file through an ifstream and a
 // stringstream was copied several times, a noticeable part of a command's run.
-std::optional<std::string> readFile(const std::string& path) {
+Result<std::string> readFile(const std::string& path) {
+  auto failure = [&](int err) { return Status(Code::kIo, path + ": " + std::strerror(err)); };
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return std::nullopt;
+  if (fd < 0) return failure(errno);
   struct stat st {};
   std::string out;
   size_t size = ::fstat(fd, &st) == 0 && st.st_size > 0 ? static_cast<size_t>(st.st_size) : 0;
@@ -23,7 +25,12 @@ std::optional<std::string> readFile(const std::string& path) {
     if (got == out.size()) out.resize(std::max(size, got) + 4096);
     ssize_t n = ::read(fd, out.data() + got, out.size() - got);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
+    if (n < 0) {  // a directory opens, then fails here with EISDIR
+      int err = errno;
+      ::close(fd);
+      return failure(err);
+    }
+    if (n == 0) break;
     got += static_cast<size_t>(n);
   }
   out.resize(got);
@@ -45,8 +52,12 @@ std::shared_ptr<const MappedFile> MappedFile::open(const std::string& path) {
   }
   ::close(fd);
   if (!f->mapped_) {
+    errno = 0;
     auto text = readFile(path);
-    if (!text) return nullptr;
+    if (!text) {
+      if (errno == 0) errno = EIO;  // keep the reason readFile met for the caller
+      return nullptr;
+    }
     f->copy_ = std::move(*text);
   }
   return f;

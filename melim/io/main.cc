@@ -79,10 +79,10 @@ int main(int argc, char** argv) {
   initLogging("melim", hostName(), getEnv("LSF_LOGDIR").value_or(""),
               getEnv("LSF_LOG_MASK").value_or("LOG_WARNING"), false);
   ConfigPtr config = loadClusterConfig();
-  if (config && !getEnv("LSF_LOGDIR") && config->conf("LSF_LOGDIR").value_or("") != "") {
+  if (config && !getEnv("LSF_LOGDIR") && !config->lsf.logDir.empty()) {
     // Run by hand with only LSF_ENVDIR: log where lsf.conf says.
-    initLogging("melim", hostName(), *config->conf("LSF_LOGDIR"),
-                getEnv("LSF_LOG_MASK").value_or(config->conf("LSF_LOG_MASK").value_or("")), false);
+    initLogging("melim", hostName(), config->lsf.logDir,
+                getEnv("LSF_LOG_MASK").value_or(config->lsf.logMask), false);
   }
   std::vector<std::string> warnings;
   Settings settings = buildSettings(config.get(), getEnv, warnings);

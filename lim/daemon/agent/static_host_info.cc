@@ -47,10 +47,7 @@ StaticHostInfo buildStaticInfo(const ConfigSnapshot& config, const std::string& 
   info.model = model.empty() || model == "!" ? detectHostModel(config, d.machine) : model;
   if (const HostModel* m = config.findModel(info.model)) info.cpuFactor = m->cpuFactor;
   info.ncpus = d.onlineCpus;
-  if (auto v = config.conf("LSF_NCPUS")) {
-    auto n = toInt64(*v);
-    if (n && *n > 0 && *n < 1 << 20) info.ncpus = static_cast<int>(*n);
-  }
+  if (config.lsf.ncpus > 0) info.ncpus = config.lsf.ncpus;
   info.ncores = d.cores;
   info.nthreads = d.threads;
   info.maxmem = d.memTotalMb;

@@ -47,8 +47,7 @@ Result<double> parseThreshold(const std::string& index, const std::string& text)
   if (index == "ut") {
     bool pct = !text.empty() && text.back() == '%';
     auto d = parseDouble(pct ? text.substr(0, text.size() - 1) : text);
-    if (!d || *d < 0 || *d > (pct ? 100 : 1))
-      return Status(Code::kInvalid, "want 0-1 or 0%-100%");
+    if (!d || *d < 0 || *d > (pct ? 100 : 1)) return Status(Code::kInvalid, "want 0-1 or 0%-100%");
     return pct ? *d / 100 : *d;
   }
   if (isSizeIndex(index)) {
@@ -157,7 +156,7 @@ void readHostRow(const HostRow& row, const std::vector<std::pair<int, std::strin
   h.name = row.at("HOSTNAME").text;
   h.line = row.r.line;
   if (std::string bad = badHostName(h.name); !bad.empty()) {
-    diag.warn(h.line, bad + "; host ignored");
+    diag.error(h.line, bad);
     ctx.rejectedHosts.insert(lower(h.name));
     return;
   }
@@ -193,7 +192,9 @@ void readHostRow(const HostRow& row, const std::vector<std::pair<int, std::strin
 }  // namespace
 
 void readHostSection(const Section& s, BuildContext& ctx, DiagSink& diag) {
-  Table t = readTable(s, diag);
+  // A Host row that cannot be read is an error: skipping it would drop a host from the
+  // cluster on reconfig, with nothing but a warning to say so.
+  Table t = readTable(s, diag, true);
   int col = t.column("HOSTNAME");
   if (col < 0) {
     diag.error(t.headerLine ? t.headerLine : s.beginLine, "Host section has no HOSTNAME column");

@@ -1,4 +1,6 @@
-// loadConfig(): discovery of the files, reading them in order, and the final snapshot.
+// loadConfig(): discovery of the files, reading them in order, and the final snapshot. The
+// checksum covers lsf.shared and the cluster file as read (see normalizedDigest), not
+// lsf.conf or the hosts file, which may differ from host to host.
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
@@ -9,6 +11,7 @@
 #include "config/hosts_file.h"
 #include "config/lsf_cluster.h"
 #include "config/lsf_conf.h"
+#include "config/lsf_params.h"
 #include "config/lsf_shared.h"
 #include "config/params.h"
 #include "config/validate.h"
@@ -82,15 +85,12 @@ struct Loader {
   void readConf(const std::string& envDir, const EnvLookup& env) {
     std::string path = config::joinPath(envDir, "lsf.conf");
     DiagSink diag(path, &load.diagnostics);
-    if (auto text = open(path)) conf = config::parseLsfConf(*text, env, diag);
+    std::map<std::string, int> emptied;
+    if (auto text = open(path)) conf = config::parseLsfConf(*text, env, diag, &emptied);
     config::resolveConfPaths(conf, envDir);
-    config::checkLsfConf(conf, diag);
-    for (const auto& [k, v] : conf) {
-      ctx.snap.lsfConf[k] = v.value;
-      if (config::isElimKnob(k)) config::applyParam(k, v.value, v.line, &ctx.snap.params, diag);
-    }
-    auto it = conf.find("LSF_CONFDIR");
-    ctx.snap.confDir = it != conf.end() ? it->second.value : envDir;
+    config::readLsfParams(conf, emptied, &ctx.snap.lsf, &ctx.snap.params, diag);
+    for (const auto& [k, v] : conf) ctx.snap.lsfConf[k] = v.value;
+    ctx.snap.confDir = ctx.snap.lsf.confDir.empty() ? envDir : ctx.snap.lsf.confDir;
   }
 
   void readShared() {
@@ -98,7 +98,7 @@ struct Loader {
     DiagSink diag(path, &load.diagnostics);
     auto text = open(path);
     if (!text) return;
-    hash = config::fnv1a(*text, hash);
+    hash = config::normalizedDigest(*text, hash);
     int before = load.errors();
     config::readLsfShared(*text, ctx, diag);
     // After a structure error the cluster name may be lost with it: do not say so twice.
@@ -112,22 +112,27 @@ struct Loader {
     DiagSink diag(path, &load.diagnostics);
     auto text = open(path);
     if (!text) return "";
-    hash = config::fnv1a(*text, hash);
+    hash = config::normalizedDigest(*text, hash);
     config::readLsfCluster(*text, ctx, diag);
     return path;
   }
 
-  void readHosts() {
-    std::string path = config::joinPath(ctx.snap.confDir, "hosts");
-    if (!exists(path)) return;
+  std::string hostsPath() const { return config::joinPath(ctx.snap.confDir, "hosts"); }
+
+  // Returns whether the file exists (a missing hosts file is no problem by itself).
+  bool readHosts() {
+    std::string path = hostsPath();
+    if (!exists(path)) return false;
     DiagSink diag(path, &load.diagnostics);
     if (auto text = open(path)) ctx.snap.addresses = config::readHostsFile(*text, diag);
+    return true;
   }
 };
 
 }  // namespace
 
-ConfigLoad loadConfig(const std::string& envDirIn, const EnvLookup& env) {
+ConfigLoad loadConfig(const std::string& envDirIn, const EnvLookup& env,
+                      const HostResolver& resolves) {
   std::string envDir = envDirIn.empty() ? "/etc" : envDirIn;
   Loader l;
   l.ctx.snap.envDir = envDir;
@@ -136,7 +141,7 @@ ConfigLoad loadConfig(const std::string& envDirIn, const EnvLookup& env) {
   l.readConf(envDir, env);
   l.readShared();
   std::string clusterFile = l.readCluster();
-  l.readHosts();
+  config::AddressCheck addresses{l.hostsPath(), l.readHosts(), resolves};
   if (!clusterFile.empty()) {
     DiagSink confDiag(config::joinPath(envDir, "lsf.conf"), &l.load.diagnostics);
     DiagSink clusterDiag(clusterFile, &l.load.diagnostics);
@@ -145,8 +150,9 @@ ConfigLoad loadConfig(const std::string& envDirIn, const EnvLookup& env) {
         std::any_of(l.load.diagnostics.begin(), l.load.diagnostics.end(), [&](const Diagnostic& d) {
           return d.file == clusterFile && d.severity == Severity::kError;
         });
-    if (!broken || !l.ctx.snap.hosts.empty())
-      config::validateCluster(l.ctx, l.conf, confDiag, clusterDiag);
+    // Rows that were read and refused one by one still leave "no hosts" worth saying.
+    if (!broken || !l.ctx.snap.hosts.empty() || !l.ctx.rejectedHosts.empty())
+      config::validateCluster(l.ctx, l.conf, addresses, confDiag, clusterDiag);
   }
   l.ctx.snap.checksum = config::hexDigest(l.hash);
   sortDiagnostics(l.load);
@@ -154,14 +160,6 @@ ConfigLoad loadConfig(const std::string& envDirIn, const EnvLookup& env) {
   l.load.draft = snap;
   if (l.load.errors() == 0) l.load.snapshot = snap;
   return std::move(l.load);
-}
-
-ConfigLoad loadConfigFromEnvironment() {
-  const char* dir = std::getenv("LSF_ENVDIR");
-  return loadConfig(dir && *dir ? dir : "/etc", [](const std::string& name) {
-    const char* v = std::getenv(name.c_str());
-    return v ? std::optional<std::string>(v) : std::nullopt;
-  });
 }
 
 }  // namespace openlim

@@ -84,8 +84,31 @@ std::string_view readShellValue(std::string_view s, const Conf& conf, const EnvL
 
 }  // namespace
 
-Conf parseLsfConf(std::string_view text, const EnvLookup& env, DiagSink& diag) {
+namespace {
+
+// A value written empty (KEY=, KEY="" or KEY=''), as opposed to one that expands to empty.
+bool literallyEmpty(std::string_view raw) {
+  return raw.empty() || raw == "\"\"" || raw == "''";
+}
+
+// Does `raw` read $KEY or ${KEY}? (X="$X more" extends a value; no duplicate warning.)
+bool readsItself(std::string_view raw, const std::string& key) {
+  for (size_t i = raw.find('$'); i != std::string_view::npos; i = raw.find('$', i + 1)) {
+    std::string_view rest = raw.substr(i + 1);
+    if (!rest.empty() && rest[0] == '{') rest.remove_prefix(1);
+    if (rest.substr(0, key.size()) == key &&
+        (rest.size() == key.size() || !isNameChar(rest[key.size()], false)))
+      return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+Conf parseLsfConf(std::string_view text, const EnvLookup& env, DiagSink& diag,
+                  std::map<std::string, int>* emptied) {
   Conf conf;
+  std::map<std::string, int> firstLine;
   for (const auto& l : splitLogicalLines(text, QuoteStyle::kShell, diag)) {
     std::string_view t = l.text;
     if (t.substr(0, 7) == "export ") t = trim(t.substr(7));
@@ -102,13 +125,24 @@ Conf parseLsfConf(std::string_view text, const EnvLookup& env, DiagSink& diag) {
       continue;
     }
     std::string value, error;
-    std::string_view rest = readShellValue(trim(t.substr(eq + 1)), conf, env, &value, &error);
+    std::string_view raw = trim(t.substr(eq + 1));
+    std::string_view rest = readShellValue(raw, conf, env, &value, &error);
     if (!error.empty()) {
       diag.warn(l.number, error + " for " + key + "; line ignored");
       continue;
     }
     if (!rest.empty())
       diag.warn(l.number, "text after the value of " + key + " ignored: " + q(std::string(rest)));
+    auto [first, fresh] = firstLine.emplace(key, l.number);
+    if (!fresh && !readsItself(raw, key))
+      diag.warn(l.number, key + " is set again (first at line " + std::to_string(first->second) +
+                              "); this value is used");
+    if (emptied) {
+      if (literallyEmpty(raw))
+        (*emptied)[key] = l.number;
+      else
+        emptied->erase(key);
+    }
     if (value.empty())
       conf.erase(key);
     else
@@ -131,25 +165,6 @@ void resolveConfPaths(Conf& conf, const std::string& envDir) {
                           "LSF_BINDIR", "LSF_ELIM_DIR"}) {
     auto it = conf.find(key);
     if (it != conf.end()) it->second.value = joinPath(envDir, it->second.value);
-  }
-}
-
-void checkLsfConf(const Conf& conf, DiagSink& diag) {
-  if (auto it = conf.find("LSF_LIM_PORT"); it != conf.end()) {
-    auto port = parseInt(it->second.value);
-    if (!port || *port < 1 || *port > 65535)
-      diag.warn(it->second.line,
-                "bad LSF_LIM_PORT " + q(it->second.value) + " (want 1-65535); default 7869 used");
-  }
-  if (auto it = conf.find("LSF_LOG_MASK"); it != conf.end()) {
-    bool ok = false;
-    for (const char* m :
-         {"LOG_EMERG", "LOG_ALERT", "LOG_CRIT", "LOG_ERR", "LOG_WARNING", "LOG_NOTICE", "LOG_INFO",
-          "LOG_DEBUG", "LOG_DEBUG1", "LOG_DEBUG2", "LOG_DEBUG3"})
-      ok = ok || iequals(it->second.value, m);
-    if (!ok)
-      diag.warn(it->second.line,
-                "bad LSF_LOG_MASK " + q(it->second.value) + "; default LOG_WARNING used");
   }
 }
 

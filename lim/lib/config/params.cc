@@ -99,8 +99,9 @@ bool applyParam(const std::string& key, const std::string& value, int line, Clus
   for (const auto& s : specs()) {
     if (!iequals(key, s.key)) continue;
     std::string why = s.apply(value, params);
-    if (!why.empty())
-      diag.warn(line, "bad value " + q(value) + " for " + s.key + ": " + why + "; ignored");
+    // A bad interval, count or flag is an error: running with a value other than the one
+    // written (a default, a wrapped number) would be a silent surprise.
+    if (!why.empty()) diag.error(line, "bad value " + q(value) + " for " + s.key + ": " + why);
     return true;
   }
   return false;

@@ -9,8 +9,8 @@
 namespace openlim::config {
 
 // Applies KEY = value to params. Returns false when key is not a parameter we know (the
-// caller decides whether that deserves a warning). A bad or out-of-range value is reported
-// at `line` and the previous value kept.
+// caller decides whether that deserves a warning). A bad or out-of-range value is an error
+// at `line` (the configuration is refused) and the previous value kept.
 bool applyParam(const std::string& key, const std::string& value, int line, ClusterParams* params,
                 DiagSink& diag);
 

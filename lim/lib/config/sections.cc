@@ -59,15 +59,27 @@ std::string Table::valueAt(const Row& row, int col) {
   return row.values[static_cast<size_t>(col)].text;
 }
 
-Table readTable(const Section& section, DiagSink& diag) {
+Table readTable(const Section& section, DiagSink& diag, bool rowsRequired) {
   Table t;
+  // A row that cannot be read is an error where dropping it would change what the cluster
+  // is (a host vanishing), else a warning and the row is skipped.
+  auto rowProblem = [&](int line, const std::string& what) {
+    if (rowsRequired)
+      diag.error(line, what);
+    else
+      diag.warn(line, what + "; row ignored");
+  };
   if (section.body.empty()) return t;
   const Line& header = section.body.front();
   t.headerLine = header.number;
   auto cols = tokenize(header.text);
   if (!cols) {
-    diag.warn(header.number, "bad column header in section " + section.name + " (" +
-                                 cols.status().message() + "); section ignored");
+    std::string what =
+        "bad column header in section " + section.name + " (" + cols.status().message() + ")";
+    if (rowsRequired)
+      diag.error(header.number, what);
+    else
+      diag.warn(header.number, what + "; section ignored");
     return t;
   }
   for (auto& v : *cols) {
@@ -79,15 +91,15 @@ Table readTable(const Section& section, DiagSink& diag) {
     const Line& l = section.body[i];
     auto vals = tokenize(l.text);
     if (!vals) {
-      diag.warn(l.number, vals.status().message() + "; row ignored");
+      rowProblem(l.number, vals.status().message());
       t.rejected.push_back(Row{l.number, {}});
       continue;
     }
     Row row{l.number, std::move(*vals)};
     if (row.values.size() != t.columns.size()) {
-      diag.warn(l.number, "row has " + std::to_string(row.values.size()) +
-                              " values but the header has " + std::to_string(t.columns.size()) +
-                              " columns; row ignored");
+      rowProblem(l.number, "row has " + std::to_string(row.values.size()) +
+                               " values but the header has " + std::to_string(t.columns.size()) +
+                               " columns");
       t.rejected.push_back(std::move(row));
       continue;
     }

@@ -42,8 +42,9 @@ struct Table {
 };
 
 // The first line is the header; every later line one row. Reports rows that do not tokenize
-// or whose value count differs from the header, and duplicate column names.
-Table readTable(const Section& section, DiagSink& diag);
+// or whose value count differs from the header (warnings, row ignored; errors when
+// `rowsRequired`, as for the Host section), and duplicate column names.
+Table readTable(const Section& section, DiagSink& diag, bool rowsRequired = false);
 
 // Warns once, at the header line, about each column not in `known` (case-insensitive).
 void warnUnknownColumns(const Table& t, const Section& s, const std::vector<std::string>& known,

@@ -2,6 +2,7 @@
 #include "config/validate.h"
 
 #include <cstdio>
+#include <map>
 
 #include "config/lines.h"
 
@@ -33,6 +34,39 @@ void masterList(BuildContext& ctx, const std::map<std::string, ConfEntry>& conf,
     if (h.server) snap.masterList.push_back(h.name);
 }
 
+// Every address entry by lower-case name and alias: index into snap.addresses.
+std::map<std::string, size_t> addressIndex(const ConfigSnapshot& snap) {
+  std::map<std::string, size_t> out;
+  for (size_t i = 0; i < snap.addresses.size(); ++i) {
+    out.emplace(lower(snap.addresses[i].name), i);
+    for (const auto& a : snap.addresses[i].aliases) out.emplace(lower(a), i);
+  }
+  return out;
+}
+
+void checkAddresses(const ConfigSnapshot& snap, const AddressCheck& check, DiagSink& diag) {
+  auto index = addressIndex(snap);
+  std::map<size_t, const HostConfig*> owner;  // address entry -> first host on it
+  for (const auto& h : snap.hosts) {
+    auto it = index.find(lower(h.name));
+    if (it == index.end()) {
+      if (!check.resolves || check.resolves(h.name)) continue;
+      diag.error(h.line, "host " + q(h.name) + " has no address: " +
+                             (check.hostsFileRead ? "not in " + check.hostsPath
+                                                  : "no hosts file " + check.hostsPath) +
+                             ", and the system resolver does not know it");
+      continue;
+    }
+    auto [first, fresh] = owner.emplace(it->second, &h);
+    if (fresh) continue;
+    const HostAddress& a = snap.addresses[it->second];
+    diag.error(h.line, "host " + q(h.name) + " is the same machine as host " +
+                           q(first->second->name) + " (" + check.hostsPath + ":" +
+                           std::to_string(a.line) + " maps both to " + a.ip +
+                           "); one Host row per machine");
+  }
+}
+
 }  // namespace
 
 std::vector<std::string> tokenizeWords(std::string_view s) {
@@ -48,11 +82,12 @@ std::vector<std::string> tokenizeWords(std::string_view s) {
 }
 
 void validateCluster(BuildContext& ctx, const std::map<std::string, ConfEntry>& conf,
-                     DiagSink& confDiag, DiagSink& clusterDiag) {
+                     const AddressCheck& addresses, DiagSink& confDiag, DiagSink& clusterDiag) {
   if (ctx.snap.hosts.empty()) {
     clusterDiag.error(0, "no hosts in the Host section");
     return;
   }
+  checkAddresses(ctx.snap, addresses, clusterDiag);
   masterList(ctx, conf, confDiag);
   if (ctx.snap.masterList.empty())
     clusterDiag.error(0, "no server host in the Host section; no host can be master");
@@ -63,6 +98,39 @@ uint64_t fnv1a(std::string_view bytes, uint64_t hash) {
     hash ^= c;
     hash *= 0x100000001b3ULL;
   }
+  return hash;
+}
+
+uint64_t normalizedDigest(std::string_view text, uint64_t hash) {
+  std::vector<Diagnostic> ignored;  // the format readers report the same lines properly
+  DiagSink sink("", &ignored);
+  for (const auto& l : splitLogicalLines(text, QuoteStyle::kDouble, sink)) {
+    std::string norm;
+    char quote = 0;
+    int parens = 0;
+    for (char c : l.text) {
+      bool blank = c == ' ' || c == '\t';
+      if (quote == 0 && parens == 0 && blank) {
+        if (!norm.empty() && norm.back() != ' ') norm.push_back(' ');
+        continue;
+      }
+      if (quote) {
+        if (c == quote) quote = 0;
+      } else if (c == '"') {
+        quote = c;
+      } else if (c == '(') {
+        ++parens;
+      } else if (c == ')' && parens > 0) {
+        --parens;
+      }
+      norm.push_back(c);
+    }
+    norm.push_back('\n');
+    hash = fnv1a(norm, hash);
+  }
+  // A binary file gives no lines; its bytes still decide the digest.
+  for (const auto& d : ignored)
+    if (d.severity == Severity::kError) return fnv1a(text, hash);
   return hash;
 }
 

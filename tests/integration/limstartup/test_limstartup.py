@@ -118,6 +118,50 @@ class TestLimStartup(unittest.TestCase):
         self.assertEqual(rc, 2)
         self.assertIn("limstartup [-f] [host_name ... | all]", err)
 
+    def run_lim(self):
+        p = subprocess.run([LIM, "-d", self.c.dir, "--host", "hostA"], env=dict(os.environ),
+                           capture_output=True, text=True, timeout=60)
+        return p.returncode, p.stderr
+
+    def test_BadConfigRefused(self):
+        """A bad port, interval or count: lim exits non-zero with the file:line message
+        before it detaches (never a crash, a random or a wrapped port), and limstartup says
+        failed, passes lim's words on and exits non-zero."""
+        cases = [("lsf.conf", {"LSF_LIM_PORT": bad}, {}, "lsf.conf:2: bad value <%s> for "
+                  "LSF_LIM_PORT: want a port number 1-65535" % bad)
+                 for bad in ("abc", "0", "70000", "-5", "27306x")]
+        cases += [("lsf.conf", {"LSF_API_CONNTIMEOUT": "soon"}, {},
+                   "bad value <soon> for LSF_API_CONNTIMEOUT"),
+                  ("lsf.conf", {"LSF_ELIM_RESTARTS": "-7"}, {},
+                   "bad value <-7> for LSF_ELIM_RESTARTS"),
+                  ("lsf.cluster.test", {}, {"EXINTERVAL": "0"},
+                   "lsf.cluster.test:2: bad value <0> for EXINTERVAL"),
+                  ("lsf.cluster.test", {}, {"HOST_INACTIVITY_LIMIT": "1x"},
+                   "lsf.cluster.test:4: bad value <1x> for HOST_INACTIVITY_LIMIT")]
+        good_conf, good_params = dict(self.c.conf_extra), dict(self.c.params)
+        for name, conf, params, message in cases:
+            with self.subTest(file=name, conf=conf, params=params):
+                self.c.conf_extra = dict(good_conf, **conf)
+                self.c.params = dict(good_params, **params)
+                self.c.write_config()
+                rc, err = self.run_lim()
+                self.assertEqual(rc, 1, err)
+                self.assertIn(message, err)
+                self.assertIn("lim: configuration has errors; not starting", err)
+                self.assertNotIn("terminate", err)  # no uncaught exception
+                rc, out, err = self.lsadmin("limstartup")
+                self.assertEqual(rc, 1, out + err)
+                self.assertIn("Starting up LIM on <hostA> ...... failed", out)
+                self.assertIn(message, err)  # lim's own words reach the admin
+                self.assertIn("exit 1", err)
+        self.assertEqual(self.rsh_hosts(), [])
+        # Fixed again, it starts.
+        self.c.conf_extra, self.c.params = good_conf, good_params
+        self.c.write_config()
+        rc, out, err = self.lsadmin("limstartup")
+        self.assertEqual(rc, 0, out + err)
+        self.wait_ok(["hostA"])
+
 
 if __name__ == "__main__":
     unittest.main()

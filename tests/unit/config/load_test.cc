@@ -66,14 +66,15 @@ TEST(LsfConf, ElimKnobsFromLsfConfAndTheClusterFileWins) {
   d.write("lsf.cluster.test",
           std::string(kCluster) + "Begin Parameters\nLSF_ELIM_RESTARTS = 9\nEnd Parameters\n");
   auto l = d.load();
-  ASSERT_TRUE(l.snapshot) << dump(l);
-  EXPECT_EQ(l.snapshot->params.elimBlockTime, 7);
-  EXPECT_EQ(l.snapshot->params.elimRestarts, 9);
-  EXPECT_EQ(l.snapshot->params.elimAbortValue, 97);
-  EXPECT_EQ(countDiag(l, "lsf.conf", 4, kW, "ELIM_ABORT_VALUE"), 1) << dump(l);
+  ASSERT_TRUE(l.draft) << dump(l);
+  EXPECT_FALSE(l.snapshot);  // ELIM_ABORT_VALUE=300 is out of range: an error
+  EXPECT_EQ(l.draft->params.elimBlockTime, 7);
+  EXPECT_EQ(l.draft->params.elimRestarts, 9);
+  EXPECT_EQ(l.draft->params.elimAbortValue, 97);
+  EXPECT_EQ(countDiag(l, "lsf.conf", 4, kE, "ELIM_ABORT_VALUE"), 1) << dump(l);
   EXPECT_EQ(countDiag(l, "lsf.conf", 5, kW, "<nohost> is not in the Host section"), 1);
   EXPECT_EQ(l.diagnostics.size(), 2u);
-  EXPECT_EQ(l.snapshot->masterList, std::vector<std::string>{"hostB"});
+  EXPECT_EQ(l.draft->masterList, std::vector<std::string>{"hostB"});
 }
 
 TEST(ConfigLoadFiles, MissingLsfConfIsAnError) {

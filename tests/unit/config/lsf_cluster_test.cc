@@ -95,18 +95,25 @@ TEST_F(LsfCluster, UnknownSectionAndParameter) {
   EXPECT_EQ(l.snapshot->params.exInterval, 1);
 }
 
-TEST_F(LsfCluster, BadParameterValuesKeepTheDefault) {
+// A bad interval or count is an error: running on a default the file does not say (or on a
+// wrapped number) would surprise the admin; lim refuses it and so does ckconfig.
+TEST_F(LsfCluster, BadParameterValuesAreErrors) {
   auto l = load(std::string(kCluster) +
                 "Begin Parameters\nEXINTERVAL = 15s\n"
                 "ELIM_POLL_INTERVAL = 9\nHOST_INACTIVITY_LIMIT = 1\nLSF_ELIM_DEBUG = maybe\n"
+                "RETRY_LIMIT = -5\nMASTER_INACTIVITY_LIMIT = 99999999999\nPROBE_TIMEOUT =\n"
                 "End Parameters\n");
-  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("EXINTERVAL"), kW, "bad value <15s>"), 1);
-  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("ELIM_POLL"), kW, "out of range"), 1);
-  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("HOST_INACT"), kW, "at least 2"), 1);
-  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("LSF_ELIM_DEBUG"), kW, "want y or n"), 1);
-  EXPECT_EQ(l.diagnostics.size(), 4u) << dump(l);
-  EXPECT_EQ(l.snapshot->params.exInterval, 15);
-  EXPECT_EQ(l.snapshot->params.hostInactivityLimit, 5);
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("EXINTERVAL"), kE, "bad value <15s>"), 1);
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("ELIM_POLL"), kE, "out of range"), 1);
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("HOST_INACT"), kE, "at least 2"), 1);
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("LSF_ELIM_DEBUG"), kE, "want y or n"), 1);
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("RETRY_LIMIT"), kE, "bad value <-5>"), 1);
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("MASTER_INACT"), kE, "bad value <9999"), 1);
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("PROBE_TIMEOUT"), kE, "bad value <>"), 1);
+  EXPECT_EQ(l.diagnostics.size(), 7u) << dump(l);
+  EXPECT_FALSE(l.snapshot);  // refused: lim does not start, reconfig changes nothing
+  EXPECT_EQ(l.draft->params.exInterval, 15);
+  EXPECT_EQ(l.draft->params.hostInactivityLimit, 5);
 }
 
 TEST_F(LsfCluster, UnknownColumnAndThresholdOnAStringResource) {
@@ -151,7 +158,8 @@ TEST_F(LsfCluster, DuplicateAndIllegalHostNames) {
                 "duplicate host <HOSTA> (first at line " + std::to_string(line("hostA")) + ")"),
       1)
       << dump(l);
-  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("bad/host  "), kW, "forbidden character '/'"), 1);
+  // A host that cannot be read is an error (a reconfig would otherwise drop it quietly).
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("bad/host  "), kE, "forbidden character '/'"), 1);
   EXPECT_EQ(l.diagnostics.size(), 2u) << dump(l);  // the ResourceMap reference stays silent
 }
 
@@ -176,10 +184,25 @@ TEST_F(LsfCluster, HostInLocationNotInHostSection) {
   EXPECT_EQ(l.diagnostics.size(), 3u);
 }
 
-TEST_F(LsfCluster, RowCountMismatchInHostSectionDoesNotCascade) {
+// A Host row with missing or extra values is an error (the host would vanish from the
+// cluster), reported once: the ResourceMap naming that host stays silent.
+TEST_F(LsfCluster, RowCountMismatchInHostSectionIsAnErrorAndDoesNotCascade) {
   auto l = load(withHosts("hostC  Generic  LINUX86\n") +
                 "Begin ResourceMap\nRESOURCENAME LOCATION\nnio [hostC]\nEnd ResourceMap\n");
-  EXPECT_ONLY_DIAG(l, "lsf.cluster.test", line("hostC  Generic"), kW, "row has 3 values");
+  EXPECT_ONLY_DIAG(l, "lsf.cluster.test", line("hostC  Generic"), kE,
+                   "row has 3 values but the header has 7 columns");
+  EXPECT_FALSE(l.snapshot);
+}
+
+TEST_F(LsfCluster, HostRowWithExtraValuesOrBadQuotingIsAnError) {
+  auto l =
+      load(withHosts("hostC  Generic  LINUX86  1  ()  ()  ()  extra\n"
+                     "hostD  Generic  LINUX86  1  ()  ()  \"(cs\n"));
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("hostC  "), kE, "row has 8 values"), 1)
+      << dump(l);
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("hostD  "), kE, ""), 1) << dump(l);
+  EXPECT_EQ(l.errors(), 2) << dump(l);
+  EXPECT_FALSE(l.snapshot);
 }
 
 TEST_F(LsfCluster, NoHostsIsAnError) {

@@ -42,7 +42,8 @@ TEST(ClusterParams, AcceptsValidValuesCaseInsensitively) {
   EXPECT_EQ(t.p.elimWatchdog, 30);
 }
 
-TEST(ClusterParams, RejectsBadAndOutOfRangeValuesKeepingThePreviousOne) {
+// Errors, not warnings: a configuration with a bad interval or count is refused.
+TEST(ClusterParams, RejectsBadAndOutOfRangeValuesAsErrorsKeepingThePreviousOne) {
   Params t;
   for (auto [k, v] :
        std::vector<std::pair<const char*, const char*>>{{"EXINTERVAL", "0.5"},
@@ -57,7 +58,7 @@ TEST(ClusterParams, RejectsBadAndOutOfRangeValuesKeepingThePreviousOne) {
   EXPECT_EQ(t.diags.size(), 8u);
   for (const auto& d : t.diags) {
     EXPECT_EQ(d.line, 7);
-    EXPECT_EQ(d.severity, Severity::kWarning);
+    EXPECT_EQ(d.severity, Severity::kError);
   }
   EXPECT_EQ(t.p.exInterval, 15);
   EXPECT_EQ(t.p.hostInactivityLimit, 5);

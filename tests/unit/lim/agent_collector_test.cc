@@ -225,7 +225,7 @@ TEST_F(CollectorTest, StaticInfoDetectsTypeModelAndCounts) {
 
 TEST_F(CollectorTest, ConfiguredTypeModelNdAndLsfNcpusWin) {
   ConfigSnapshot cfg = makeConfig();
-  cfg.lsfConf["LSF_NCPUS"] = "3";
+  cfg.lsf.ncpus = 3;  // LSF_NCPUS, typed by the config reader
   LoadCollector c(root_.string(), cfg, "hostB", options(fakeStatvfs(1, 2)));
   EXPECT_EQ(c.staticInfo().type, "LINUXPPC64");
   EXPECT_EQ(c.staticInfo().model, "Power9");
@@ -233,7 +233,7 @@ TEST_F(CollectorTest, ConfiguredTypeModelNdAndLsfNcpusWin) {
   EXPECT_EQ(c.staticInfo().ncpus, 3);
   EXPECT_EQ(c.staticInfo().ndisks, 7);
   EXPECT_FALSE(c.staticInfo().server);
-  cfg.lsfConf.erase("LSF_NCPUS");
+  cfg.lsf.ncpus = 0;
   c.reconfigure(cfg);
   EXPECT_EQ(c.staticInfo().ncpus, 8);
 }
