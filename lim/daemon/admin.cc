@@ -5,6 +5,8 @@
 
 #include "json_util.h"
 #include "lim_server.h"
+#include "master/query_reply_json.h"
+#include "master/query_request.h"
 
 namespace openlim::lim {
 namespace {
@@ -42,8 +44,10 @@ std::string LimServer::adminRequest(const std::string& op, const Json& req, doub
     o.add("diagnostics", jstrings(diags));
     return jsonText(o);
   }
-  std::string target = reqString(req, "host", opts_.host);
-  double seconds = reqNumber(req, "seconds", 0);
+  auto decoded = master::decodeAdminRequest(req);
+  if (!decoded) return master::errorReplyJson(decoded.status());
+  std::string target = decoded->host.value_or(opts_.host);
+  double seconds = decoded->seconds;
   if (!config_->findHost(target)) return errorReply("notfound", target + ": Unknown host");
   if (strcasecmp(target.c_str(), opts_.host.c_str()) == 0) return localAdmin(op, seconds, now);
   sendUdp(config_->findHost(target)->name, protocol::Kind::kAdmin,
@@ -73,11 +77,12 @@ void LimServer::onAdminFrame(const protocol::Frame& f, double now) {
     ++counters_.malformed;
     return;
   }
-  std::string sender = reqString(*req, "sender");
-  if (sender.empty()) {
+  auto decoded = master::decodeAdminRequest(*req);
+  if (!decoded || decoded->sender.empty()) {
     ++counters_.malformed;
     return;
   }
+  const std::string& sender = decoded->sender;
   if (!fresh(sender, f)) return;
   std::string op = reqString(*req, "op");
   if (op == "reconfig") {
@@ -85,7 +90,7 @@ void LimServer::onAdminFrame(const protocol::Frame& f, double now) {
     Status st = reloadConfig(&diags);
     if (!st) spdlog::warn("reconfig from {} refused here: {}", sender, st.message());
   } else if (op == "lock" || op == "unlock" || op == "shutdown" || op == "restart") {
-    localAdmin(op, reqNumber(*req, "seconds", 0), now);
+    localAdmin(op, decoded->seconds, now);
   }
 }
 

@@ -9,19 +9,21 @@
 
 #include "format/json.h"
 #include "format/json_writer.h"
+#include "format/reply_json.h"
 #include "openlim/status.h"
 
 namespace openlim::lim {
 
 using format::Json;
 
-inline Json jnum(double v) { return Json::number(v); }  // NaN becomes null
-Json jstrings(const std::vector<std::string>& v);
-// A copy with every object's members sorted by key (stable), recursively.
-Json sortedKeys(const Json& v);
-// The compact text of `o` with sorted keys: small replies.
-std::string jsonText(const Json& o);
-std::string errorReply(const std::string& code, const std::string& message);
+// NaN becomes null.
+inline Json jnum(double v) {
+  return Json::number(v);
+}
+using format::errorReply;
+using format::jsonText;
+using format::jstrings;
+using format::sortedKeys;
 
 // A request body: a JSON object, else kInvalid with the reason.
 Result<Json> parseRequest(std::string_view text);

@@ -1,4 +1,5 @@
-// The master's query replies (docs/protocol.md): fields, types, null for unknown, and the
+// The master's query replies (docs/protocol.md), through the production path (decode,
+// query service, reply JSON): fields, types, null for unknown, and the
 // members of every object in key order, as the POCO-built replies had them.
 #include "queries.h"
 
@@ -95,7 +96,7 @@ TEST_F(Queries, LoadListsEveryHostWithValuesAgesBusyAndThresholds) {
   EXPECT_EQ(a.find("config_drift"), nullptr);
   const Json& b = at(r, "hosts").items()[1];
   EXPECT_TRUE(at(b, "config_drift").asBool());
-  EXPECT_EQ(at(b, "values").find("fs"), nullptr);  // booleans only when set
+  EXPECT_EQ(at(b, "values").find("fs"), nullptr);    // booleans only when set
   EXPECT_TRUE(at(at(b, "values"), "nio").isNull());  // has it, not reported
   const Json& c = at(r, "hosts").items()[2];
   EXPECT_EQ(at(c, "status").asString(), "unavail");
@@ -177,6 +178,47 @@ TEST_F(Queries, InfoAndSharedAreSorted) {
   EXPECT_EQ(at(r, "instances").size(), 0u);
   r = run(queryShared, R"({"op":"shared","names":["nosuch"]})");
   EXPECT_EQ(at(r, "code").asString(), "notfound");
+}
+
+// A field of the wrong type or range is refused, naming the field, instead of being
+// answered as if it were absent.
+TEST_F(Queries, WrongFieldTypesAreSyntaxErrorsNamingTheField) {
+  struct Case {
+    std::string (*fn)(const Json&, const QueryContext&);
+    const char* request;
+    const char* error;
+  };
+  const Case cases[] = {
+      {queryLoad, R"({"op":"load","hosts":"hostA"})", R"("hosts" must be an array of host names)"},
+      {queryLoad, R"({"op":"load","hosts":[1,2,3]})", R"("hosts" must be an array of host names)"},
+      {queryLoad, R"({"op":"load","n":"x"})", R"("n" must be a whole number, 0 or more)"},
+      {queryLoad, R"({"op":"load","n":-1})", R"("n" must be a whole number, 0 or more)"},
+      {queryLoad, R"({"op":"load","resreq":1})",
+       R"("resreq" must be a resource requirement string)"},
+      {queryHosts, R"({"op":"hosts","hosts":"hostA"})",
+       R"("hosts" must be an array of host names)"},
+      {queryPlace, R"({"op":"place","w":-5})",
+       R"("w" must be a whole number, -1 (not given) or more)"},
+      {queryPlace, R"({"op":"place","n":-1})", R"("n" must be a whole number, 0 or more)"},
+      {queryPlace, R"({"op":"place","L":"yes"})", R"("L" must be true or false)"},
+      {queryPlace, R"({"op":"place","explain":1})", R"("explain" must be true or false)"},
+      {queryPlace, R"({"op":"place","local":2})", R"("local" must be a host name)"},
+      {queryShared, R"({"op":"shared","names":"fs"})",
+       R"("names" must be an array of resource names)"},
+  };
+  for (const auto& c : cases) {
+    Json r = run(c.fn, c.request);
+    EXPECT_FALSE(at(r, "ok").asBool()) << c.request;
+    EXPECT_EQ(at(r, "code").asString(), "syntax") << c.request;
+    EXPECT_EQ(at(r, "error").asString(), c.error) << c.request;
+  }
+}
+
+TEST_F(Queries, ARefusedPlacementAdjustsNoLoad) {
+  double before = table_.snapshot(2)->number(0, "r1m");
+  Json r = run(queryPlace, R"({"op":"place","n":"2"})");
+  EXPECT_EQ(at(r, "code").asString(), "syntax");
+  EXPECT_EQ(table_.snapshot(2)->number(0, "r1m"), before);
 }
 
 TEST(Requests, MustBeJsonObjectsAndWrongTypesFallBack) {
