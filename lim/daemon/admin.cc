@@ -60,9 +60,9 @@ std::string LimServer::adminRequest(const std::string& op, const Json& req, doub
 
 std::string LimServer::localAdmin(const std::string& op, double seconds, double now) {
   if (op == "lock")
-    setLock(true, seconds, now);
+    agent_->setLock(true, seconds, now);
   else if (op == "unlock")
-    setLock(false, 0, now);
+    agent_->setLock(false, 0, now);
   else if (op == "shutdown")
     running_ = false;
   else if (op == "restart")
@@ -94,12 +94,6 @@ void LimServer::onAdminFrame(const protocol::Frame& f, double now) {
   }
 }
 
-void LimServer::setLock(bool locked, double seconds, double now) {
-  locked_ = locked;
-  lockUntil_ = locked && seconds > 0 ? now + seconds : 0;
-  nextReportAt_ = now;
-}
-
 Status LimServer::reloadConfig(std::vector<std::string>* diagnostics) {
   ConfigLoad load =
       loadConfig(opts_.envDir, [](const std::string& k) -> std::optional<std::string> {
@@ -129,6 +123,7 @@ void LimServer::adoptConfig(ConfigPtr c, double now) {
                          {config_->params.exInterval, config_->params.masterInactivityLimit,
                           config_->params.probeTimeout});
   collector_->reconfigure(*config_);
+  agent_->reconfigure(agentSettings(), now);  // and report at once
   ++counters_.reconfigs;
   spdlog::info("reconfig: adopted configuration {}", config_->checksum);
   if (election_->isMaster()) refreshServers(now);
@@ -138,7 +133,6 @@ void LimServer::adoptConfig(ConfigPtr c, double now) {
   uint64_t startsBefore = melim_->counters().starts;
   updateMelim(now);
   if (melim_->counters().starts == startsBefore) melim_->reconfigure();
-  nextReportAt_ = now;
 }
 
 }  // namespace openlim::lim

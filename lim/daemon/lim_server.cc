@@ -54,7 +54,7 @@ LimServer::LimServer(ConfigPtr config, std::string key, LimOptions opts)
   mo.logDir = config_->conf("LSF_LOGDIR").value_or("");
   mo.params = config_->params;
   melim_ = std::make_unique<agent::MelimLink>(mo);
-  nextReportAt_ = now;
+  agent_ = std::make_unique<agent::AgentRole>(agentSettings(), now);
 }
 
 LimServer::~LimServer() {
@@ -104,11 +104,10 @@ Status LimServer::bind() {
 }
 
 double LimServer::nextDeadline() const {
-  double next = std::min(election_->nextDeadline(), nextReportAt_);
+  double next = std::min(election_->nextDeadline(), agent_->nextDeadline());
   next = std::min(next, collector_->nextDeadline());
   next = std::min(next, melim_->nextDeadline());
   for (const auto& c : conns_) next = std::min(next, c->deadline);
-  if (locked_ && lockUntil_ > 0) next = std::min(next, lockUntil_);
   if (announcing()) next = std::min(next, announcePace_.nextBatchAt(announceNext_));
   return next;
 }
@@ -140,8 +139,7 @@ void LimServer::loopOnce() {
     if (fds[1].revents) onTcpAccept(now);
     if (fds[2].revents) onSignal();
     for (size_t i = 3; i < connBase; ++i)
-      if (fds[i].revents && melim_->onReadable(fds[i].fd, now))  // new external values:
-        nextReportAt_ = std::min(nextReportAt_, std::max(now, lastReportAt_ + 1.0));
+      if (fds[i].revents && melim_->onReadable(fds[i].fd, now)) agent_->onExternalValues(now);
     for (size_t i = connBase; i < fds.size(); ++i)
       if (fds[i].revents) onConnReadable(*conns_[i - connBase], now);
   }
@@ -252,10 +250,7 @@ void LimServer::onAnnounce(const protocol::Frame& f, double now) {
   }
   if (!fresh(a->sender, f)) return;
   election_->onClaim(a->sender, a->claimsMaster, now);
-  if (a->claimsMaster && a->sender == election_->master() && a->serves != serves_) {
-    serves_ = a->serves;
-    servesFrom_ = a->sender;
-  }
+  agent_->onAnnounce(*a, election_->master());
   if (f.kind == protocol::Kind::kMasterProbe) {
     protocol::Announce me{opts_.host, election_->isMaster(), election_->master()};
     sendUdp(a->sender, protocol::Kind::kProbeReply, protocol::encodeAnnounce(me));

@@ -17,6 +17,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "agent/agent_role.h"
 #include "agent/load_collector.h"
 #include "agent/melim_link.h"
 #include "format/json.h"
@@ -90,12 +91,12 @@ class LimServer {
   void onAnnounce(const protocol::Frame& f, double now);
   void onAdminFrame(const protocol::Frame& f, double now);
 
-  // agent role (agent_role.cc)
-  protocol::LoadReport buildReport() const;
-  void sendReport(double now);
-  bool significantChange() const;
+  // agent role (agent_role.cc; the decisions are agent::AgentRole's)
+  protocol::LoadReport buildReport(double now) const;
+  void sendReport(const std::string& to, double now);
   void updateMelim(double now);
-  std::vector<std::string> expectedResources() const;
+  void restartMelim(const agent::MelimSet& set, double now);
+  agent::AgentSettings agentSettings() const;
 
   // master role (master_role.cc)
   void heartbeat(double now);
@@ -116,7 +117,6 @@ class LimServer {
   std::string localAdmin(const std::string& op, double seconds, double now);
   Status reloadConfig(std::vector<std::string>* diagnostics);
   void adoptConfig(ConfigPtr c, double now);
-  void setLock(bool locked, double seconds, double now);
 
   ConfigPtr config_;
   std::string key_;
@@ -137,20 +137,12 @@ class LimServer {
   std::unique_ptr<master::LoadTable> table_;
   std::unique_ptr<agent::LoadCollector> collector_;
   std::unique_ptr<agent::MelimLink> melim_;
+  std::unique_ptr<agent::AgentRole> agent_;
   protocol::ReplayGuard replay_;
   RequestCache cache_;
   LimCounters counters_;
 
-  std::vector<std::string> serves_;  // shared resources the master says we serve
-  std::string servesFrom_;           // the master that said so
-  protocol::LoadReport lastSent_;
-  double lastReportAt_ = -1e300;
-  double nextReportAt_ = 0;
-  bool locked_ = false;
-  double lockUntil_ = 0;  // 0 = until unlocked
   bool wasMaster_ = false;
-  bool melimMaster_ = false;
-  std::string reportedTo_;  // the master our reports go to
   // The master's announce round, paced in small batches so queries are served between them
   // (master/announce_pace.h: 10k hosts take ~100 ms of sending).
   std::vector<std::string> announceTo_;
