@@ -119,15 +119,11 @@ void LimServer::adoptConfig(ConfigPtr c, double now) {
   config_ = std::move(c);
   peers_.clear();
   table_->reconfigure(config_);
-  election_->reconfigure(config_->masterList,
-                         {config_->params.exInterval, config_->params.masterInactivityLimit,
-                          config_->params.probeTimeout});
   collector_->reconfigure(*config_);
   agent_->reconfigure(agentSettings(), now);  // and report at once
   ++counters_.reconfigs;
   spdlog::info("reconfig: adopted configuration {}", config_->checksum);
-  if (election_->isMaster()) refreshServers(now);
-  if (announcing()) heartbeat(now);  // the round in progress named the old config's hosts
+  applyMaster(master_->reconfigure(config_, *table_, now));
   // A melim restarted for a new resource set starts every elim afresh; one kept running
   // gets SIGHUP so it rescans LSF_SERVERDIR and retries elims that exited or gave up.
   uint64_t startsBefore = melim_->counters().starts;

@@ -1,12 +1,11 @@
-// The agent side of LimServer: the effects of agent::AgentRole's decisions (the report,
-// melim's resource set) and the master's announce round.
+// LimServer's timers and the effects of agent::AgentRole's decisions: the load report and
+// melim's resource set.
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <cmath>
 
 #include "lim_server.h"
-#include "master/shared_servers.h"
 
 namespace openlim::lim {
 
@@ -17,23 +16,9 @@ agent::AgentSettings LimServer::agentSettings() const {
 }
 
 void LimServer::onTimers(double now) {
-  master::ElectionActions a = election_->tick(now);
-  protocol::Announce me{opts_.host, election_->isMaster(), election_->master()};
-  for (const auto& peer : a.probe) {
-    sendUdp(peer, protocol::Kind::kMasterProbe, protocol::encodeAnnounce(me));
-    ++counters_.probes_sent;
-  }
-  if (election_->isMaster() != wasMaster_) {
-    wasMaster_ = election_->isMaster();
-    spdlog::info("{} is {} master (master: {})", opts_.host, wasMaster_ ? "now" : "no longer",
-                 election_->master().empty() ? "unknown" : election_->master());
-  }
+  master::MasterActions m = master_->onTick(*table_, now);
   agent_->onRole(election_->master(), election_->isMaster(), now);
-  if (a.heartbeat)
-    heartbeat(now);
-  else if (announcing())
-    announceSome(now);
-  if (election_->isMaster()) refreshServers(now);
+  applyMaster(m);
   if (now >= collector_->nextDeadline()) {
     collector_->tick(now);
     agent_->onSample(collector_->builtins());
@@ -109,57 +94,6 @@ void LimServer::restartMelim(const agent::MelimSet& set, double now) {
   Status st = melim_->restart(set.resources, set.master, now);
   ++counters_.melim_restarts;
   if (!st) spdlog::warn("melim: {}", st.message());
-}
-
-void LimServer::refreshServers(double now) {
-  auto avail = [&](const std::string& h) { return h == opts_.host || table_->available(h, now); };
-  std::vector<std::string> servers = master::sharedServers(*config_, opts_.host, avail);
-  if (servers != table_->servers()) {
-    for (size_t i = 0; i < servers.size(); ++i)
-      if (servers[i] != table_->servers()[i])
-        spdlog::info("shared {} instance {} now served by {}", config_->instances[i].resource, i,
-                     servers[i].empty() ? "nobody" : servers[i]);
-    table_->setServers(servers);
-    heartbeat(now);  // tell the hosts that serve now, and those that stop
-  }
-  agent_->onServesSelf(master::servedBy(*config_, table_->servers(), opts_.host));
-}
-
-void LimServer::heartbeat(double now) {
-  protocol::Announce a{opts_.host, election_->isMaster(), election_->master()};
-  if (!election_->isMaster()) {
-    for (const auto& c : election_->candidates())
-      if (c != opts_.host) sendUdp(c, protocol::Kind::kMasterAnnounce, protocol::encodeAnnounce(a));
-    ++counters_.announces_sent;
-    return;
-  }
-  announceTo_.clear();  // a new round replaces one still going: it says the newer thing
-  for (const auto& h : config_->hosts)
-    if (h.name != opts_.host) announceTo_.push_back(h.name);
-  announceNext_ = 0;
-  announcePace_ =
-      master::AnnouncePace::forRound(announceTo_.size(), config_->params.exInterval, now);
-  ++counters_.announces_sent;
-  announceSome(now);
-}
-
-void LimServer::announceSome(double now) {
-  if (!election_->isMaster()) {
-    announceTo_.clear();
-    announceNext_ = 0;
-    return;
-  }
-  protocol::Announce a{opts_.host, true, election_->master()};
-  size_t due = announcePace_.dueBy(now);
-  while (announceNext_ < due && announcing()) {
-    const std::string& host = announceTo_[announceNext_++];
-    a.serves = master::servedBy(*config_, table_->servers(), host);
-    sendUdp(host, protocol::Kind::kMasterAnnounce, protocol::encodeAnnounce(a));
-  }
-  if (!announcing()) {
-    announceTo_.clear();
-    announceNext_ = 0;
-  }
 }
 
 }  // namespace openlim::lim

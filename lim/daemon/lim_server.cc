@@ -22,14 +22,6 @@ double monotonicNow() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-namespace {
-
-master::ElectionParams electionParams(const ConfigSnapshot& c) {
-  return {c.params.exInterval, c.params.masterInactivityLimit, c.params.probeTimeout};
-}
-
-}  // namespace
-
 LimServer::LimServer(ConfigPtr config, std::string key, LimOptions opts)
     : config_(std::move(config)), key_(std::move(key)), opts_(std::move(opts)) {
   mac_ = shell::makeMacFn(key_);
@@ -40,8 +32,8 @@ LimServer::LimServer(ConfigPtr config, std::string key, LimOptions opts)
                                      .count());
   if (auto p = config_->conf("LSF_LIM_PORT")) port_ = static_cast<uint16_t>(std::stoi(*p));
   double now = monotonicNow();
-  election_ = std::make_unique<master::Election>(opts_.host, config_->masterList,
-                                                 electionParams(*config_), now);
+  master_ = std::make_unique<master::MasterRole>(opts_.host, config_, now);
+  election_ = &master_->election();
   table_ = std::make_unique<master::LoadTable>(config_);
   agent::CollectorOptions co;
   if (const char* t = std::getenv("OPENLIM_TMP_PATH")) co.tmpPath = t;
@@ -104,11 +96,10 @@ Status LimServer::bind() {
 }
 
 double LimServer::nextDeadline() const {
-  double next = std::min(election_->nextDeadline(), agent_->nextDeadline());
+  double next = std::min(master_->nextDeadline(), agent_->nextDeadline());
   next = std::min(next, collector_->nextDeadline());
   next = std::min(next, melim_->nextDeadline());
   for (const auto& c : conns_) next = std::min(next, c->deadline);
-  if (announcing()) next = std::min(next, announcePace_.nextBatchAt(announceNext_));
   return next;
 }
 
@@ -226,7 +217,7 @@ void LimServer::onReport(const protocol::Frame& f, double now) {
     return;
   }
   if (!fresh(r->host, f)) return;
-  election_->onHeard(r->host, now);
+  master_->onHeard(r->host, now);
   if (!election_->isMaster()) return;
   bool drifted = table_->drifted(r->host);
   if (table_->ingest(*r, now))
@@ -249,12 +240,9 @@ void LimServer::onAnnounce(const protocol::Frame& f, double now) {
     return;
   }
   if (!fresh(a->sender, f)) return;
-  election_->onClaim(a->sender, a->claimsMaster, now);
+  master::MasterActions replies = master_->onAnnounce(f.kind, *a, now);
   agent_->onAnnounce(*a, election_->master());
-  if (f.kind == protocol::Kind::kMasterProbe) {
-    protocol::Announce me{opts_.host, election_->isMaster(), election_->master()};
-    sendUdp(a->sender, protocol::Kind::kProbeReply, protocol::encodeAnnounce(me));
-  }
+  applyMaster(replies);
   onTimers(now);
 }
 

@@ -21,9 +21,9 @@
 #include "agent/load_collector.h"
 #include "agent/melim_link.h"
 #include "format/json.h"
-#include "master/announce_pace.h"
 #include "master/election.h"
 #include "master/load_table.h"
+#include "master/master_role.h"
 #include "openlim/config.h"
 #include "openlim/resreq.h"
 #include "protocol/frame.h"
@@ -98,11 +98,9 @@ class LimServer {
   void restartMelim(const agent::MelimSet& set, double now);
   agent::AgentSettings agentSettings() const;
 
-  // master role (master_role.cc)
-  void heartbeat(double now);
-  void announceSome(double now);
-  bool announcing() const { return announceNext_ < announceTo_.size(); }
-  void refreshServers(double now);
+  // master role (master_role.cc; the decisions are master::MasterRole's)
+  void applyMaster(const master::MasterActions& a);
+  bool announcing() const { return master_->announcing(); }
   void sendUdp(const std::string& host, protocol::Kind kind, const std::string& body);
   std::optional<std::string> addressOf(const std::string& host) const;
   // Cached per config: the hosts file first, the resolver once per name.
@@ -133,7 +131,8 @@ class LimServer {
   std::vector<std::unique_ptr<Conn>> conns_;
   std::unordered_map<std::string, std::optional<Poco::Net::SocketAddress>> peers_;
 
-  std::unique_ptr<master::Election> election_;
+  std::unique_ptr<master::MasterRole> master_;
+  const master::Election* election_ = nullptr;  // master_'s, for reading who is master
   std::unique_ptr<master::LoadTable> table_;
   std::unique_ptr<agent::LoadCollector> collector_;
   std::unique_ptr<agent::MelimLink> melim_;
@@ -142,12 +141,6 @@ class LimServer {
   RequestCache cache_;
   LimCounters counters_;
 
-  bool wasMaster_ = false;
-  // The master's announce round, paced in small batches so queries are served between them
-  // (master/announce_pace.h: 10k hosts take ~100 ms of sending).
-  std::vector<std::string> announceTo_;
-  size_t announceNext_ = 0;
-  master::AnnouncePace announcePace_;
   bool running_ = true;
   bool restart_ = false;
 };
