@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "agent/load_report.h"
 #include "lim_server.h"
 
 namespace openlim::lim {
@@ -30,43 +31,26 @@ void LimServer::onTimers(double now) {
 }
 
 protocol::LoadReport LimServer::buildReport(double now) const {
-  protocol::LoadReport r{
-      .host = opts_.host, .checksum = config_->checksum, .master = election_->master()};
-  if (agent_->locked()) {
-    r.flags |= protocol::kReportLocked;
-    r.lockSeconds = agent_->lockSecondsLeft(now);
-  }
-  // An elim may override a built-in index (melim already refuses ls it r1m swp); a "-" from
-  // melim for a built-in means "no override now", so lim's own measurement stays.
-  const auto& external = melim_->values();
-  const auto& b = collector_->builtins();
-  for (size_t i = 0; i < b.size(); ++i) {
-    auto over = external.find(kBuiltinNames[i]);
-    bool overridden = over != external.end() && over->second.known;
-    r.numbers.push_back({kBuiltinNames[i], overridden ? over->second.number : b[i], NAN});
-  }
   const auto& info = collector_->staticInfo();
-  auto num = [&](const char* n, double v) { r.numbers.push_back({n, v, NAN}); };
-  num("ncpus", info.ncpus);
-  num("ncores", info.ncores);
-  num("nthreads", info.nthreads);
-  num("maxmem", info.maxmem);
-  num("maxswp", info.maxswp);
-  num("maxtmp", info.maxtmp);
-  num("ndisks", info.ndisks);
-  num("cpuf", info.cpuFactor);
-  r.strings.push_back({"type", info.type});
-  r.strings.push_back({"model", info.model});
-  auto age = static_cast<float>(std::max(0.0, now - melim_->valuesAt()));
-  for (const auto& [name, v] : external) {
-    const ResourceDef* def = config_->findResource(name);
-    if (def && def->builtinIndex) continue;  // folded into the built-ins above
-    if (def && def->type == ResourceType::kString)
-      r.strings.push_back({name, v.known ? v.text : "-"});
-    else
-      r.numbers.push_back({name, v.known ? v.number : NAN, age});
-  }
-  return r;
+  agent::ReportInputs in{.host = opts_.host,
+                         .checksum = config_->checksum,
+                         .master = election_->master(),
+                         .locked = agent_->locked(),
+                         .lockSeconds = agent_->lockSecondsLeft(now),
+                         .builtins = collector_->builtins(),
+                         .statics = {{"ncpus", info.ncpus},
+                                     {"ncores", info.ncores},
+                                     {"nthreads", info.nthreads},
+                                     {"maxmem", info.maxmem},
+                                     {"maxswp", info.maxswp},
+                                     {"maxtmp", info.maxtmp},
+                                     {"ndisks", info.ndisks},
+                                     {"cpuf", info.cpuFactor}},
+                         .type = info.type,
+                         .model = info.model,
+                         .external = &melim_->values(),
+                         .externalAge = now - melim_->valuesAt()};
+  return agent::buildLoadReport(in, *config_);
 }
 
 void LimServer::sendReport(const std::string& to, double now) {

@@ -217,20 +217,7 @@ void LimServer::onReport(const protocol::Frame& f, double now) {
     return;
   }
   if (!fresh(r->host, f)) return;
-  master_->onHeard(r->host, now);
-  if (!election_->isMaster()) return;
-  bool drifted = table_->drifted(r->host);
-  if (table_->ingest(*r, now))
-    ++counters_.reports_ingested;
-  else
-    ++counters_.unknown_sender;
-  if (table_->drifted(r->host) != drifted) {  // logged once per change, not per report
-    if (drifted)
-      spdlog::info("host {}: config checksum matches the master's again", r->host);
-    else
-      spdlog::warn("host {}: config drift: checksum {} differs from the master's {}", r->host,
-                   r->checksum, config_->checksum);
-  }
+  applyMaster(master_->onReport(*r, *table_, now));
 }
 
 void LimServer::onAnnounce(const protocol::Frame& f, double now) {

@@ -2,8 +2,9 @@
 // The lim daemon: one POCO-socket event loop (UDP + TCP on the host's own address, port
 // LSF_LIM_PORT) playing the agent on every host and the master on the elected one.
 // Signals (SIGHUP reconfig, SIGTERM/SIGINT stop) arrive through a signalfd read in the loop.
-// Decisions live in the pure core (lim/lib/master, lim/lib/protocol); this class only turns
-// sockets, timers and pipes into calls and the answers into packets.
+// Decisions live in the pure core (agent::AgentRole, master::MasterRole, the query service in
+// lim/lib/master, lim/lib/protocol); this class only turns sockets, timers and pipes into
+// calls and the answers into packets.
 
 #include <Poco/Net/DatagramSocket.h>
 #include <Poco/Net/ServerSocket.h>

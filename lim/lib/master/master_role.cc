@@ -31,8 +31,22 @@ MasterActions MasterRole::reconfigure(ConfigPtr config, LoadTable& table, double
   return out;
 }
 
-void MasterRole::onHeard(const std::string& sender, double now) {
-  election_.onHeard(sender, now);
+MasterActions MasterRole::onReport(const protocol::LoadReport& r, LoadTable& table, double now) {
+  election_.onHeard(r.host, now);
+  MasterActions out;
+  if (!election_.isMaster()) return out;
+  bool drifted = table.drifted(r.host);
+  if (table.ingest(r, now))
+    ++out.ingested;
+  else
+    ++out.unknownSender;
+  if (table.drifted(r.host) == drifted) return out;
+  if (drifted)
+    out.log.push_back("host " + r.host + ": config checksum matches the master's again");
+  else
+    out.warnings.push_back("host " + r.host + ": config drift: checksum " + r.checksum +
+                           " differs from the master's " + config_->checksum);
+  return out;
 }
 
 MasterActions MasterRole::onAnnounce(protocol::Kind kind, const protocol::Announce& a, double now) {

@@ -34,7 +34,10 @@ struct MasterActions {
   std::vector<Outgoing> send;  // in this order
   uint64_t probes = 0;         // probes among `send` (the probes_sent counter)
   uint64_t heartbeats = 0;     // heartbeat rounds started (the announces_sent counter)
+  uint64_t ingested = 0;       // reports taken into the load table (reports_ingested)
+  uint64_t unknownSender = 0;  // reports from hosts not in the cluster file (unknown_sender)
   std::vector<std::string> log;
+  std::vector<std::string> warnings;
   // As master: the shared resources this host serves itself (every tick as master).
   std::optional<std::vector<std::string>> servesSelf;
 };
@@ -47,8 +50,9 @@ class MasterRole {
   MasterActions reconfigure(ConfigPtr config, LoadTable& table, double now);
 
   // --- events ---
-  // Any authenticated frame from `sender`.
-  void onHeard(const std::string& sender, double now);
+  // A load report (its sender is heard); as master it goes into `table`, and a host's config
+  // drift is logged once when it starts and once when it ends.
+  MasterActions onReport(const protocol::LoadReport& r, LoadTable& table, double now);
   // A heartbeat, probe or probe reply; a probe is answered.
   MasterActions onAnnounce(protocol::Kind kind, const protocol::Announce& a, double now);
   // Timers: the election, role changes, heartbeats and the announce round; as master, the

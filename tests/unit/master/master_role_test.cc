@@ -213,5 +213,44 @@ TEST(MasterRole, ReconfigStartsARoundInProgressAgainOverTheNewHosts) {
   EXPECT_FALSE(role.announcing());
 }
 
+TEST(MasterRole, AReportIsIngestedOnlyByTheMasterAndDriftIsLoggedOncePerChange) {
+  auto c = std::const_pointer_cast<ConfigSnapshot>(makeConfig());
+  c->checksum = "sum1";
+  LoadTable table(c);
+  MasterRole role("hostA", c, 0);
+  protocol::LoadReport r{.host = "hostB", .checksum = "sum1"};
+  EXPECT_EQ(role.onReport(r, table, 0.5).ingested, 0u);  // not master yet
+  role.onTick(table, 0);
+  role.onTick(table, 2);
+  ASSERT_TRUE(role.isMaster());
+  MasterActions a = role.onReport(r, table, 3);
+  EXPECT_EQ(a.ingested, 1u);
+  EXPECT_TRUE(a.warnings.empty());
+  r.checksum = "other";
+  a = role.onReport(r, table, 4);
+  ASSERT_EQ(a.warnings.size(), 1u);
+  EXPECT_EQ(a.warnings[0],
+            "host hostB: config drift: checksum other differs from the master's sum1");
+  EXPECT_TRUE(role.onReport(r, table, 5).warnings.empty());  // once, not per report
+  r.checksum = "sum1";
+  a = role.onReport(r, table, 6);
+  ASSERT_EQ(a.log.size(), 1u);
+  EXPECT_EQ(a.log[0], "host hostB: config checksum matches the master's again");
+  EXPECT_EQ(role.onReport({.host = "nosuch"}, table, 7).unknownSender, 1u);
+}
+
+TEST(MasterRole, AReportKeepsItsSenderAliveInTheElection) {
+  ConfigPtr c = makeConfig();
+  LoadTable table(c);
+  MasterRole role("hostB", c, 0);
+  role.onTick(table, 0);
+  role.onAnnounce(protocol::Kind::kProbeReply, {.sender = "hostA", .claimsMaster = true}, 0.1);
+  for (double t = 5; t < 60; t += 5) {
+    role.onReport({.host = "hostA"}, table, t);  // reports, no heartbeats
+    role.onTick(table, t);
+    EXPECT_EQ(role.master(), "hostA") << t;
+  }
+}
+
 }  // namespace
 }  // namespace openlim::master
