@@ -5,6 +5,7 @@
 
 #include "json_util.h"
 #include "lim_server.h"
+#include "master/admin_route.h"
 #include "master/query_reply_json.h"
 #include "master/query_request.h"
 
@@ -22,40 +23,49 @@ std::string adminJson(const std::string& op, const std::string& sender, double s
 }  // namespace
 
 std::string LimServer::adminRequest(const std::string& op, const Json& req, double now) {
-  if (op == "reconfig") {
-    if (!election_->isMaster() && !election_->master().empty()) {
+  // reconfig takes no fields (a signed request's "sender" was read for the replay check).
+  auto decoded = op == "reconfig" ? master::AdminRequest{} : master::decodeAdminRequest(req);
+  if (!decoded) return master::errorReplyJson(decoded.status());
+  master::AdminDecision d = master::routeAdmin(op, *decoded, opts_.host, election_->isMaster(),
+                                               election_->master(), *config_);
+  switch (d.route) {
+    case master::AdminRoute::kRedirect: {
       Json o = Json::object();
       o.add("ok", Json::boolean(false));
-      o.add("redirect", Json::string(election_->master()));
+      o.add("redirect", Json::string(d.host));
       return jsonText(o);
     }
-    std::vector<std::string> diags;
-    Status st = reloadConfig(&diags);
-    Json o = Json::object();
-    o.add("ok", Json::boolean(st.isOk()));
-    if (!st.isOk()) {
-      o.add("code", Json::string("syntax"));
-      o.add("error", Json::string(st.message()));
-    } else {
-      for (const auto& h : config_->hosts)
-        if (strcasecmp(h.name.c_str(), opts_.host.c_str()) != 0)
-          sendUdp(h.name, protocol::Kind::kAdmin, adminJson("reconfig", opts_.host, 0));
-    }
-    o.add("diagnostics", jstrings(diags));
-    return jsonText(o);
+    case master::AdminRoute::kReconfigure:
+      return reconfigureCluster();
+    case master::AdminRoute::kUnknownHost:
+      return errorReply("notfound", d.host + ": Unknown host");
+    case master::AdminRoute::kLocal:
+      return localAdmin(op, decoded->seconds, now);
+    case master::AdminRoute::kForward:
+      break;
   }
-  auto decoded = master::decodeAdminRequest(req);
-  if (!decoded) return master::errorReplyJson(decoded.status());
-  std::string target = decoded->host.value_or(opts_.host);
-  double seconds = decoded->seconds;
-  if (!config_->findHost(target)) return errorReply("notfound", target + ": Unknown host");
-  if (strcasecmp(target.c_str(), opts_.host.c_str()) == 0) return localAdmin(op, seconds, now);
-  sendUdp(config_->findHost(target)->name, protocol::Kind::kAdmin,
-          adminJson(op, opts_.host, seconds));
+  sendUdp(d.host, protocol::Kind::kAdmin, adminJson(op, opts_.host, decoded->seconds));
   Json o = Json::object();
-  o.add("forwarded", Json::string(target));
+  o.add("forwarded", Json::string(decoded->host.value_or(opts_.host)));
   o.add("ok", Json::boolean(true));
   return o.compact();
+}
+
+std::string LimServer::reconfigureCluster() {
+  std::vector<std::string> diags;
+  Status st = reloadConfig(&diags);
+  Json o = Json::object();
+  o.add("ok", Json::boolean(st.isOk()));
+  if (!st.isOk()) {
+    o.add("code", Json::string("syntax"));
+    o.add("error", Json::string(st.message()));
+  } else {
+    for (const auto& h : config_->hosts)
+      if (strcasecmp(h.name.c_str(), opts_.host.c_str()) != 0)
+        sendUdp(h.name, protocol::Kind::kAdmin, adminJson("reconfig", opts_.host, 0));
+  }
+  o.add("diagnostics", jstrings(diags));
+  return jsonText(o);
 }
 
 std::string LimServer::localAdmin(const std::string& op, double seconds, double now) {

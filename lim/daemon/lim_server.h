@@ -113,6 +113,7 @@ class LimServer {
 
   // admin (admin.cc)
   std::string adminRequest(const std::string& op, const format::Json& req, double now);
+  std::string reconfigureCluster();
   std::string localAdmin(const std::string& op, double seconds, double now);
   Status reloadConfig(std::vector<std::string>* diagnostics);
   void adoptConfig(ConfigPtr c, double now);
