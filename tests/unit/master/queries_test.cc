@@ -7,6 +7,7 @@
 
 #include "config/builtins.h"
 #include "json_util.h"
+#include "master/query_request.h"
 
 namespace openlim::lim {
 namespace {
@@ -221,20 +222,29 @@ TEST_F(Queries, ARefusedPlacementAdjustsNoLoad) {
   EXPECT_EQ(table_.snapshot(2)->number(0, "r1m"), before);
 }
 
-TEST(Requests, MustBeJsonObjectsAndWrongTypesFallBack) {
+// The same request once answered as if its wrong-typed fields were absent ("n":"16" as 1,
+// "w":7.9 as 7, "hosts" without its number, "n":1e300 as INT_MAX) is refused field by field.
+TEST(Requests, MustBeJsonObjectsAndWrongTypesAreRefused) {
   EXPECT_FALSE(parseRequest("[1]").isOk());
   EXPECT_FALSE(parseRequest("{\"op\":").isOk());
   EXPECT_FALSE(parseRequest("").isOk());
   auto r = parseRequest(R"({"n":"16","w":7.9,"L":1,"hosts":["a",2,"b"],"op":"load"})");
   ASSERT_TRUE(r.isOk());
-  EXPECT_EQ(reqInt(*r, "n", 1), 1);
-  EXPECT_EQ(reqInt(*r, "w", -1), 7);
-  EXPECT_FALSE(reqBool(*r, "L", false));
-  EXPECT_EQ(reqStrings(*r, "hosts"), (std::vector<std::string>{"a", "b"}));
   EXPECT_EQ(reqString(*r, "op"), "load");
   EXPECT_EQ(reqString(*r, "missing", "x"), "x");
+  EXPECT_EQ(reqString(*r, "n", "x"), "16");
+  auto load = master::decodeLoadRequest(*r);
+  ASSERT_FALSE(load.isOk());
+  EXPECT_EQ(load.status().message(), "\"hosts\" must be an array of host names");
+  auto place = master::decodePlaceRequest(*r);
+  ASSERT_FALSE(place.isOk());
+  EXPECT_EQ(place.status().message(), "\"n\" must be a whole number, 0 or more");
   auto big = parseRequest(R"({"n":1e300})");
-  EXPECT_EQ(reqInt(*big, "n", 0), std::numeric_limits<int>::max());
+  EXPECT_FALSE(master::decodeLoadRequest(*big).isOk());
+  auto w = parseRequest(R"({"w":7.9})");
+  EXPECT_FALSE(master::decodePlaceRequest(*w).isOk());
+  auto l = parseRequest(R"({"L":1})");
+  EXPECT_FALSE(master::decodePlaceRequest(*l).isOk());
 }
 
 }  // namespace
