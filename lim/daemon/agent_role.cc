@@ -2,9 +2,6 @@
 // melim's resource set.
 #include <spdlog/spdlog.h>
 
-#include <algorithm>
-#include <cmath>
-
 #include "agent/load_report.h"
 #include "lim_server.h"
 
