@@ -5,6 +5,9 @@
 
 #include "json_util.h"
 #include "lim_server.h"
+#include "master/admin_route.h"
+#include "master/query_reply_json.h"
+#include "master/query_request.h"
 
 namespace openlim::lim {
 namespace {
@@ -20,45 +23,56 @@ std::string adminJson(const std::string& op, const std::string& sender, double s
 }  // namespace
 
 std::string LimServer::adminRequest(const std::string& op, const Json& req, double now) {
-  if (op == "reconfig") {
-    if (!election_->isMaster() && !election_->master().empty()) {
+  // reconfig takes no fields (a signed request's "sender" was read for the replay check).
+  auto decoded = op == "reconfig" ? master::AdminRequest{} : master::decodeAdminRequest(req);
+  if (!decoded) return master::errorReplyJson(decoded.status());
+  master::AdminDecision d = master::routeAdmin(op, *decoded, opts_.host, election_->isMaster(),
+                                               election_->master(), *config_);
+  switch (d.route) {
+    case master::AdminRoute::kRedirect: {
       Json o = Json::object();
       o.add("ok", Json::boolean(false));
-      o.add("redirect", Json::string(election_->master()));
+      o.add("redirect", Json::string(d.host));
       return jsonText(o);
     }
-    std::vector<std::string> diags;
-    Status st = reloadConfig(&diags);
-    Json o = Json::object();
-    o.add("ok", Json::boolean(st.isOk()));
-    if (!st.isOk()) {
-      o.add("code", Json::string("syntax"));
-      o.add("error", Json::string(st.message()));
-    } else {
-      for (const auto& h : config_->hosts)
-        if (strcasecmp(h.name.c_str(), opts_.host.c_str()) != 0)
-          sendUdp(h.name, protocol::Kind::kAdmin, adminJson("reconfig", opts_.host, 0));
-    }
-    o.add("diagnostics", jstrings(diags));
-    return jsonText(o);
+    case master::AdminRoute::kReconfigure:
+      return reconfigureCluster();
+    case master::AdminRoute::kUnknownHost:
+      return errorReply("notfound", d.host + ": Unknown host");
+    case master::AdminRoute::kLocal:
+      return localAdmin(op, decoded->seconds, now);
+    case master::AdminRoute::kForward:
+      break;
   }
-  std::string target = reqString(req, "host", opts_.host);
-  double seconds = reqNumber(req, "seconds", 0);
-  if (!config_->findHost(target)) return errorReply("notfound", target + ": Unknown host");
-  if (strcasecmp(target.c_str(), opts_.host.c_str()) == 0) return localAdmin(op, seconds, now);
-  sendUdp(config_->findHost(target)->name, protocol::Kind::kAdmin,
-          adminJson(op, opts_.host, seconds));
+  sendUdp(d.host, protocol::Kind::kAdmin, adminJson(op, opts_.host, decoded->seconds));
   Json o = Json::object();
-  o.add("forwarded", Json::string(target));
+  o.add("forwarded", Json::string(decoded->host.value_or(opts_.host)));
   o.add("ok", Json::boolean(true));
   return o.compact();
 }
 
+std::string LimServer::reconfigureCluster() {
+  std::vector<std::string> diags;
+  Status st = reloadConfig(&diags);
+  Json o = Json::object();
+  o.add("ok", Json::boolean(st.isOk()));
+  if (!st.isOk()) {
+    o.add("code", Json::string("syntax"));
+    o.add("error", Json::string(st.message()));
+  } else {
+    for (const auto& h : config_->hosts)
+      if (strcasecmp(h.name.c_str(), opts_.host.c_str()) != 0)
+        sendUdp(h.name, protocol::Kind::kAdmin, adminJson("reconfig", opts_.host, 0));
+  }
+  o.add("diagnostics", jstrings(diags));
+  return jsonText(o);
+}
+
 std::string LimServer::localAdmin(const std::string& op, double seconds, double now) {
   if (op == "lock")
-    setLock(true, seconds, now);
+    agent_->setLock(true, seconds, now);
   else if (op == "unlock")
-    setLock(false, 0, now);
+    agent_->setLock(false, 0, now);
   else if (op == "shutdown")
     running_ = false;
   else if (op == "restart")
@@ -73,11 +87,12 @@ void LimServer::onAdminFrame(const protocol::Frame& f, double now) {
     ++counters_.malformed;
     return;
   }
-  std::string sender = reqString(*req, "sender");
-  if (sender.empty()) {
+  auto decoded = master::decodeAdminRequest(*req);
+  if (!decoded || decoded->sender.empty()) {
     ++counters_.malformed;
     return;
   }
+  const std::string& sender = decoded->sender;
   if (!fresh(sender, f)) return;
   std::string op = reqString(*req, "op");
   if (op == "reconfig") {
@@ -85,14 +100,8 @@ void LimServer::onAdminFrame(const protocol::Frame& f, double now) {
     Status st = reloadConfig(&diags);
     if (!st) spdlog::warn("reconfig from {} refused here: {}", sender, st.message());
   } else if (op == "lock" || op == "unlock" || op == "shutdown" || op == "restart") {
-    localAdmin(op, reqNumber(*req, "seconds", 0), now);
+    localAdmin(op, decoded->seconds, now);
   }
-}
-
-void LimServer::setLock(bool locked, double seconds, double now) {
-  locked_ = locked;
-  lockUntil_ = locked && seconds > 0 ? now + seconds : 0;
-  nextReportAt_ = now;
 }
 
 Status LimServer::reloadConfig(std::vector<std::string>* diagnostics) {
@@ -116,20 +125,16 @@ void LimServer::adoptConfig(ConfigPtr c, double now) {
   config_ = std::move(c);
   peers_.clear();
   table_->reconfigure(config_);
-  election_->reconfigure(config_->masterList,
-                         {config_->params.exInterval, config_->params.masterInactivityLimit,
-                          config_->params.probeTimeout});
   collector_->reconfigure(*config_);
+  agent_->reconfigure(agentSettings(), now);  // and report at once
   ++counters_.reconfigs;
   spdlog::info("reconfig: adopted configuration {}", config_->checksum);
-  if (election_->isMaster()) refreshServers(now);
-  if (announcing()) heartbeat(now);  // the round in progress named the old config's hosts
+  applyMaster(master_->reconfigure(config_, *table_, now));
   // A melim restarted for a new resource set starts every elim afresh; one kept running
   // gets SIGHUP so it rescans LSF_SERVERDIR and retries elims that exited or gave up.
   uint64_t startsBefore = melim_->counters().starts;
   updateMelim(now);
   if (melim_->counters().starts == startsBefore) melim_->reconfigure();
-  nextReportAt_ = now;
 }
 
 }  // namespace openlim::lim

@@ -1,202 +1,80 @@
-// The agent side of LimServer: timers, the load report, melim's resource set.
+// LimServer's timers and the effects of agent::AgentRole's decisions: the load report and
+// melim's resource set.
 #include <spdlog/spdlog.h>
 
-#include <algorithm>
-#include <cmath>
-
+#include "agent/load_report.h"
 #include "lim_server.h"
-#include "master/shared_servers.h"
 
 namespace openlim::lim {
-namespace {
 
-// A built-in moving by more than this sends a report before EXINTERVAL is up.
-double significantStep(const std::string& name, double old) {
-  if (name == "r15s" || name == "r1m" || name == "r15m") return 0.5;
-  if (name == "ut") return 0.25;
-  if (name == "mem" || name == "swp" || name == "tmp") return std::max(16.0, std::abs(old) * 0.1);
-  return -1;  // not significant on its own
+agent::AgentSettings LimServer::agentSettings() const {
+  return {.host = opts_.host,
+          .exInterval = config_->params.exInterval,
+          .perHostResources = config_->perHostExternalResources(opts_.host)};
 }
-
-}  // namespace
 
 void LimServer::onTimers(double now) {
-  master::ElectionActions a = election_->tick(now);
-  protocol::Announce me{opts_.host, election_->isMaster(), election_->master()};
-  for (const auto& peer : a.probe) {
-    sendUdp(peer, protocol::Kind::kMasterProbe, protocol::encodeAnnounce(me));
-    ++counters_.probes_sent;
-  }
-  if (election_->isMaster() != wasMaster_) {
-    wasMaster_ = election_->isMaster();
-    spdlog::info("{} is {} master (master: {})", opts_.host, wasMaster_ ? "now" : "no longer",
-                 election_->master().empty() ? "unknown" : election_->master());
-    if (!wasMaster_ && serves_.size() && servesFrom_ == opts_.host) serves_.clear();
-    nextReportAt_ = now;  // tell the (new) master about us at once
-  }
-  if (election_->master() != reportedTo_) {
-    reportedTo_ = election_->master();
-    nextReportAt_ = now;  // a new master starts with an empty table: fill it at once
-  }
-  if (a.heartbeat) heartbeat(now);
-  else if (announcing()) announceSome(now);
-  if (election_->isMaster()) refreshServers(now);
-  if (locked_ && lockUntil_ > 0 && now >= lockUntil_) setLock(false, 0, now);
+  master::MasterActions m = master_->onTick(*table_, now);
+  agent_->onRole(election_->master(), election_->isMaster(), now);
+  applyMaster(m);
   if (now >= collector_->nextDeadline()) {
     collector_->tick(now);
-    if (significantChange()) nextReportAt_ = std::min(nextReportAt_, lastReportAt_ + 1.0);
+    agent_->onSample(collector_->builtins());
   }
   melim_->onTimer(now);
-  updateMelim(now);
-  if (now >= nextReportAt_) sendReport(now);
+  agent::AgentActions act = agent_->onTick(now);
+  if (act.restartMelim) restartMelim(*act.restartMelim, now);
+  if (act.reportTo) sendReport(*act.reportTo, now);
 }
 
-bool LimServer::significantChange() const {
-  const auto& b = collector_->builtins();
-  for (size_t i = 0; i < b.size(); ++i) {
-    std::string name = kBuiltinNames[i];
-    auto it = std::find_if(lastSent_.numbers.begin(), lastSent_.numbers.end(),
-                           [&](const auto& v) { return v.name == name; });
-    if (it == lastSent_.numbers.end()) return true;
-    double step = significantStep(name, it->value);
-    if (step < 0) continue;
-    if (std::isnan(b[i]) != std::isnan(it->value)) return true;
-    if (!std::isnan(b[i]) && std::abs(b[i] - it->value) > step) return true;
-  }
-  return false;
-}
-
-protocol::LoadReport LimServer::buildReport() const {
-  protocol::LoadReport r{
-      .host = opts_.host, .checksum = config_->checksum, .master = election_->master()};
-  if (locked_) {
-    r.flags |= protocol::kReportLocked;
-    double left = lockUntil_ > 0 ? lockUntil_ - monotonicNow() : 0;
-    r.lockSeconds = left > 0 ? static_cast<uint32_t>(std::ceil(left)) : 0;
-  }
-  // An elim may override a built-in index (melim already refuses ls it r1m swp); a "-" from
-  // melim for a built-in means "no override now", so lim's own measurement stays.
-  const auto& external = melim_->values();
-  const auto& b = collector_->builtins();
-  for (size_t i = 0; i < b.size(); ++i) {
-    auto over = external.find(kBuiltinNames[i]);
-    bool overridden = over != external.end() && over->second.known;
-    r.numbers.push_back({kBuiltinNames[i], overridden ? over->second.number : b[i], NAN});
-  }
+protocol::LoadReport LimServer::buildReport(double now) const {
   const auto& info = collector_->staticInfo();
-  auto num = [&](const char* n, double v) { r.numbers.push_back({n, v, NAN}); };
-  num("ncpus", info.ncpus);
-  num("ncores", info.ncores);
-  num("nthreads", info.nthreads);
-  num("maxmem", info.maxmem);
-  num("maxswp", info.maxswp);
-  num("maxtmp", info.maxtmp);
-  num("ndisks", info.ndisks);
-  num("cpuf", info.cpuFactor);
-  r.strings.push_back({"type", info.type});
-  r.strings.push_back({"model", info.model});
-  auto age = static_cast<float>(std::max(0.0, monotonicNow() - melim_->valuesAt()));
-  for (const auto& [name, v] : external) {
-    const ResourceDef* def = config_->findResource(name);
-    if (def && def->builtinIndex) continue;  // folded into the built-ins above
-    if (def && def->type == ResourceType::kString)
-      r.strings.push_back({name, v.known ? v.text : "-"});
-    else
-      r.numbers.push_back({name, v.known ? v.number : NAN, age});
-  }
-  return r;
+  agent::ReportInputs in{.host = opts_.host,
+                         .checksum = config_->checksum,
+                         .master = election_->master(),
+                         .locked = agent_->locked(),
+                         .lockSeconds = agent_->lockSecondsLeft(now),
+                         .builtins = collector_->builtins(),
+                         .statics = {{"ncpus", info.ncpus},
+                                     {"ncores", info.ncores},
+                                     {"nthreads", info.nthreads},
+                                     {"maxmem", info.maxmem},
+                                     {"maxswp", info.maxswp},
+                                     {"maxtmp", info.maxtmp},
+                                     {"ndisks", info.ndisks},
+                                     {"cpuf", info.cpuFactor}},
+                         .type = info.type,
+                         .model = info.model,
+                         .external = &melim_->values(),
+                         .externalAge = now - melim_->valuesAt()};
+  return agent::buildLoadReport(in, *config_);
 }
 
-void LimServer::sendReport(double now) {
-  protocol::LoadReport r = buildReport();
-  lastReportAt_ = now;
-  nextReportAt_ = now + config_->params.exInterval;
-  const std::string& m = election_->master();
-  if (m.empty()) return;
-  if (m == opts_.host) {
+void LimServer::sendReport(const std::string& to, double now) {
+  protocol::LoadReport r = buildReport(now);
+  if (to == opts_.host) {
     table_->ingest(r, now);
   } else {
     for (const auto& body : protocol::encodeLoadReport(r, protocol::kMaxUdpBody)) {
-      sendUdp(m, protocol::Kind::kLoadReport, body);
+      sendUdp(to, protocol::Kind::kLoadReport, body);
       ++counters_.report_parts_sent;
     }
   }
   ++counters_.reports_sent;
-  lastSent_ = std::move(r);
-}
-
-std::vector<std::string> LimServer::expectedResources() const {
-  std::vector<std::string> out = config_->perHostExternalResources(opts_.host);
-  out.insert(out.end(), serves_.begin(), serves_.end());
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
-  return out;
+  agent_->onReportSent(r);
 }
 
 void LimServer::updateMelim(double now) {
-  std::vector<std::string> want = expectedResources();
-  bool master = election_->isMaster();
-  if (want == melim_->resources() && (want.empty() || master == melimMaster_)) return;
-  if (want.empty() && !melim_->running() && melim_->resources().empty()) return;
-  melimMaster_ = master;
+  if (auto set = agent_->melimChange(election_->isMaster())) restartMelim(*set, now);
+}
+
+void LimServer::restartMelim(const agent::MelimSet& set, double now) {
   std::string list;
-  for (const auto& w : want) list += (list.empty() ? "" : " ") + w;
-  spdlog::info("melim: LSF_RESOURCES=\"{}\" LSF_MASTER={}", list, master ? "Y" : "N");
-  Status st = melim_->restart(want, master, now);
+  for (const auto& r : set.resources) list += (list.empty() ? "" : " ") + r;
+  spdlog::info("melim: LSF_RESOURCES=\"{}\" LSF_MASTER={}", list, set.master ? "Y" : "N");
+  Status st = melim_->restart(set.resources, set.master, now);
   ++counters_.melim_restarts;
   if (!st) spdlog::warn("melim: {}", st.message());
-}
-
-void LimServer::refreshServers(double now) {
-  auto avail = [&](const std::string& h) { return h == opts_.host || table_->available(h, now); };
-  std::vector<std::string> servers = master::sharedServers(*config_, opts_.host, avail);
-  if (servers != table_->servers()) {
-    for (size_t i = 0; i < servers.size(); ++i)
-      if (servers[i] != table_->servers()[i])
-        spdlog::info("shared {} instance {} now served by {}", config_->instances[i].resource, i,
-                     servers[i].empty() ? "nobody" : servers[i]);
-    table_->setServers(servers);
-    heartbeat(now);  // tell the hosts that serve now, and those that stop
-  }
-  serves_ = master::servedBy(*config_, table_->servers(), opts_.host);
-  servesFrom_ = opts_.host;
-}
-
-void LimServer::heartbeat(double now) {
-  protocol::Announce a{opts_.host, election_->isMaster(), election_->master()};
-  if (!election_->isMaster()) {
-    for (const auto& c : election_->candidates())
-      if (c != opts_.host) sendUdp(c, protocol::Kind::kMasterAnnounce, protocol::encodeAnnounce(a));
-    ++counters_.announces_sent;
-    return;
-  }
-  announceTo_.clear();  // a new round replaces one still going: it says the newer thing
-  for (const auto& h : config_->hosts)
-    if (h.name != opts_.host) announceTo_.push_back(h.name);
-  announceNext_ = 0;
-  announcePace_ =
-      master::AnnouncePace::forRound(announceTo_.size(), config_->params.exInterval, now);
-  ++counters_.announces_sent;
-  announceSome(now);
-}
-
-void LimServer::announceSome(double now) {
-  if (!election_->isMaster()) {
-    announceTo_.clear();
-    announceNext_ = 0;
-    return;
-  }
-  protocol::Announce a{opts_.host, true, election_->master()};
-  size_t due = announcePace_.dueBy(now);
-  while (announceNext_ < due && announcing()) {
-    const std::string& host = announceTo_[announceNext_++];
-    a.serves = master::servedBy(*config_, table_->servers(), host);
-    sendUdp(host, protocol::Kind::kMasterAnnounce, protocol::encodeAnnounce(a));
-  }
-  if (!announcing()) {
-    announceTo_.clear();
-    announceNext_ = 0;
-  }
 }
 
 }  // namespace openlim::lim

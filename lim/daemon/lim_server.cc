@@ -22,14 +22,6 @@ double monotonicNow() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-namespace {
-
-master::ElectionParams electionParams(const ConfigSnapshot& c) {
-  return {c.params.exInterval, c.params.masterInactivityLimit, c.params.probeTimeout};
-}
-
-}  // namespace
-
 LimServer::LimServer(ConfigPtr config, std::string key, LimOptions opts)
     : config_(std::move(config)), key_(std::move(key)), opts_(std::move(opts)) {
   mac_ = shell::makeMacFn(key_);
@@ -40,8 +32,8 @@ LimServer::LimServer(ConfigPtr config, std::string key, LimOptions opts)
                                      .count());
   port_ = config_->lsf.limPort;
   double now = monotonicNow();
-  election_ = std::make_unique<master::Election>(opts_.host, config_->masterList,
-                                                 electionParams(*config_), now);
+  master_ = std::make_unique<master::MasterRole>(opts_.host, config_, now);
+  election_ = &master_->election();
   table_ = std::make_unique<master::LoadTable>(config_);
   agent::CollectorOptions co;
   if (const char* t = std::getenv("OPENLIM_TMP_PATH")) co.tmpPath = t;
@@ -54,7 +46,7 @@ LimServer::LimServer(ConfigPtr config, std::string key, LimOptions opts)
   mo.logDir = config_->lsf.logDir;
   mo.params = config_->params;
   melim_ = std::make_unique<agent::MelimLink>(mo);
-  nextReportAt_ = now;
+  agent_ = std::make_unique<agent::AgentRole>(agentSettings(), now);
 }
 
 LimServer::~LimServer() {
@@ -104,12 +96,10 @@ Status LimServer::bind() {
 }
 
 double LimServer::nextDeadline() const {
-  double next = std::min(election_->nextDeadline(), nextReportAt_);
+  double next = std::min(master_->nextDeadline(), agent_->nextDeadline());
   next = std::min(next, collector_->nextDeadline());
   next = std::min(next, melim_->nextDeadline());
   for (const auto& c : conns_) next = std::min(next, c->deadline);
-  if (locked_ && lockUntil_ > 0) next = std::min(next, lockUntil_);
-  if (announcing()) next = std::min(next, announcePace_.nextBatchAt(announceNext_));
   return next;
 }
 
@@ -140,8 +130,7 @@ void LimServer::loopOnce() {
     if (fds[1].revents) onTcpAccept(now);
     if (fds[2].revents) onSignal();
     for (size_t i = 3; i < connBase; ++i)
-      if (fds[i].revents && melim_->onReadable(fds[i].fd, now))  // new external values:
-        nextReportAt_ = std::min(nextReportAt_, std::max(now, lastReportAt_ + 1.0));
+      if (fds[i].revents && melim_->onReadable(fds[i].fd, now)) agent_->onExternalValues(now);
     for (size_t i = connBase; i < fds.size(); ++i)
       if (fds[i].revents) onConnReadable(*conns_[i - connBase], now);
   }
@@ -234,20 +223,7 @@ void LimServer::onReport(const protocol::Frame& f, double now) {
     return;
   }
   if (!fresh(r->host, f)) return;
-  election_->onHeard(r->host, now);
-  if (!election_->isMaster()) return;
-  bool drifted = table_->drifted(r->host);
-  if (table_->ingest(*r, now))
-    ++counters_.reports_ingested;
-  else
-    ++counters_.unknown_sender;
-  if (table_->drifted(r->host) != drifted) {  // logged once per change, not per report
-    if (drifted)
-      spdlog::info("host {}: config checksum matches the master's again", r->host);
-    else
-      spdlog::warn("host {}: config drift: checksum {} differs from the master's {}", r->host,
-                   r->checksum, config_->checksum);
-  }
+  applyMaster(master_->onReport(*r, *table_, now));
 }
 
 void LimServer::onAnnounce(const protocol::Frame& f, double now) {
@@ -257,15 +233,9 @@ void LimServer::onAnnounce(const protocol::Frame& f, double now) {
     return;
   }
   if (!fresh(a->sender, f)) return;
-  election_->onClaim(a->sender, a->claimsMaster, now);
-  if (a->claimsMaster && a->sender == election_->master() && a->serves != serves_) {
-    serves_ = a->serves;
-    servesFrom_ = a->sender;
-  }
-  if (f.kind == protocol::Kind::kMasterProbe) {
-    protocol::Announce me{opts_.host, election_->isMaster(), election_->master()};
-    sendUdp(a->sender, protocol::Kind::kProbeReply, protocol::encodeAnnounce(me));
-  }
+  master::MasterActions replies = master_->onAnnounce(f.kind, *a, now);
+  agent_->onAnnounce(*a, election_->master());
+  applyMaster(replies);
   onTimers(now);
 }
 

@@ -2,8 +2,9 @@
 // The lim daemon: one POCO-socket event loop (UDP + TCP on the host's own address, port
 // LSF_LIM_PORT) playing the agent on every host and the master on the elected one.
 // Signals (SIGHUP reconfig, SIGTERM/SIGINT stop) arrive through a signalfd read in the loop.
-// Decisions live in the pure core (lim/lib/master, lim/lib/protocol); this class only turns
-// sockets, timers and pipes into calls and the answers into packets.
+// Decisions live in the pure core (agent::AgentRole, master::MasterRole, the query service in
+// lim/lib/master, lim/lib/protocol); this class only turns sockets, timers and pipes into
+// calls and the answers into packets.
 
 #include <Poco/Net/DatagramSocket.h>
 #include <Poco/Net/ServerSocket.h>
@@ -17,12 +18,13 @@
 #include <unordered_map>
 #include <vector>
 
+#include "agent/agent_role.h"
 #include "agent/load_collector.h"
 #include "agent/melim_link.h"
 #include "format/json.h"
-#include "master/announce_pace.h"
 #include "master/election.h"
 #include "master/load_table.h"
+#include "master/master_role.h"
 #include "openlim/config.h"
 #include "openlim/resreq.h"
 #include "protocol/frame.h"
@@ -90,18 +92,16 @@ class LimServer {
   void onAnnounce(const protocol::Frame& f, double now);
   void onAdminFrame(const protocol::Frame& f, double now);
 
-  // agent role (agent_role.cc)
-  protocol::LoadReport buildReport() const;
-  void sendReport(double now);
-  bool significantChange() const;
+  // agent role (agent_role.cc; the decisions are agent::AgentRole's)
+  protocol::LoadReport buildReport(double now) const;
+  void sendReport(const std::string& to, double now);
   void updateMelim(double now);
-  std::vector<std::string> expectedResources() const;
+  void restartMelim(const agent::MelimSet& set, double now);
+  agent::AgentSettings agentSettings() const;
 
-  // master role (master_role.cc)
-  void heartbeat(double now);
-  void announceSome(double now);
-  bool announcing() const { return announceNext_ < announceTo_.size(); }
-  void refreshServers(double now);
+  // master role (master_role.cc; the decisions are master::MasterRole's)
+  void applyMaster(const master::MasterActions& a);
+  bool announcing() const { return master_->announcing(); }
   void sendUdp(const std::string& host, protocol::Kind kind, const std::string& body);
   std::optional<std::string> addressOf(const std::string& host) const;
   // Cached per config: the hosts file first, the resolver once per name.
@@ -113,10 +113,10 @@ class LimServer {
 
   // admin (admin.cc)
   std::string adminRequest(const std::string& op, const format::Json& req, double now);
+  std::string reconfigureCluster();
   std::string localAdmin(const std::string& op, double seconds, double now);
   Status reloadConfig(std::vector<std::string>* diagnostics);
   void adoptConfig(ConfigPtr c, double now);
-  void setLock(bool locked, double seconds, double now);
 
   ConfigPtr config_;
   std::string key_;
@@ -133,29 +133,16 @@ class LimServer {
   std::vector<std::unique_ptr<Conn>> conns_;
   std::unordered_map<std::string, std::optional<Poco::Net::SocketAddress>> peers_;
 
-  std::unique_ptr<master::Election> election_;
+  std::unique_ptr<master::MasterRole> master_;
+  const master::Election* election_ = nullptr;  // master_'s, for reading who is master
   std::unique_ptr<master::LoadTable> table_;
   std::unique_ptr<agent::LoadCollector> collector_;
   std::unique_ptr<agent::MelimLink> melim_;
+  std::unique_ptr<agent::AgentRole> agent_;
   protocol::ReplayGuard replay_;
   RequestCache cache_;
   LimCounters counters_;
 
-  std::vector<std::string> serves_;  // shared resources the master says we serve
-  std::string servesFrom_;           // the master that said so
-  protocol::LoadReport lastSent_;
-  double lastReportAt_ = -1e300;
-  double nextReportAt_ = 0;
-  bool locked_ = false;
-  double lockUntil_ = 0;  // 0 = until unlocked
-  bool wasMaster_ = false;
-  bool melimMaster_ = false;
-  std::string reportedTo_;  // the master our reports go to
-  // The master's announce round, paced in small batches so queries are served between them
-  // (master/announce_pace.h: 10k hosts take ~100 ms of sending).
-  std::vector<std::string> announceTo_;
-  size_t announceNext_ = 0;
-  master::AnnouncePace announcePace_;
   bool running_ = true;
   bool restart_ = false;
 };

@@ -1,308 +1,42 @@
 #include "queries.h"
 
-#include <strings.h>
-
-#include <algorithm>
-#include <set>
-
-#include "json_util.h"
+#include "master/query_reply_json.h"
+#include "master/query_request.h"
 
 namespace openlim::lim {
 namespace {
 
-using format::JsonWriter;
-
-std::string codeOf(const Status& st) {
-  switch (st.code()) {
-    case Code::kInvalid:
-    case Code::kUnsupported:
-      return "syntax";
-    case Code::kNotFound:
-      return "notfound";
-    default:
-      return "internal";
-  }
-}
-
-std::string rowsError(const Status& st) {
-  if (st.code() == Code::kNotFound) return errorReply("notfound", st.message());
-  std::string msg = st.message();
-  if (st.pos().offset >= 0 && msg.find(" at ") == std::string::npos)
-    msg += " at " + std::to_string(st.pos().offset);
-  return errorReply(codeOf(st), msg);
-}
-
-// Rows to answer for: resreq selection (ordered) or every row, then the host filter.
-Result<std::vector<uint32_t>> pickRows(const Json& req, const QueryContext& ctx, bool withLimit) {
-  const HostTable& t = *ctx.table;
-  std::vector<uint32_t> rows;
-  std::string resreq = reqString(req, "resreq");
-  size_t n = withLimit ? static_cast<size_t>(std::max(0, reqInt(req, "n", 0))) : 0;
-  if (!resreq.empty()) {
-    auto cr = ctx.cache->get(resreq, t.config);
-    if (!cr) return cr.status();
-    rows = selectHosts(**cr, t, SelectOptions{.limit = n}).rows;
-  } else {
-    rows.resize(t.size());
-    for (uint32_t i = 0; i < t.size(); ++i) rows[i] = i;
-    if (n > 0 && rows.size() > n) rows.resize(n);
-  }
-  std::vector<std::string> only = reqStrings(req, "hosts");
-  if (!only.empty()) {
-    std::vector<char> wanted(t.size(), 0);
-    for (const auto& h : only) {
-      int r = t.row(h);
-      if (r < 0) return Status(Code::kNotFound, h + ": Unknown host");
-      wanted[static_cast<size_t>(r)] = 1;
-    }
-    std::erase_if(rows, [&](uint32_t r) { return !wanted[r]; });
-  }
-  return rows;
-}
-
-bool hostHas(const ConfigSnapshot& c, const ResourceDef& def, const std::string& host) {
-  if (def.builtin) return true;
-  auto it = c.perHostResources.find(def.name);
-  if (it != c.perHostResources.end())
-    for (const auto& h : it->second)
-      if (strcasecmp(h.c_str(), host.c_str()) == 0) return true;
-  for (const auto& inst : c.instances)
-    if (inst.resource == def.name)
-      for (const auto& h : inst.hosts)
-        if (strcasecmp(h.c_str(), host.c_str()) == 0) return true;
-  return false;
-}
-
-// The host's configuration: the snapshot's rows are the config's hosts in order when the
-// master built it, so the row usually finds it without a lookup.
-const HostConfig* hostConfigOf(const HostTable& t, size_t row) {
-  const ConfigSnapshot& c = *t.config;
-  if (row < c.hosts.size() && c.hosts[row].name == t.names[row]) return &c.hosts[row];
-  return c.findHost(t.names[row]);
-}
-
-// Slots of the load reply's "values", by name (the wire keeps keys sorted), with their keys
-// quoted once per reply.
-struct ValueSlots {
-  std::vector<size_t> slots;
-  std::vector<std::string> keys;
-  size_t size() const { return slots.size(); }
-};
-
-ValueSlots valueSlots(const ConfigSnapshot& c) {
-  ValueSlots v;
-  for (size_t s = 0; s < c.resources.size(); ++s)
-    if (c.resources[s].name != "hname" && c.resources[s].name != "status") v.slots.push_back(s);
-  std::sort(v.slots.begin(), v.slots.end(),
-            [&](size_t a, size_t b) { return c.resources[a].name < c.resources[b].name; });
-  for (size_t s : v.slots) v.keys.push_back(JsonWriter::quotedKey(c.resources[s].name));
-  return v;
-}
-
-// Whether the host's "values" lists the resource (booleans: only when set; unknown values
-// of resources the host does not have are left out).
-bool listed(const HostTable& t, size_t s, uint32_t row) {
-  const ResourceDef& def = t.config->resources[s];
-  const Column& col = t.columns[s];
-  if (def.type == ResourceType::kBoolean) return col.booleans[row] != 0;
-  bool known = def.type == ResourceType::kNumeric ? !isUnknown(col.numbers[row])
-                                                  : col.strings[row] != kUnknownString;
-  return known || hostHas(*t.config, def, t.names[row]);
-}
-
-void writeValues(JsonWriter& w, const HostTable& t, uint32_t row, const ValueSlots& slots,
-                 std::vector<char>& shown) {
-  const ConfigSnapshot& c = *t.config;
-  shown.assign(slots.size(), 0);
-  w.key("ages").beginObject();
-  for (size_t i = 0; i < slots.size(); ++i) {
-    size_t s = slots.slots[i];
-    shown[i] = listed(t, s, row);
-    const ResourceDef& def = c.resources[s];
-    if (shown[i] && def.type != ResourceType::kBoolean && !def.builtin && def.dynamic &&
-        !std::isnan(t.columns[s].ages[row]))
-      w.keyText(slots.keys[i]).num(static_cast<double>(t.columns[s].ages[row]));
-  }
-  w.endObject();
-  w.key("busy").beginArray();
-  for (int s : t.busyIndices[row]) w.str(c.resources[static_cast<size_t>(s)].name);
-  w.endArray();
-}
-
-void writeValueMap(JsonWriter& w, const HostTable& t, uint32_t row, const ValueSlots& slots,
-                   const std::vector<char>& shown) {
-  w.key("values").beginObject();
-  for (size_t i = 0; i < slots.size(); ++i) {
-    if (!shown[i]) continue;
-    size_t s = slots.slots[i];
-    const Column& col = t.columns[s];
-    w.keyText(slots.keys[i]);
-    if (col.type == ResourceType::kBoolean)
-      w.boolean(true);
-    else if (col.type == ResourceType::kNumeric)
-      w.num(col.numbers[row]);
-    else if (col.strings[row] != kUnknownString)
-      w.str(t.strings.get(col.strings[row]));
-    else
-      w.null();
-  }
-  w.endObject();
-}
-
-void writeThresholds(JsonWriter& w, const HostConfig* hc) {
-  w.key("thresholds").beginObject();
-  if (hc)
-    for (const auto& [k, v] : hc->thresholds) w.key(k).num(v);  // a std::map: sorted
-  w.endObject();
-}
-
-// Additive fields: "config_drift": true when the host's reported config checksum differs
-// from the master's; in load, "lock_remaining": seconds left of a timed lock.
-void writeExtras(JsonWriter& w, const HostTable& t, uint32_t row, const QueryContext& ctx,
-                 bool withLock) {
-  const master::LoadTable* lt = ctx.loadTable;
-  if (!lt) return;
-  // Same config: the load table's rows are the snapshot's.
-  int r = lt->config() == t.config ? static_cast<int>(row) : lt->rowOf(t.names[row]);
-  if (lt->driftedAt(r)) w.key("config_drift").boolean(true);
-  if (!withLock) return;
-  double left = lt->lockRemainingAt(r, ctx.now);
-  if (left >= 0) w.key("lock_remaining").num(left);
+// decode -> answer -> encode; a bad field or a failed answer is an error reply.
+template <typename Request, typename Reply>
+std::string serve(const Result<Request>& req, const QueryContext& ctx,
+                  Result<Reply> (*answer)(const Request&, const QueryContext&),
+                  std::string (*encode)(const Reply&)) {
+  if (!req) return master::errorReplyJson(req.status());
+  Result<Reply> reply = answer(*req, ctx);
+  return reply ? encode(*reply) : master::errorReplyJson(reply.status());
 }
 
 }  // namespace
 
-std::string queryLoad(const Json& req, const QueryContext& ctx) {
-  auto rows = pickRows(req, ctx, true);
-  if (!rows) return rowsError(rows.status());
-  const HostTable& t = *ctx.table;
-  const ValueSlots slots = valueSlots(*t.config);
-  std::vector<char> shown;
-  std::string out;
-  out.reserve(4096);
-  JsonWriter w(out);
-  w.beginObject().key("cluster").str(t.config->clusterName).key("hosts").beginArray();
-  bool sized = false;
-  for (uint32_t r : *rows) {
-    w.beginObject();
-    writeValues(w, t, r, slots, shown);
-    writeExtras(w, t, r, ctx, true);
-    w.key("name").str(t.names[r]).key("status").str(hostStatusName(t.status[r]));
-    writeThresholds(w, hostConfigOf(t, r));
-    writeValueMap(w, t, r, slots, shown);
-    w.endObject();
-    // Sized from the first host: growing a 50 MB reply by doubling copies and faults twice.
-    if (!sized) out.reserve(out.size() * (rows->size() + 1) * 11 / 10 + 1024);
-    sized = true;
-  }
-  w.endArray().key("master").str(ctx.master).key("ok").boolean(true).endObject();
-  return out;
+std::string queryLoad(const format::Json& req, const QueryContext& ctx) {
+  return serve(master::decodeLoadRequest(req), ctx, master::answerLoad, master::loadReplyJson);
 }
 
-namespace {
-
-std::vector<std::string> resourceList(const HostConfig* hc) {
-  std::vector<std::string> res;
-  if (!hc) return res;
-  res = hc->booleans;
-  for (const auto& [k, v] : hc->strings) res.push_back(k + "=" + v);
-  for (const auto& [k, v] : hc->numbers) {
-    std::string num = std::to_string(v);
-    num.erase(num.find_last_not_of('0') + 1);
-    if (!num.empty() && num.back() == '.') num.pop_back();
-    res.push_back(k + "=" + num);
-  }
-  return res;
-}
-
-void writeStringSlot(JsonWriter& w, const HostTable& t, int slot, uint32_t row) {
-  StringId id = slot < 0 ? kUnknownString : t.columns[static_cast<size_t>(slot)].strings[row];
-  if (id == kUnknownString)
-    w.null();
-  else
-    w.str(t.strings.get(id));
-}
-
-void writeNumberSlot(JsonWriter& w, const HostTable& t, int slot, uint32_t row) {
-  const Column* col = slot < 0 ? nullptr : &t.columns[static_cast<size_t>(slot)];
-  w.num(col && col->type == ResourceType::kNumeric ? col->numbers[row] : kUnknown);
-}
-
-}  // namespace
-
-std::string queryHosts(const Json& req, const QueryContext& ctx) {
-  auto rows = pickRows(req, ctx, false);
-  if (!rows) return rowsError(rows.status());
-  const HostTable& t = *ctx.table;
-  const ConfigSnapshot& c = *t.config;
-  // Members in key order, as on the wire since the first version.
-  static const char* const kNumbers1[] = {"cpuf", "maxmem", "maxswp", "maxtmp"};
-  static const char* const kNumbers2[] = {"ncores", "ncpus", "ndisks", "nthreads"};
-  int n1[4], n2[4];
-  for (int i = 0; i < 4; ++i) n1[i] = c.resourceIndex(kNumbers1[i]);
-  for (int i = 0; i < 4; ++i) n2[i] = c.resourceIndex(kNumbers2[i]);
-  const int typeSlot = c.resourceIndex("type"), modelSlot = c.resourceIndex("model");
-  std::string out;
-  out.reserve(32 + rows->size() * 250);
-  JsonWriter w(out);
-  w.beginObject().key("hosts").beginArray();
-  for (uint32_t r : *rows) {
-    const HostConfig* hc = hostConfigOf(t, r);
-    w.beginObject();
-    writeExtras(w, t, r, ctx, false);
-    for (int i = 0; i < 4; ++i) writeNumberSlot(w.key(kNumbers1[i]), t, n1[i], r);
-    writeStringSlot(w.key("model"), t, modelSlot, r);
-    w.key("name").str(t.names[r]);
-    for (int i = 0; i < 4; ++i) writeNumberSlot(w.key(kNumbers2[i]), t, n2[i], r);
-    w.key("resources").strings(resourceList(hc));
-    w.key("server").boolean(hc ? hc->server : true);
-    w.key("status").str(hostStatusName(t.status[r]));
-    writeThresholds(w, hc);
-    writeStringSlot(w.key("type"), t, typeSlot, r);
-    w.endObject();
-  }
-  w.endArray().key("ok").boolean(true).endObject();
-  return out;
+std::string queryHosts(const format::Json& req, const QueryContext& ctx) {
+  return serve(master::decodeHostsRequest(req), ctx, master::answerHosts, master::hostsReplyJson);
 }
 
 std::string queryInfo(const QueryContext& ctx) {
-  const ConfigSnapshot& c = *ctx.table->config;
-  Json res = Json::array();
-  for (const auto& r : c.resources) {
-    Json o = Json::object();
-    o.add("name", Json::string(r.name));
-    o.add("type", Json::string(r.type == ResourceType::kNumeric  ? "Numeric"
-                               : r.type == ResourceType::kString ? "String"
-                                                                 : "Boolean"));
-    o.add("order", Json::string(r.direction == Direction::kIncreasing   ? "Inc"
-                                : r.direction == Direction::kDecreasing ? "Dec"
-                                                                        : "N/A"));
-    o.add("interval", Json::number(r.interval));
-    o.add("builtin", Json::boolean(r.builtin));
-    o.add("dynamic", Json::boolean(r.dynamic));
-    o.add("release", Json::boolean(r.release));
-    o.add("consumable", Json::boolean(r.consumable));
-    o.add("shared", Json::boolean(r.shared));
-    o.add("description", Json::string(r.description));
-    res.push(std::move(o));
-  }
-  std::set<std::string> usedModels;
-  for (const auto& h : c.hosts) usedModels.insert(h.model);
-  Json models = Json::array();
-  for (const auto& m : c.models) {
-    Json o = Json::object();
-    o.add("name", Json::string(m.name));
-    o.add("cpuf", Json::number(m.cpuFactor));
-    o.add("arch", Json::string(m.architecture));
-    o.add("used", Json::boolean(usedModels.count(m.name) > 0));
-    models.push(std::move(o));
-  }
-  Json o = Json::object();
-  o.add("ok", Json::boolean(true));
-  o.add("resources", std::move(res));
-  o.add("types", jstrings(c.hostTypes));
-  o.add("models", std::move(models));
-  return jsonText(o);
+  return master::infoReplyJson(master::answerInfo(ctx));
+}
+
+std::string queryPlace(const format::Json& req, const QueryContext& ctx) {
+  return serve(master::decodePlaceRequest(req), ctx, master::answerPlace, master::placeReplyJson);
+}
+
+std::string queryShared(const format::Json& req, const QueryContext& ctx) {
+  return serve(master::decodeSharedRequest(req), ctx, master::answerShared,
+               master::sharedReplyJson);
 }
 
 }  // namespace openlim::lim

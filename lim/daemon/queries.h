@@ -1,24 +1,17 @@
 #pragma once
-// The read-only query ops of docs/protocol.md (id, load, hosts, info, place, shared), as
-// pure-ish functions over a HostTable snapshot; requests are parsed JSON objects, replies are
-// compact JSON text.
+// The read-only query ops of docs/protocol.md (load, hosts, info, place, shared): the
+// request's JSON decoded (master/query_request.h), answered by the core's query service
+// (master/query_service.h) and the reply model written as JSON (master/query_reply_json.h).
+// This file only strings the three together.
 
 #include <string>
 
 #include "format/json.h"
-#include "master/load_table.h"
-#include "openlim/host_table.h"
-#include "openlim/resreq.h"
+#include "master/query_service.h"
 
 namespace openlim::lim {
 
-struct QueryContext {
-  HostTablePtr table;
-  std::string master;
-  RequestCache* cache = nullptr;
-  master::LoadTable* loadTable = nullptr;  // place adjusts load; null = no adjustment
-  double now = 0;
-};
+using QueryContext = master::QueryContext;
 
 std::string queryLoad(const format::Json& req, const QueryContext& ctx);
 std::string queryHosts(const format::Json& req, const QueryContext& ctx);

@@ -3,6 +3,8 @@
 
 #include "json_util.h"
 #include "lim_server.h"
+#include "master/query_reply_json.h"
+#include "master/query_request.h"
 #include "openlim/version.h"
 #include "queries.h"
 
@@ -47,7 +49,10 @@ std::string LimServer::handleRequest(const protocol::Frame& f, double now) {
     return o.compact();
   }
   if (op == "status") return statusReply();
-  if (op == "elimstatus") return elimStatusReply(reqString(req, "host"));
+  if (op == "elimstatus") {
+    auto q = master::decodeElimStatusRequest(req);
+    return q ? elimStatusReply(q->host) : master::errorReplyJson(q.status());
+  }
   if (op != "load" && op != "hosts" && op != "info" && op != "place" && op != "shared")
     return errorReply("syntax", "unknown op \"" + op + "\"");
   if (!election_->isMaster()) {

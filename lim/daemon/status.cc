@@ -44,12 +44,11 @@ std::string LimServer::statusReply() const {
   o.add("host", Json::string(opts_.host));
   o.add("master", Json::string(election_->master()));
   o.add("is_master", Json::boolean(election_->isMaster()));
-  o.add("locked", Json::boolean(locked_));
+  o.add("locked", Json::boolean(agent_->locked()));
   // Seconds left of a timed lock (limlock -l); 0 when unlocked or locked until unlocked.
-  double left = locked_ && lockUntil_ > 0 ? std::ceil(lockUntil_ - monotonicNow()) : 0;
-  o.add("lock_remaining", num(std::max(0.0, left)));
+  o.add("lock_remaining", num(agent_->lockRemaining(monotonicNow())));
   o.add("checksum", Json::string(config_->checksum));
-  o.add("serves", jstrings(serves_));
+  o.add("serves", jstrings(agent_->serves()));
   o.add("melim_resources", jstrings(melim_->resources()));
   o.add("drift",
         jstrings(election_->isMaster() ? table_->driftHosts() : std::vector<std::string>()));

@@ -315,6 +315,18 @@ class TestQueries(Base):
         sh = c.query("hostA", {"op": "shared"})["instances"]
         self.assertEqual([(i["resource"], i["value"]) for i in sh], [("fluent", 5)])
         self.assertEqual(c.query("hostA", {"op": "nosuch"})["code"], "syntax")
+        # A field of the wrong type or range is refused, naming it, not taken as absent.
+        for req, field in [({"op": "load", "hosts": "hostD"}, '"hosts"'),
+                           ({"op": "load", "n": -1}, '"n"'),
+                           ({"op": "place", "w": -5}, '"w"'),
+                           ({"op": "shared", "names": "fluent"}, '"names"'),
+                           ({"op": "elimstatus", "host": 5}, '"host"')]:
+            r = c.query("hostA", req)
+            self.assertEqual((r["ok"], r["code"]), (False, "syntax"), req)
+            self.assertTrue(r["error"].startswith(field + " must be"), r)
+        r = c.admin("hostA", {"op": "lock", "host": "hostA", "seconds": "30"})
+        self.assertEqual((r["ok"], r["code"]), (False, "syntax"))
+        self.assertFalse(c.status("hostA")["locked"])
 
 
 class TestStartup(Base):

@@ -1,4 +1,5 @@
-// The master's query replies (docs/protocol.md): fields, types, null for unknown, and the
+// The master's query replies (docs/protocol.md), through the production path (decode,
+// query service, reply JSON): fields, types, null for unknown, and the
 // members of every object in key order, as the POCO-built replies had them.
 #include "queries.h"
 
@@ -6,6 +7,7 @@
 
 #include "config/builtins.h"
 #include "json_util.h"
+#include "master/query_request.h"
 
 namespace openlim::lim {
 namespace {
@@ -95,7 +97,7 @@ TEST_F(Queries, LoadListsEveryHostWithValuesAgesBusyAndThresholds) {
   EXPECT_EQ(a.find("config_drift"), nullptr);
   const Json& b = at(r, "hosts").items()[1];
   EXPECT_TRUE(at(b, "config_drift").asBool());
-  EXPECT_EQ(at(b, "values").find("fs"), nullptr);  // booleans only when set
+  EXPECT_EQ(at(b, "values").find("fs"), nullptr);    // booleans only when set
   EXPECT_TRUE(at(at(b, "values"), "nio").isNull());  // has it, not reported
   const Json& c = at(r, "hosts").items()[2];
   EXPECT_EQ(at(c, "status").asString(), "unavail");
@@ -179,20 +181,70 @@ TEST_F(Queries, InfoAndSharedAreSorted) {
   EXPECT_EQ(at(r, "code").asString(), "notfound");
 }
 
-TEST(Requests, MustBeJsonObjectsAndWrongTypesFallBack) {
+// A field of the wrong type or range is refused, naming the field, instead of being
+// answered as if it were absent.
+TEST_F(Queries, WrongFieldTypesAreSyntaxErrorsNamingTheField) {
+  struct Case {
+    std::string (*fn)(const Json&, const QueryContext&);
+    const char* request;
+    const char* error;
+  };
+  const Case cases[] = {
+      {queryLoad, R"({"op":"load","hosts":"hostA"})", R"("hosts" must be an array of host names)"},
+      {queryLoad, R"({"op":"load","hosts":[1,2,3]})", R"("hosts" must be an array of host names)"},
+      {queryLoad, R"({"op":"load","n":"x"})", R"("n" must be a whole number, 0 or more)"},
+      {queryLoad, R"({"op":"load","n":-1})", R"("n" must be a whole number, 0 or more)"},
+      {queryLoad, R"({"op":"load","resreq":1})",
+       R"("resreq" must be a resource requirement string)"},
+      {queryHosts, R"({"op":"hosts","hosts":"hostA"})",
+       R"("hosts" must be an array of host names)"},
+      {queryPlace, R"({"op":"place","w":-5})",
+       R"("w" must be a whole number, -1 (not given) or more)"},
+      {queryPlace, R"({"op":"place","n":-1})", R"("n" must be a whole number, 0 or more)"},
+      {queryPlace, R"({"op":"place","L":"yes"})", R"("L" must be true or false)"},
+      {queryPlace, R"({"op":"place","explain":1})", R"("explain" must be true or false)"},
+      {queryPlace, R"({"op":"place","local":2})", R"("local" must be a host name)"},
+      {queryShared, R"({"op":"shared","names":"fs"})",
+       R"("names" must be an array of resource names)"},
+  };
+  for (const auto& c : cases) {
+    Json r = run(c.fn, c.request);
+    EXPECT_FALSE(at(r, "ok").asBool()) << c.request;
+    EXPECT_EQ(at(r, "code").asString(), "syntax") << c.request;
+    EXPECT_EQ(at(r, "error").asString(), c.error) << c.request;
+  }
+}
+
+TEST_F(Queries, ARefusedPlacementAdjustsNoLoad) {
+  double before = table_.snapshot(2)->number(0, "r1m");
+  Json r = run(queryPlace, R"({"op":"place","n":"2"})");
+  EXPECT_EQ(at(r, "code").asString(), "syntax");
+  EXPECT_EQ(table_.snapshot(2)->number(0, "r1m"), before);
+}
+
+// The same request once answered as if its wrong-typed fields were absent ("n":"16" as 1,
+// "w":7.9 as 7, "hosts" without its number, "n":1e300 as INT_MAX) is refused field by field.
+TEST(Requests, MustBeJsonObjectsAndWrongTypesAreRefused) {
   EXPECT_FALSE(parseRequest("[1]").isOk());
   EXPECT_FALSE(parseRequest("{\"op\":").isOk());
   EXPECT_FALSE(parseRequest("").isOk());
   auto r = parseRequest(R"({"n":"16","w":7.9,"L":1,"hosts":["a",2,"b"],"op":"load"})");
   ASSERT_TRUE(r.isOk());
-  EXPECT_EQ(reqInt(*r, "n", 1), 1);
-  EXPECT_EQ(reqInt(*r, "w", -1), 7);
-  EXPECT_FALSE(reqBool(*r, "L", false));
-  EXPECT_EQ(reqStrings(*r, "hosts"), (std::vector<std::string>{"a", "b"}));
   EXPECT_EQ(reqString(*r, "op"), "load");
   EXPECT_EQ(reqString(*r, "missing", "x"), "x");
+  EXPECT_EQ(reqString(*r, "n", "x"), "16");
+  auto load = master::decodeLoadRequest(*r);
+  ASSERT_FALSE(load.isOk());
+  EXPECT_EQ(load.status().message(), "\"hosts\" must be an array of host names");
+  auto place = master::decodePlaceRequest(*r);
+  ASSERT_FALSE(place.isOk());
+  EXPECT_EQ(place.status().message(), "\"n\" must be a whole number, 0 or more");
   auto big = parseRequest(R"({"n":1e300})");
-  EXPECT_EQ(reqInt(*big, "n", 0), std::numeric_limits<int>::max());
+  EXPECT_FALSE(master::decodeLoadRequest(*big).isOk());
+  auto w = parseRequest(R"({"w":7.9})");
+  EXPECT_FALSE(master::decodePlaceRequest(*w).isOk());
+  auto l = parseRequest(R"({"L":1})");
+  EXPECT_FALSE(master::decodePlaceRequest(*l).isOk());
 }
 
 }  // namespace

@@ -1,0 +1,33 @@
+#pragma once
+// What this host's load report says (spec/lim.md "Exchange"; docs/protocol.md kind 3): the
+// built-ins (an elim's known value overrides lim's own measurement), the static host facts,
+// the external values melim delivered and whether the host is locked. Pure.
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "load/load_sampler.h"
+#include "load/procfs/melim_vector.h"
+#include "openlim/config.h"
+#include "protocol/messages.h"
+
+namespace openlim::agent {
+
+struct ReportInputs {
+  std::string host, checksum, master;  // master: as this host sees it
+  bool locked = false;
+  uint32_t lockSeconds = 0;  // whole seconds left of a timed lock; 0 = until unlocked
+  BuiltinVector builtins{};  // lim's own measurement, kBuiltinNames order
+  // Static facts in report order: ncpus ncores nthreads maxmem maxswp maxtmp ndisks cpuf.
+  std::vector<std::pair<const char*, double>> statics;
+  std::string type, model;
+  const ExternalVector* external = nullptr;  // melim's merged vector; null = none
+  double externalAge = 0;                    // seconds since melim's last vector
+};
+
+// REQUIRES: in.external is null or outlives the call.
+protocol::LoadReport buildLoadReport(const ReportInputs& in, const ConfigSnapshot& config);
+
+}  // namespace openlim::agent

@@ -1,0 +1,137 @@
+#include "master/query_request.h"
+
+#include <cmath>
+#include <limits>
+
+namespace openlim::master {
+namespace {
+
+using format::Json;
+
+Status wrongType(std::string_view key, std::string_view what) {
+  return Status(Code::kInvalid, "\"" + std::string(key) + "\" must be " + std::string(what));
+}
+
+// Reads the optional members of one request object; the first bad one is kept in status_
+// and every later read is a no-op, so a decoder reads all its fields and checks once.
+class Fields {
+ public:
+  explicit Fields(const Json& req) : req_(req) {}
+
+  void string(std::string_view key, std::string_view what, std::string* out) {
+    const Json* v = present(key);
+    if (!v) return;
+    if (!v->isString()) return fail(key, what);
+    *out = v->asString();
+  }
+  void strings(std::string_view key, std::string_view what, std::vector<std::string>* out) {
+    const Json* v = present(key);
+    if (!v) return;
+    if (!v->isArray()) return fail(key, what);
+    for (const auto& item : v->items())
+      if (!item.isString()) return fail(key, what);
+    out->clear();
+    for (const auto& item : v->items()) out->push_back(item.asString());
+  }
+  void boolean(std::string_view key, bool* out) {
+    const Json* v = present(key);
+    if (!v) return;
+    if (!v->isBool()) return fail(key, "true or false");
+    *out = v->asBool();
+  }
+  // A whole number in [lo, INT_MAX].
+  void integer(std::string_view key, int lo, std::string_view what, int* out) {
+    const Json* v = present(key);
+    if (!v) return;
+    double d = v->asNumber();
+    if (!v->isNumber() || d != std::trunc(d) || d < lo || d > std::numeric_limits<int>::max())
+      return fail(key, what);
+    *out = static_cast<int>(d);
+  }
+  void seconds(std::string_view key, double* out) {
+    const Json* v = present(key);
+    if (!v) return;
+    if (!v->isNumber() || !(v->asNumber() >= 0) || !std::isfinite(v->asNumber()))
+      return fail(key, "a number of seconds, 0 or more");
+    *out = v->asNumber();
+  }
+  const Status& status() const { return status_; }
+
+ private:
+  const Json* present(std::string_view key) const { return status_ ? req_.find(key) : nullptr; }
+  void fail(std::string_view key, std::string_view what) { status_ = wrongType(key, what); }
+
+  const Json& req_;
+  Status status_;
+};
+
+constexpr std::string_view kResreq = "a resource requirement string";
+constexpr std::string_view kHostNames = "an array of host names";
+constexpr std::string_view kHostName = "a host name";
+
+template <typename T>
+Result<T> done(const Fields& f, T value) {
+  if (!f.status()) return f.status();
+  return value;
+}
+
+}  // namespace
+
+Result<LoadRequest> decodeLoadRequest(const Json& req) {
+  LoadRequest r;
+  std::string local;  // accepted for symmetry with place; a listing has no implicit type
+  Fields f(req);
+  f.string("resreq", kResreq, &r.resreq);
+  f.strings("hosts", kHostNames, &r.hosts);
+  f.integer("n", 0, "a whole number, 0 or more", &r.n);
+  f.string("local", kHostName, &local);
+  return done(f, std::move(r));
+}
+
+Result<HostsRequest> decodeHostsRequest(const Json& req) {
+  HostsRequest r;
+  Fields f(req);
+  f.string("resreq", kResreq, &r.resreq);
+  f.strings("hosts", kHostNames, &r.hosts);
+  return done(f, std::move(r));
+}
+
+Result<PlaceRequest> decodePlaceRequest(const Json& req) {
+  PlaceRequest r;
+  Fields f(req);
+  f.string("resreq", kResreq, &r.resreq);
+  f.integer("n", 0, "a whole number, 0 or more", &r.n);
+  f.integer("w", -1, "a whole number, -1 (not given) or more", &r.w);
+  f.boolean("L", &r.fewestHosts);
+  f.boolean("explain", &r.explain);
+  f.strings("hosts", kHostNames, &r.hosts);
+  f.string("local", kHostName, &r.local);
+  return done(f, std::move(r));
+}
+
+Result<SharedRequest> decodeSharedRequest(const Json& req) {
+  SharedRequest r;
+  Fields f(req);
+  f.strings("names", "an array of resource names", &r.names);
+  return done(f, std::move(r));
+}
+
+Result<ElimStatusRequest> decodeElimStatusRequest(const Json& req) {
+  ElimStatusRequest r;
+  Fields f(req);
+  f.string("host", kHostName, &r.host);
+  return done(f, std::move(r));
+}
+
+Result<AdminRequest> decodeAdminRequest(const Json& req) {
+  AdminRequest r;
+  Fields f(req);
+  std::string host;
+  f.string("host", kHostName, &host);
+  if (req.find("host")) r.host = host;
+  f.seconds("seconds", &r.seconds);
+  f.string("sender", "a string naming the sender", &r.sender);
+  return done(f, std::move(r));
+}
+
+}  // namespace openlim::master

@@ -1,0 +1,66 @@
+#pragma once
+// The typed requests of docs/protocol.md, decoded from a request's JSON object. A field that
+// is present must have its type and range ("n": "x", "n": -1 or "hosts": "hostA" are refused
+// with a kInvalid Status naming the field, answered `code: syntax`); an absent field takes
+// its default. Members the op does not know are ignored, so a newer client still works.
+// Pure.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "format/json.h"
+#include "openlim/status.h"
+
+namespace openlim::master {
+
+// load: resreq?, hosts?[], n?, local?
+struct LoadRequest {
+  std::string resreq;              // "" = every host, in table order
+  std::vector<std::string> hosts;  // empty = no restriction
+  int n = 0;                       // at most n hosts; 0 = all
+};
+
+// hosts: resreq?, hosts?[]
+struct HostsRequest {
+  std::string resreq;
+  std::vector<std::string> hosts;
+};
+
+// place: resreq?, n?, w?, L?, hosts?[], explain?, local?
+struct PlaceRequest {
+  std::string resreq;
+  int n = 1;                 // -n; 0 = as many as possible
+  int w = -1;                // -w; 0 = as many as possible; -1 = not given
+  bool fewestHosts = false;  // -L
+  bool explain = false;
+  std::vector<std::string> hosts;  // candidates; empty = every host
+  std::string local;               // the asker's host (implicit type==local); "" = none
+};
+
+// shared: names?[]
+struct SharedRequest {
+  std::vector<std::string> names;  // empty = every instance
+};
+
+// elimstatus: host?
+struct ElimStatusRequest {
+  std::string host;  // "" = every host of the cluster
+};
+
+// lock, unlock, shutdown, restart: host?, seconds? (lock only); also the lim-to-lim admin
+// frame, which names its sender.
+struct AdminRequest {
+  std::optional<std::string> host;  // absent = the lim asked
+  double seconds = 0;               // lock: 0 = until unlocked
+  std::string sender;               // "" when absent
+};
+
+Result<LoadRequest> decodeLoadRequest(const format::Json& req);
+Result<HostsRequest> decodeHostsRequest(const format::Json& req);
+Result<PlaceRequest> decodePlaceRequest(const format::Json& req);
+Result<SharedRequest> decodeSharedRequest(const format::Json& req);
+Result<ElimStatusRequest> decodeElimStatusRequest(const format::Json& req);
+Result<AdminRequest> decodeAdminRequest(const format::Json& req);
+
+}  // namespace openlim::master

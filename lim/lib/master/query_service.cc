@@ -1,0 +1,170 @@
+#include "master/query_service.h"
+
+#include <algorithm>
+
+namespace openlim::master {
+namespace {
+
+// A resreq error's message with its offset, as the reply's "error" says it.
+std::string withOffset(const Status& st) {
+  std::string msg = st.message();
+  if (st.pos().offset >= 0 && msg.find(" at ") == std::string::npos)
+    msg += " at " + std::to_string(st.pos().offset);
+  return msg;
+}
+
+Status rowsError(const Status& st) {
+  if (st.code() == Code::kNotFound) return Status(Code::kNotFound, st.message());
+  return Status(st.code(), withOffset(st));
+}
+
+// Rows to answer for: resreq selection (ordered) or every row, then the host filter.
+Result<std::vector<uint32_t>> pickRows(const std::string& resreq,
+                                       const std::vector<std::string>& only, size_t n,
+                                       const QueryContext& ctx) {
+  const HostTable& t = *ctx.table;
+  std::vector<uint32_t> rows;
+  if (!resreq.empty()) {
+    auto cr = ctx.cache->get(resreq, t.config);
+    if (!cr) return rowsError(cr.status());
+    rows = selectHosts(**cr, t, SelectOptions{.limit = n}).rows;
+  } else {
+    rows.resize(t.size());
+    for (uint32_t i = 0; i < t.size(); ++i) rows[i] = i;
+    if (n > 0 && rows.size() > n) rows.resize(n);
+  }
+  if (!only.empty()) {
+    std::vector<char> wanted(t.size(), 0);
+    for (const auto& h : only) {
+      int r = t.row(h);
+      if (r < 0) return Status(Code::kNotFound, h + ": Unknown host");
+      wanted[static_cast<size_t>(r)] = 1;
+    }
+    std::erase_if(rows, [&](uint32_t r) { return !wanted[r]; });
+  }
+  return rows;
+}
+
+std::vector<RowExtras> extrasOf(const HostTable& t, const std::vector<uint32_t>& rows,
+                                const QueryContext& ctx, bool withLock) {
+  std::vector<RowExtras> out;
+  const LoadTable* lt = ctx.loadTable;
+  if (!lt) return out;
+  out.resize(rows.size());
+  const bool sameConfig = lt->config() == t.config;  // then the table's rows are the snapshot's
+  for (size_t i = 0; i < rows.size(); ++i) {
+    int r = sameConfig ? static_cast<int>(rows[i]) : lt->rowOf(t.names[rows[i]]);
+    out[i].drifted = lt->driftedAt(r);
+    if (withLock) out[i].lockRemaining = lt->lockRemainingAt(r, ctx.now);
+  }
+  return out;
+}
+
+// spec/lim.md: +1 to the raw run queues per slot, plus the request's rusage amounts.
+void adjustChosen(const CompiledRequest& req, const std::vector<std::string>& slots,
+                  const QueryContext& ctx) {
+  if (!ctx.loadTable) return;
+  const ConfigSnapshot& c = *ctx.table->config;
+  for (const auto& host : slots) {
+    for (const char* rq : {"r15s", "r1m", "r15m"})
+      ctx.loadTable->adjust(host, c.resourceIndex(rq), 1.0, ctx.now);
+    if (!req.rusage().empty())
+      for (const auto& item : req.rusage().front().items)
+        if (item.slot >= 0 && c.resources[static_cast<size_t>(item.slot)].dynamic)
+          ctx.loadTable->adjust(host, item.slot, item.amount, ctx.now);
+  }
+}
+
+std::string stringAt(const HostTable& t, int slot, int row) {
+  if (row < 0 || slot < 0) return "";
+  StringId id = t.columns[static_cast<size_t>(slot)].strings[static_cast<size_t>(row)];
+  return id == kUnknownString ? "" : std::string(t.strings.get(id));
+}
+
+// The asker's type and model, for the implicit type==local of a placement.
+CompileOptions localOptions(const std::string& local, const HostTable& t) {
+  CompileOptions o;
+  if (local.empty()) return o;
+  o.implicitTypeLocal = true;
+  int row = t.row(local);
+  o.localType = stringAt(t, t.config->resourceIndex("type"), row);
+  o.localModel = stringAt(t, t.config->resourceIndex("model"), row);
+  return o;
+}
+
+}  // namespace
+
+Result<LoadReply> answerLoad(const LoadRequest& req, const QueryContext& ctx) {
+  auto rows = pickRows(req.resreq, req.hosts, static_cast<size_t>(req.n), ctx);
+  if (!rows) return rows.status();
+  LoadReply r{.table = ctx.table, .rows = std::move(*rows), .extras = {}, .master = ctx.master};
+  r.extras = extrasOf(*ctx.table, r.rows, ctx, true);
+  return r;
+}
+
+Result<HostsReply> answerHosts(const HostsRequest& req, const QueryContext& ctx) {
+  auto rows = pickRows(req.resreq, req.hosts, 0, ctx);
+  if (!rows) return rows.status();
+  HostsReply r{.table = ctx.table, .rows = std::move(*rows), .extras = {}};
+  r.extras = extrasOf(*ctx.table, r.rows, ctx, false);
+  return r;
+}
+
+InfoReply answerInfo(const QueryContext& ctx) {
+  return InfoReply{ctx.table->config};
+}
+
+Result<PlaceReply> answerPlace(const PlaceRequest& req, const QueryContext& ctx) {
+  const HostTable& t = *ctx.table;
+  auto cr = ctx.cache->get(req.resreq, t.config, localOptions(req.local, t));
+  if (!cr) return Status(Code::kInvalid, withOffset(cr.status()));
+  for (const auto& h : req.hosts)
+    if (t.row(h) < 0) return Status(Code::kNotFound, h + ": Unknown host");
+  PlaceOptions po;
+  po.minSlots = req.n;
+  po.maxSlots = req.w;
+  po.fewestHosts = req.fewestHosts;
+  po.explain = req.explain;
+  po.candidates = req.hosts;
+  PlaceReply r{place(**cr, t, po)};
+  if (r.result.status.isOk()) adjustChosen(**cr, r.result.slots, ctx);
+  return r;
+}
+
+Result<SharedReply> answerShared(const SharedRequest& req, const QueryContext& ctx) {
+  const HostTable& t = *ctx.table;
+  const ConfigSnapshot& c = *t.config;
+  for (const auto& n : req.names)
+    if (!c.findResource(n)) return Status(Code::kNotFound, n + ": Resource name not found");
+  static const std::vector<std::string> kNoServers;
+  const std::vector<std::string>& servers = ctx.loadTable ? ctx.loadTable->servers() : kNoServers;
+  SharedReply out;
+  for (size_t i = 0; i < c.instances.size(); ++i) {
+    const ResourceInstance& inst = c.instances[i];
+    if (!req.names.empty() &&
+        std::find(req.names.begin(), req.names.end(), inst.resource) == req.names.end())
+      continue;
+    const ResourceDef* def = c.findResource(inst.resource);
+    SharedInstanceReply o;
+    o.resource = inst.resource;
+    o.isString = def && def->type == ResourceType::kString;
+    int slot = c.resourceIndex(inst.resource);
+    int row = inst.hosts.empty() ? -1 : t.row(inst.hosts.front());
+    if (slot >= 0 && row >= 0) {
+      const Column& col = t.columns[static_cast<size_t>(slot)];
+      auto r = static_cast<size_t>(row);
+      if (col.type == ResourceType::kNumeric)
+        o.number = col.numbers[r];
+      else if (col.type == ResourceType::kString && col.strings[r] != kUnknownString)
+        o.text = std::string(t.strings.get(col.strings[r]));
+    }
+    o.locations = inst.hosts;
+    o.all = inst.all;
+    o.dynamic = def && def->dynamic && !inst.staticNumber && !inst.staticString;
+    o.server = i < servers.size() ? servers[i] : std::string();
+    out.instances.push_back(std::move(o));
+  }
+  return out;
+}
+
+}  // namespace openlim::master

@@ -1,0 +1,78 @@
+#pragma once
+// The master's read-only query service (docs/protocol.md: load, hosts, info, place, shared):
+// a decoded request (master/query_request.h) and the published snapshot in, a reply model
+// out; master/query_reply_json.h writes the model as the wire's JSON. Pure: `now` comes in
+// the context; the only state it changes is the load table's placement adjustment.
+//
+// Errors are Status values whose code is the reply's: kInvalid/kUnsupported = `syntax`,
+// kNotFound = `notfound` (message "<h>: Unknown host" and the like).
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "master/load_table.h"
+#include "master/query_request.h"
+#include "openlim/host_table.h"
+#include "openlim/resreq.h"
+
+namespace openlim::master {
+
+struct QueryContext {
+  HostTablePtr table;              // the snapshot the query reads
+  std::string master;              // the master's name, for the load reply
+  RequestCache* cache = nullptr;   // compiled resreqs
+  LoadTable* loadTable = nullptr;  // place adjusts load; null = no adjustment, no extras
+  double now = 0;
+};
+
+// Per answered row: "config_drift" and (load only) "lock_remaining" (-1 = not shown).
+struct RowExtras {
+  bool drifted = false;
+  double lockRemaining = -1;
+};
+
+struct LoadReply {
+  HostTablePtr table;
+  std::vector<uint32_t> rows;     // snapshot rows, in reply order
+  std::vector<RowExtras> extras;  // one per row; empty without a load table
+  std::string master;
+};
+
+struct HostsReply {
+  HostTablePtr table;
+  std::vector<uint32_t> rows;
+  std::vector<RowExtras> extras;  // lockRemaining unused
+};
+
+struct InfoReply {
+  ConfigPtr config;
+};
+
+struct PlaceReply {
+  PlacementResult result;  // status not ok = `noteligible`, explain still filled
+};
+
+struct SharedInstanceReply {
+  std::string resource;
+  bool isString = false;
+  std::optional<double> number;     // the value; NaN = unknown (null)
+  std::optional<std::string> text;  // a string value; neither set = null
+  std::vector<std::string> locations;
+  bool all = false, dynamic = false;
+  std::string server;  // "" = nobody feeds it
+};
+
+struct SharedReply {
+  std::vector<SharedInstanceReply> instances;
+};
+
+Result<LoadReply> answerLoad(const LoadRequest& req, const QueryContext& ctx);
+Result<HostsReply> answerHosts(const HostsRequest& req, const QueryContext& ctx);
+InfoReply answerInfo(const QueryContext& ctx);
+// A successful placement adds its load to the chosen hosts (spec/lim.md "Placement load
+// adjustment") in ctx.loadTable.
+Result<PlaceReply> answerPlace(const PlaceRequest& req, const QueryContext& ctx);
+Result<SharedReply> answerShared(const SharedRequest& req, const QueryContext& ctx);
+
+}  // namespace openlim::master
