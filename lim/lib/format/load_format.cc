@@ -23,21 +23,11 @@ double numberOr(const LoadHost& h, const char* name, double fallback) {
   return v.isNumber() ? v.number : fallback;
 }
 
-// How a column's numbers print, decided once per column (not per cell).
-enum class ColumnKind { kIndex, kValue, kUnlisted };
-
-ColumnKind columnKind(const std::string& col, const ClusterInfo& info) {
-  if (isBuiltinIndex(col)) return ColumnKind::kIndex;
-  const ResourceInfo* r = info.find(col);
-  if (r == nullptr) return ColumnKind::kUnlisted;
-  return isExternalIndex(*r) ? ColumnKind::kIndex : ColumnKind::kValue;
-}
-
-std::string cellText(const LoadHost& h, const std::string& col, ColumnKind kind,
-                     const LoadOptions& opts) {
+// Every number of a column prints the same way: built-in indices by name, any other numeric
+// value (external index, shared value, a name the catalog does not list) with one decimal.
+std::string cellText(const LoadHost& h, const std::string& col, const LoadOptions& opts) {
   const Value& v = h.value(col);
-  // A name the catalog does not list (no `info` asked) prints as an index when numeric.
-  if (!v.isNumber() || kind == ColumnKind::kValue) return valueText(v);
+  if (!v.isNumber()) return valueText(v);
   double x = v.number;
   if (isRunQueue(col))
     x = runQueueShown(x, opts.runQueues, numberOr(h, "ncpus", 1), numberOr(h, "cpuf", 1),
@@ -80,16 +70,14 @@ std::vector<std::string> loadColumns(const ClusterInfo& info, const LoadOptions&
   return cols;
 }
 
-std::string formatLoad(const LoadSnapshot& snap, const ClusterInfo& info,
-                       const LoadOptions& opts) {
+std::string formatLoad(const LoadSnapshot& snap, const ClusterInfo& info, const LoadOptions& opts) {
   std::vector<std::string> names = loadColumns(info, opts);
   std::vector<Column> cols;
   for (const auto& n : names) {
     Column c{n, baseWidth(n, info), {}};
-    ColumnKind kind = columnKind(n, info);
     c.cells.reserve(snap.hosts.size());
     for (const auto& h : snap.hosts)
-      c.cells.push_back(h.status == "unavail" ? "" : cellText(h, n, kind, opts));
+      c.cells.push_back(h.status == "unavail" ? "" : cellText(h, n, opts));
     c.fit();
     cols.push_back(std::move(c));
   }
@@ -113,8 +101,8 @@ std::string formatSharedValues(const std::vector<SharedInstance>& instances) {
     nameW = std::max(nameW, in.resource.size() + 1);
     valueW = std::max(valueW, valueText(in.value).size() + 1);
   }
-  std::string out = padRight("RESOURCE", nameW) + padLeft("VALUE", valueW) +
-                    padLeft("LOCATION", 15) + "\n";
+  std::string out =
+      padRight("RESOURCE", nameW) + padLeft("VALUE", valueW) + padLeft("LOCATION", 15) + "\n";
   for (const auto& in : instances) {
     std::string line = padRight(in.resource, nameW) + padLeft(valueText(in.value), valueW);
     line += "       " + wrapWords(in.locations, nameW + valueW + 7, 80, nameW + valueW + 7);
