@@ -68,12 +68,17 @@ Status replyError(const format::Json& reply) {
   return Status(Code::kInternal, message);
 }
 
+Status replyStatus(const format::Json& reply) {
+  // A second redirect (the client follows one): the master is changing.
+  if (reply.find("redirect") != nullptr) return Status(Code::kUnavailable, kMasterUnknown);
+  if (!reply.find("ok") || !reply.find("ok")->asBool(false)) return replyError(reply);
+  return Status::ok();
+}
+
 Result<format::Json> call(Querier& lim, const format::Json& req, bool admin) {
   auto reply = callRaw(lim, req, admin);
   if (!reply) return reply;
-  // A second redirect (the client follows one): the master is changing.
-  if (reply->find("redirect") != nullptr) return Status(Code::kUnavailable, kMasterUnknown);
-  if (!reply->find("ok") || !reply->find("ok")->asBool(false)) return replyError(*reply);
+  if (Status s = replyStatus(*reply); !s.isOk()) return s;
   return reply;
 }
 

@@ -53,6 +53,9 @@ Result<format::Json> call(Querier& lim, const format::Json& request, bool admin 
 Result<format::Json> callRaw(Querier& lim, const format::Json& request, bool admin = false);
 // The Status of an `ok:false` reply (its `code` decides the exit code).
 Status replyError(const format::Json& reply);
+// OK for a reply with `ok:true`; else replyError, or kUnavailable for a second redirect.
+// Reads only the reply's top-level scalars.
+Status replyStatus(const format::Json& reply);
 int exitCodeFor(const Status& s);
 // Prints "<cmd>: <message>" (or LSF's `LIM is down; try later`) and returns the exit code.
 // Echoes of io.echoed in the message are cut to a bounded length.

@@ -81,10 +81,15 @@ int runLsload(const std::vector<std::string>& args, CmdIo& io) {
   if (a.has("R")) req.add("resreq", format::Json::string(*a.value("R")));
   if (!a.operands.empty()) req.add("hosts", toArray(a.operands));
   if (*n > 0) req.add("n", format::Json::number(*n));
-  auto reply = call(io.lim, req);
-  if (!reply) return fail(io, "lsload", reply.status());
-  format::LoadSnapshot snap = parseLoad(*reply);
-  reply = format::Json();  // free the parsed reply (tens of MB at 10,000 hosts) before printing
+  auto text = io.lim.ask(requestText(req), false);
+  if (!text) return fail(io, "lsload", text.status());
+  auto reply = parseLoadReply(*text);
+  if (!reply)
+    return fail(io, "lsload",
+                Status(Code::kInternal, "malformed reply from lim: " + reply.status().message()));
+  if (Status s = replyStatus(reply->head); !s.isOk()) return fail(io, "lsload", s);
+  *text = std::string();  // the reply text (~6 MB at 10,000 hosts) is read
+  const format::LoadSnapshot& snap = reply->snapshot;
   if (snap.hosts.empty())
     return fail(io, "lsload", Status(Code::kNotFound, "Not enough host(s) currently eligible"));
   if (a.has("json")) {

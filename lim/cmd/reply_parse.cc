@@ -9,7 +9,9 @@ using format::Value;
 
 namespace {
 
-Value field(const Json& o, std::string_view key) { return parseValue(o.find(key)); }
+Value field(const Json& o, std::string_view key) {
+  return parseValue(o.find(key));
+}
 
 double numberOr(const Json& o, std::string_view key, double fallback) {
   Value v = field(o, key);
@@ -109,25 +111,6 @@ std::vector<std::string> stringList(const Json& o, std::string_view key) {
   return out;
 }
 
-format::LoadSnapshot parseLoad(const Json& reply) {
-  format::LoadSnapshot snap;
-  snap.cluster = stringOr(reply, "cluster");
-  snap.master = stringOr(reply, "master");
-  eachObject(reply, "hosts", [&](const Json& h) {
-    format::LoadHost host;
-    host.name = stringOr(h, "name");
-    host.status = stringOr(h, "status", "unavail");
-    if (const Json* values = objectOf(h, "values"))
-      for (const auto& [k, v] : values->members())  // the lim writes keys sorted: append
-        host.values.insert_or_assign(host.values.end(), k, parseValue(&v));
-    host.ages = numberMap(h, "ages");
-    for (auto& b : stringList(h, "busy")) host.busy.insert(b);
-    host.thresholds = numberMap(h, "thresholds");
-    snap.hosts.push_back(std::move(host));
-  });
-  return snap;
-}
-
 format::ClusterInfo parseInfo(const Json& reply) {
   format::ClusterInfo info;
   eachObject(reply, "resources", [&](const Json& r) {
@@ -169,8 +152,10 @@ std::vector<format::HostInfo> parseHosts(const Json& reply) {
     hi.ndisks = field(h, "ndisks");
     hi.rexpri = field(h, "rexpri");
     Value server = field(h, "server");
-    if (server.kind == Value::Kind::kString) hi.server = server.text;
-    else if (server.kind == Value::Kind::kBool) hi.server = server.flag ? "Yes" : "No";
+    if (server.kind == Value::Kind::kString)
+      hi.server = server.text;
+    else if (server.kind == Value::Kind::kBool)
+      hi.server = server.flag ? "Yes" : "No";
     hi.resources = stringList(h, "resources");
     hi.thresholds = numberMap(h, "thresholds");
     hi.status = stringOr(h, "status");
@@ -205,10 +190,14 @@ format::Fields elimRow(const Json& e) {
   auto text = [&](const char* key) { return fieldText(e.find(key)); };
   std::string pid = text("pid");
   if (pid == "-1") pid = "-";
-  return {{"name", text("name")},         {"state", text("state")},
-          {"pid", pid},                   {"starts", text("starts")},
-          {"last_line", text("last_line_age")}, {"accepted", text("accepted")},
-          {"dropped", text("dropped")},   {"conflicts", text("conflicts")},
+  return {{"name", text("name")},
+          {"state", text("state")},
+          {"pid", pid},
+          {"starts", text("starts")},
+          {"last_line", text("last_line_age")},
+          {"accepted", text("accepted")},
+          {"dropped", text("dropped")},
+          {"conflicts", text("conflicts")},
           {"last_exit", text("last_exit")}};
 }
 

@@ -8,12 +8,12 @@
 #include "format/json.h"
 #include "format/misc_format.h"
 #include "format/model.h"
+#include "load_reply.h"
 
 namespace openlim::cmd {
 
 // A JSON value as the formatters' Value (null, absent or an array/object: unknown).
 format::Value parseValue(const format::Json* v);
-format::LoadSnapshot parseLoad(const format::Json& reply);
 format::ClusterInfo parseInfo(const format::Json& reply);
 std::vector<format::HostInfo> parseHosts(const format::Json& reply);
 std::vector<format::SharedInstance> parseShared(const format::Json& reply);

@@ -29,7 +29,7 @@ class Json {
   // Objects: appends without looking for an existing key (the caller knows keys are new);
   // building a 10,000-member object with set() would be quadratic.
   Json& add(std::string key, Json v);
-  Json& push(Json v);                         // arrays
+  Json& push(Json v);  // arrays
   Kind kind() const { return kind_; }
   size_t size() const { return kind_ == Kind::kArray ? items_.size() : members_.size(); }
 
@@ -58,6 +58,7 @@ class Json {
 
  private:
   friend class JsonParser;
+  friend class JsonTreeBuilder;
   void write(std::string& out, int depth) const;
   Kind kind_ = Kind::kNull;
   bool bool_ = false;
@@ -72,6 +73,22 @@ class Json {
 // U+FFFD); numbers are doubles; nesting deeper than `maxDepth` is refused. Errors are
 // kInvalid "JSON offset N: <what>", never exceptions.
 Result<Json> parseJson(std::string_view text, size_t maxDepth = 64);
+
+// The same reader as events, for a big reply read straight into a flat model (10,000 hosts
+// as a Json tree would be ~50 MB of nodes): begin/end of each object and array, each member
+// name, and each scalar (null, boolean, number, string) as a Json the sink may move from.
+// Names and strings are decoded. Errors as parseJson; events before an error have been sent.
+class JsonEvents {
+ public:
+  virtual ~JsonEvents() = default;
+  virtual void beginObject() = 0;
+  virtual void key(std::string_view name) = 0;
+  virtual void endObject() = 0;
+  virtual void beginArray() = 0;
+  virtual void endArray() = 0;
+  virtual void scalar(Json& value) = 0;
+};
+Status parseJsonEvents(std::string_view text, JsonEvents& sink, size_t maxDepth = 64);
 
 std::string jsonQuote(const std::string& s);
 void appendJsonQuoted(std::string& out, std::string_view s);
