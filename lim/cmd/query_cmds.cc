@@ -47,9 +47,14 @@ int runLshosts(const std::vector<std::string>& args, CmdIo& io) {
   format::Json req = request("hosts");
   if (a.has("R")) req.add("resreq", format::Json::string(*a.value("R")));
   if (!a.operands.empty()) req.add("hosts", toArray(a.operands));
-  auto reply = call(io.lim, req);
-  if (!reply) return fail(io, "lshosts", reply.status());
-  auto hosts = parseHosts(*reply);
+  auto text = io.lim.ask(requestText(req), false);
+  if (!text) return fail(io, "lshosts", text.status());
+  auto reply = parseHostsReply(*text);
+  if (!reply)
+    return fail(io, "lshosts",
+                Status(Code::kInternal, "malformed reply from lim: " + reply.status().message()));
+  if (Status s = replyStatus(reply->head); !s.isOk()) return fail(io, "lshosts", s);
+  const auto& hosts = reply->hosts;
   if (hosts.empty())
     return fail(io, "lshosts", Status(Code::kNotFound, "Not enough host(s) currently eligible"));
   if (a.has("json"))

@@ -135,33 +135,49 @@ format::ClusterInfo parseInfo(const Json& reply) {
   return info;
 }
 
+namespace {
+
+format::HostInfo hostFrom(const Json& h) {
+  format::HostInfo hi;
+  hi.name = stringOr(h, "name");
+  hi.type = stringOr(h, "type");
+  hi.model = stringOr(h, "model");
+  hi.cpuf = field(h, "cpuf");
+  hi.ncpus = field(h, "ncpus");
+  hi.ncores = field(h, "ncores");
+  hi.nthreads = field(h, "nthreads");
+  hi.maxmem = field(h, "maxmem");
+  hi.maxswp = field(h, "maxswp");
+  hi.maxtmp = field(h, "maxtmp");
+  hi.ndisks = field(h, "ndisks");
+  hi.rexpri = field(h, "rexpri");
+  Value server = field(h, "server");
+  if (server.kind == Value::Kind::kString)
+    hi.server = server.text;
+  else if (server.kind == Value::Kind::kBool)
+    hi.server = server.flag ? "Yes" : "No";
+  hi.resources = stringList(h, "resources");
+  hi.thresholds = numberMap(h, "thresholds");
+  hi.status = stringOr(h, "status");
+  return hi;
+}
+
+}  // namespace
+
 std::vector<format::HostInfo> parseHosts(const Json& reply) {
   std::vector<format::HostInfo> hosts;
-  eachObject(reply, "hosts", [&](const Json& h) {
-    format::HostInfo hi;
-    hi.name = stringOr(h, "name");
-    hi.type = stringOr(h, "type");
-    hi.model = stringOr(h, "model");
-    hi.cpuf = field(h, "cpuf");
-    hi.ncpus = field(h, "ncpus");
-    hi.ncores = field(h, "ncores");
-    hi.nthreads = field(h, "nthreads");
-    hi.maxmem = field(h, "maxmem");
-    hi.maxswp = field(h, "maxswp");
-    hi.maxtmp = field(h, "maxtmp");
-    hi.ndisks = field(h, "ndisks");
-    hi.rexpri = field(h, "rexpri");
-    Value server = field(h, "server");
-    if (server.kind == Value::Kind::kString)
-      hi.server = server.text;
-    else if (server.kind == Value::Kind::kBool)
-      hi.server = server.flag ? "Yes" : "No";
-    hi.resources = stringList(h, "resources");
-    hi.thresholds = numberMap(h, "thresholds");
-    hi.status = stringOr(h, "status");
-    hosts.push_back(std::move(hi));
-  });
+  eachObject(reply, "hosts", [&](const Json& h) { hosts.push_back(hostFrom(h)); });
   return hosts;
+}
+
+Result<HostsReply> parseHostsReply(std::string_view text) {
+  HostsReply out;
+  auto head = format::parseJsonItems(text, "hosts", [&](Json& h) {
+    if (h.isObject()) out.hosts.push_back(hostFrom(h));
+  });
+  if (!head) return head.status();
+  out.head = std::move(*head);
+  return out;
 }
 
 std::vector<format::SharedInstance> parseShared(const Json& reply) {

@@ -4,6 +4,7 @@
 // stable; numbers never print as NaN (unknown is null). Pure, so the commands need no JSON
 // library (a command's run time is mostly the dynamic loader) and the parser is fuzzed.
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -89,6 +90,12 @@ class JsonEvents {
   virtual void scalar(Json& value) = 0;
 };
 Status parseJsonEvents(std::string_view text, JsonEvents& sink, size_t maxDepth = 64);
+
+// A reply whose bulk is one array member of its root object (`hosts` of 10,000 hosts): each
+// item of that array is built alone, handed to `onItem` and dropped, so the whole text is
+// never one tree. Returns the root without that member. Errors as parseJson.
+Result<Json> parseJsonItems(std::string_view text, std::string_view arrayKey,
+                            const std::function<void(Json& item)>& onItem, size_t maxDepth = 64);
 
 std::string jsonQuote(const std::string& s);
 void appendJsonQuoted(std::string& out, std::string_view s);

@@ -52,6 +52,18 @@ TEST(ReplyParse, LoadHostsAreFlatRowsOverSharedSlots) {
   EXPECT_EQ(r->head.stringOr("cluster"), "c");
 }
 
+TEST(ReplyParse, HostsReplyIsReadOneHostAtATime) {
+  auto r = parseHostsReply(R"({"ok":true,"hosts":[{"name":"a","ncpus":8,"resources":["cs"]},)"
+                           R"(3,{"name":"b","server":false}]})");
+  ASSERT_TRUE(r.isOk());
+  ASSERT_EQ(r->hosts.size(), 2u);  // the number is skipped
+  EXPECT_DOUBLE_EQ(r->hosts[0].ncpus.number, 8);
+  EXPECT_EQ(r->hosts[1].server, "No");
+  EXPECT_TRUE(r->head.find("ok")->asBool());
+  EXPECT_EQ(r->head.find("hosts"), nullptr);
+  EXPECT_FALSE(parseHostsReply(R"({"hosts":[)").isOk());
+}
+
 TEST(ReplyParse, LoadReplyThatIsNotJsonIsAnError) {
   EXPECT_FALSE(parseLoadReply(R"({"hosts":[{"name":"a")").isOk());
   EXPECT_FALSE(parseLoadReply("").isOk());
