@@ -1,4 +1,4 @@
-"""Commands end to end (issue 6): the real lsload/lshosts/lsinfo/lsid/lsplace/bhosts/lsadmin
+"""Commands end to end: the real lsload/lshosts/lsinfo/lsid/lsplace/bhosts/lsadmin
 binaries against real lims over loopback, one 127.6.N.0/24 block per test class.
 
 Run: LIM_BIN=build/lim/daemon/lim CMD_DIR=build/lim/cmd python3 -m unittest -v test_cmd
