@@ -218,8 +218,8 @@ class TestElimStatus(Base):
         rc, out, err = self.run_cmd("lsadmin", "elimstatus")
         self.assertEqual(rc, 3, err)  # hostC's lim is down: the answer is incomplete
         self.assertIn("HOST_NAME: hostC\nLIM is down; try later", out)
+        melim_b = out.split("HOST_NAME: hostB\n", 1)[1].splitlines()[0]
+        self.assertTrue(melim_b.startswith("MELIM:") and "running=yes" in melim_b.split(), out)
         rc, out, _ = self.run_cmd("lsadmin", "elimstatus", "hostC")
         self.assertEqual(rc, 3, out)
         self.assertIn("HOST_NAME: hostC\nLIM is down; try later", out)
-        melim_b = out.split("HOST_NAME: hostB\n", 1)[1].splitlines()[0]
-        self.assertTrue(melim_b.startswith("MELIM:") and "running=yes" in melim_b.split(), out)
