@@ -68,6 +68,10 @@ Status replyError(const format::Json& reply) {
   return Status(Code::kInternal, message);
 }
 
+Status malformedReply(const Status& why) {
+  return Status(Code::kInternal, "malformed reply from lim: " + why.message());
+}
+
 Status replyStatus(const format::Json& reply) {
   // A second redirect (the client follows one): the master is changing.
   if (reply.find("redirect") != nullptr) return Status(Code::kUnavailable, kMasterUnknown);
@@ -86,8 +90,7 @@ Result<format::Json> callRaw(Querier& lim, const format::Json& req, bool admin) 
   Result<std::string> text = lim.ask(requestText(req), admin);
   if (!text) return text.status();
   auto reply = format::parseJson(*text);
-  if (!reply)
-    return Status(Code::kInternal, "malformed reply from lim: " + reply.status().message());
+  if (!reply) return malformedReply(reply.status());
   if (!reply->isObject()) return Status(Code::kInternal, "malformed reply from lim");
   return reply;
 }

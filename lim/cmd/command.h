@@ -53,6 +53,8 @@ Result<format::Json> call(Querier& lim, const format::Json& request, bool admin 
 Result<format::Json> callRaw(Querier& lim, const format::Json& request, bool admin = false);
 // The Status of an `ok:false` reply (its `code` decides the exit code).
 Status replyError(const format::Json& reply);
+// kInternal "malformed reply from lim: <why>" for a reply text that is not JSON.
+Status malformedReply(const Status& why);
 // OK for a reply with `ok:true`; else replyError, or kUnavailable for a second redirect.
 // Reads only the reply's top-level scalars.
 Status replyStatus(const format::Json& reply);

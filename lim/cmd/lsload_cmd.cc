@@ -84,9 +84,7 @@ int runLsload(const std::vector<std::string>& args, CmdIo& io) {
   auto text = io.lim.ask(requestText(req), false);
   if (!text) return fail(io, "lsload", text.status());
   auto reply = parseLoadReply(*text);
-  if (!reply)
-    return fail(io, "lsload",
-                Status(Code::kInternal, "malformed reply from lim: " + reply.status().message()));
+  if (!reply) return fail(io, "lsload", malformedReply(reply.status()));
   if (Status s = replyStatus(reply->head); !s.isOk()) return fail(io, "lsload", s);
   *text = std::string();  // the reply text (~6 MB at 10,000 hosts) is read
   const format::LoadSnapshot& snap = reply->snapshot;

@@ -50,9 +50,7 @@ int runLshosts(const std::vector<std::string>& args, CmdIo& io) {
   auto text = io.lim.ask(requestText(req), false);
   if (!text) return fail(io, "lshosts", text.status());
   auto reply = parseHostsReply(*text);
-  if (!reply)
-    return fail(io, "lshosts",
-                Status(Code::kInternal, "malformed reply from lim: " + reply.status().message()));
+  if (!reply) return fail(io, "lshosts", malformedReply(reply.status()));
   if (Status s = replyStatus(reply->head); !s.isOk()) return fail(io, "lshosts", s);
   const auto& hosts = reply->hosts;
   if (hosts.empty())
