@@ -2,19 +2,20 @@
 
 #include <algorithm>
 
+#include "format/text.h"
 #include "util/strict_number.h"
 
 namespace openlim::cmd {
 namespace {
 
 const OptionSpec* findSpec(const std::vector<OptionSpec>& specs, const std::string& name) {
-  auto it = std::find_if(specs.begin(), specs.end(),
-                         [&](const OptionSpec& s) { return s.name == name; });
+  auto it =
+      std::find_if(specs.begin(), specs.end(), [&](const OptionSpec& s) { return s.name == name; });
   return it == specs.end() ? nullptr : &*it;
 }
 
 Status invalid(const std::string& what, const std::string& opt) {
-  return Status(Code::kInvalid, what + " -- '" + opt + "'");
+  return Status(Code::kInvalid, what + " -- '" + format::clipEcho(opt) + "'");
 }
 
 // A word option (-json, --explain, --from FILE) as one argument; returns false when `arg`
@@ -79,14 +80,23 @@ std::optional<std::string> ParsedArgs::value(const std::string& name) const {
   return it->second.back();
 }
 
+std::vector<std::string> ParsedArgs::words() const {
+  std::vector<std::string> out = operands;
+  for (const auto& [name, values] : options)
+    for (const auto& v : values)
+      if (!v.empty()) out.push_back(v);
+  return out;
+}
+
 Result<ParsedArgs> parseArgs(const std::vector<std::string>& args,
-                             const std::vector<OptionSpec>& specs) {
+                             const std::vector<OptionSpec>& specs, ParseMode mode) {
   ParsedArgs out;
   bool optionsDone = false;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
     if (optionsDone || arg.size() < 2 || arg[0] != '-') {
       out.operands.push_back(arg);
+      if (mode == ParseMode::kStopAtOperand) optionsDone = true;
       continue;
     }
     if (arg == "--") {
@@ -102,11 +112,20 @@ Result<ParsedArgs> parseArgs(const std::vector<std::string>& args,
   return out;
 }
 
-Result<int> nonNegativeInt(const std::string& option, const std::string& text) {
+Result<int> countOption(const std::string& option, const std::string& text, int min) {
   Result<int> n = parseInt(text);
-  if (!n || *n < 0)
-    return Status(Code::kInvalid, "bad value <" + text + "> for option -" + option);
+  if (!n || *n < min)
+    return Status(Code::kInvalid, "-" + option + " must be a " +
+                                      (min > 0 ? "positive" : "non-negative") + " number");
   return *n;
+}
+
+std::string conflict(const ParsedArgs& a, const std::string& x,
+                     const std::vector<std::string>& others) {
+  if (!a.has(x)) return "";
+  for (const auto& y : others)
+    if (a.has(y)) return "-" + x + " and -" + y + " cannot be used together";
+  return "";
 }
 
 }  // namespace openlim::cmd

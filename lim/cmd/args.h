@@ -1,7 +1,8 @@
 #pragma once
-// Command-line parsing shared by every command, LSF style: single-letter options that may be
-// grouped (-lw), values attached or separate (-R "..." / -Rmem>1), a few long words (-json,
-// --explain), options and operands in any order, `--` ends the options.
+// The one command-line parser of every command, LSF (getopt) style: single-letter options that
+// may be grouped (-lw, -Ln2), values attached or separate (-R "..." / -Rmem>1 / -n2), a few
+// long words (-json, --explain, --from FILE, --from=FILE), options and operands in any order
+// (or, for lsadmin's subcommand, options up to the first operand), `--` ends the options.
 
 #include <map>
 #include <optional>
@@ -13,7 +14,7 @@
 namespace openlim::cmd {
 
 struct OptionSpec {
-  std::string name;   // "l", "R", "json", "-explain" (without the first '-')
+  std::string name;  // "l", "R", "json", "-explain" (without the first '-')
   bool takesValue = false;
 };
 
@@ -23,14 +24,31 @@ struct ParsedArgs {
 
   bool has(const std::string& name) const { return options.count(name) > 0; }
   std::optional<std::string> value(const std::string& name) const;  // last value given
+  // Every option value and operand: the user's words an error message may echo.
+  std::vector<std::string> words() const;
+};
+
+enum class ParseMode {
+  kPermute,        // options and operands in any order (the query commands)
+  kStopAtOperand,  // the first operand and everything after it are operands (lsadmin)
 };
 
 // kInvalid with a message such as "invalid option -- 'x'" or "option requires an argument
-// -- 'R'" (getopt's words).
+// -- 'R'" (getopt's words); an echoed argument is cut to a bounded length.
 Result<ParsedArgs> parseArgs(const std::vector<std::string>& args,
-                             const std::vector<OptionSpec>& specs);
+                             const std::vector<OptionSpec>& specs,
+                             ParseMode mode = ParseMode::kPermute);
 
-// A non-negative integer option value (-n 16, -l 60), else kInvalid.
-Result<int> nonNegativeInt(const std::string& option, const std::string& text);
+// A whole number of at least `min` (0 or 1) given to -<option> (-n 16, -l 60), else kInvalid
+// "-n must be a positive number" (min 1) or "-n must be a non-negative number" (min 0).
+Result<int> countOption(const std::string& option, const std::string& text, int min);
+inline Result<int> nonNegativeInt(const std::string& option, const std::string& text) {
+  return countOption(option, text, 0);
+}
+
+// "-x and -y cannot be used together" for the first option of `others` given with `x`, else
+// empty.
+std::string conflict(const ParsedArgs& a, const std::string& x,
+                     const std::vector<std::string>& others);
 
 }  // namespace openlim::cmd

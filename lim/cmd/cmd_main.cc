@@ -1,11 +1,9 @@
 #include "cmd_main.h"
-#include "heap_hint.h"
 
 #include <unistd.h>
 
 #include <cstdlib>
 #include <optional>
-
 
 namespace openlim::cmd {
 namespace {
@@ -48,7 +46,6 @@ int runMain(const char* name, int argc, char** argv, CommandFn fn) {
 
 int runWithIo(const char* name, const std::function<int(CmdIo&)>& fn,
               shell::MacFactory macFactory) {
-  shell::setReplySizeHook(&prepareHeapForReply);
   std::optional<shell::ClientConfig> config;
   std::string error;
   std::string local;

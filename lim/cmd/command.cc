@@ -2,12 +2,19 @@
 
 #include <algorithm>
 
+#include "format/text.h"
 #include "openlim/version.h"
 
 namespace openlim::cmd {
 
 void printUsage(const CommandDef& def, Out& os) {
   os << "Usage: " << def.usage << "\n";
+}
+
+int usageError(const CommandDef& def, CmdIo& io, const std::string& why) {
+  if (!why.empty()) io.err << def.name << ": " << why << "\n";
+  printUsage(def, io.err);
+  return kExitUsage;
 }
 
 Result<ParsedArgs> parseCommand(const CommandDef& def, const std::vector<std::string>& args,
@@ -17,11 +24,10 @@ Result<ParsedArgs> parseCommand(const CommandDef& def, const std::vector<std::st
   specs.push_back({"V", false});
   Result<ParsedArgs> parsed = parseArgs(args, specs);
   if (!parsed) {
-    io.err << def.name << ": " << parsed.status().message() << "\n";
-    printUsage(def, io.err);
-    *exitCode = kExitUsage;
+    *exitCode = usageError(def, io, parsed.status().message());
     return parsed;
   }
+  io.echoed = parsed->words();
   if (parsed->has("h")) {
     printUsage(def, io.out);
     *exitCode = kExitOk;
@@ -62,12 +68,21 @@ Status replyError(const format::Json& reply) {
   return Status(Code::kInternal, message);
 }
 
+Status malformedReply(const Status& why) {
+  return Status(Code::kInternal, "malformed reply from lim: " + why.message());
+}
+
+Status replyStatus(const format::Json& reply) {
+  // A second redirect (the client follows one): the master is changing.
+  if (reply.find("redirect") != nullptr) return Status(Code::kUnavailable, kMasterUnknown);
+  if (!reply.find("ok") || !reply.find("ok")->asBool(false)) return replyError(reply);
+  return Status::ok();
+}
+
 Result<format::Json> call(Querier& lim, const format::Json& req, bool admin) {
   auto reply = callRaw(lim, req, admin);
   if (!reply) return reply;
-  // A second redirect (the client follows one): the master is changing.
-  if (reply->find("redirect") != nullptr) return Status(Code::kUnavailable, kMasterUnknown);
-  if (!reply->find("ok") || !reply->find("ok")->asBool(false)) return replyError(*reply);
+  if (Status s = replyStatus(*reply); !s.isOk()) return s;
   return reply;
 }
 
@@ -75,17 +90,21 @@ Result<format::Json> callRaw(Querier& lim, const format::Json& req, bool admin) 
   Result<std::string> text = lim.ask(requestText(req), admin);
   if (!text) return text.status();
   auto reply = format::parseJson(*text);
-  if (!reply) return Status(Code::kInternal, "malformed reply from lim: " + reply.status().message());
+  if (!reply) return malformedReply(reply.status());
   if (!reply->isObject()) return Status(Code::kInternal, "malformed reply from lim");
   return reply;
 }
 
 int exitCodeFor(const Status& s) {
   switch (s.code()) {
-    case Code::kOk: return kExitOk;
-    case Code::kInvalid: return kExitUsage;
-    case Code::kUnavailable: return kExitDown;
-    default: return kExitNotFound;
+    case Code::kOk:
+      return kExitOk;
+    case Code::kInvalid:
+      return kExitUsage;
+    case Code::kUnavailable:
+      return kExitDown;
+    default:
+      return kExitNotFound;
   }
 }
 
@@ -93,7 +112,7 @@ int fail(CmdIo& io, const std::string& cmd, const Status& s) {
   if (s.code() == Code::kUnavailable) {
     io.err << cmd << ": " << (s.message() == kMasterUnknown ? kMasterUnknown : kLimDown) << "\n";
   } else {
-    io.err << cmd << ": " << s.message() << "\n";
+    io.err << cmd << ": " << format::clipEchoes(s.message(), io.echoed) << "\n";
   }
   return exitCodeFor(s);
 }

@@ -6,18 +6,14 @@
 #include <string>
 #include <vector>
 
-#include "out.h"
 #include "args.h"
+#include "exit_codes.h"
 #include "format/json.h"
-#include "querier.h"
 #include "openlim/status.h"
+#include "out.h"
+#include "querier.h"
 
 namespace openlim::cmd {
-
-inline constexpr int kExitOk = 0;
-inline constexpr int kExitNotFound = 1;  // nothing matched, not found, not enough hosts
-inline constexpr int kExitUsage = 2;     // usage or resource requirement syntax error
-inline constexpr int kExitDown = 3;      // LIM unreachable
 
 inline constexpr const char* kLimDown = "LIM is down; try later";
 // LSF's words when the lims answer but none is master (an election in progress).
@@ -30,11 +26,14 @@ struct CmdIo {
   std::string localHost;  // $OPENLIM_HOST or the system name as the cluster knows it
   // Asks a yes/no question on the terminal (lsadmin); tests answer it.
   std::function<bool(const std::string& question)> confirm;
+  // The user's words (option values, operands) an error from the lim may echo: fail() cuts
+  // each to a bounded length. parseCommand fills it.
+  std::vector<std::string> echoed = {};
 };
 
 struct CommandDef {
   std::string name;
-  std::string usage;  // the synopsis lines after "Usage: "
+  std::string usage;                // the synopsis lines after "Usage: "
   std::vector<OptionSpec> options;  // without h, V (added by parseCommand)
 };
 
@@ -43,6 +42,8 @@ struct CommandDef {
 Result<ParsedArgs> parseCommand(const CommandDef& def, const std::vector<std::string>& args,
                                 CmdIo& io, int* exitCode);
 void printUsage(const CommandDef& def, Out& os);
+// Prints "<cmd>: <why>" (when given) and the usage on stderr; returns kExitUsage.
+int usageError(const CommandDef& def, CmdIo& io, const std::string& why);
 
 // Sends `request`; turns transport failures and `ok:false` replies into a Status whose code
 // maps to an exit code (exitCodeFor).
@@ -52,8 +53,14 @@ Result<format::Json> call(Querier& lim, const format::Json& request, bool admin 
 Result<format::Json> callRaw(Querier& lim, const format::Json& request, bool admin = false);
 // The Status of an `ok:false` reply (its `code` decides the exit code).
 Status replyError(const format::Json& reply);
+// kInternal "malformed reply from lim: <why>" for a reply text that is not JSON.
+Status malformedReply(const Status& why);
+// OK for a reply with `ok:true`; else replyError, or kUnavailable for a second redirect.
+// Reads only the reply's top-level scalars.
+Status replyStatus(const format::Json& reply);
 int exitCodeFor(const Status& s);
 // Prints "<cmd>: <message>" (or LSF's `LIM is down; try later`) and returns the exit code.
+// Echoes of io.echoed in the message are cut to a bounded length.
 int fail(CmdIo& io, const std::string& cmd, const Status& s);
 
 // The request object for an op.

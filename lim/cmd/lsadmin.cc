@@ -3,8 +3,10 @@
 #include <string>
 #include <vector>
 
+#include "args.h"
 #include "cmd_main.h"
 #include "commands.h"
+#include "format/text.h"
 #include "hmac.h"
 #include "lsadmin_ckconfig.h"
 #include "openlim/version.h"
@@ -23,33 +25,38 @@ constexpr const char* kUsage =
 }  // namespace
 
 int main(int argc, char** argv) {
+  using namespace openlim::cmd;
   std::vector<std::string> args(argv + 1, argv + argc);
-  if (args.empty()) {
-    openlim::cmd::standardError() << kUsage;
-    return 2;
+  // lsadmin's own options end at the subcommand; what follows is the subcommand's.
+  auto parsed = parseArgs(args, {{"h"}, {"V"}}, ParseMode::kStopAtOperand);
+  if (!parsed) {
+    standardError() << "lsadmin: " << parsed.status().message() << "\n" << kUsage;
+    return kExitUsage;
   }
-  const std::string& sub = args[0];
-  if (sub == "-h" || sub == "help") {
-    openlim::cmd::standardOutput() << kUsage;
-    return 0;
+  const std::vector<std::string>& words = parsed->operands;
+  if (parsed->has("h") || (!words.empty() && words[0] == "help")) {
+    standardOutput() << kUsage;
+    return kExitOk;
   }
-  if (sub == "-V") {
-    openlim::cmd::standardOutput() << openlim::kVersionString << "\n";
-    return 0;
+  if (parsed->has("V")) {
+    standardOutput() << openlim::kVersionString << ", " << openlim::kBuildDate << "\n";
+    return kExitOk;
   }
-  if (sub == "ckconfig")
-    return openlim::cmd::runCkconfig({args.begin() + 1, args.end()},
-                                     openlim::cmd::standardOutput(),
-                                     openlim::cmd::standardError());
-  if (!sub.empty() && sub[0] == '-') {
-    openlim::cmd::standardError() << "lsadmin: unknown option " << sub << "\n" << kUsage;
-    return 2;
+  if (words.empty()) {
+    standardError() << kUsage;
+    return kExitUsage;
   }
-  std::vector<std::string> rest(args.begin() + 1, args.end());
-  return openlim::cmd::runWithIo("lsadmin", [&](openlim::cmd::CmdIo& io) {
-    int rc = openlim::cmd::runLsadminOp(sub, rest, io);
-    if (rc >= 0) return rc;
-    io.err << "lsadmin: " << sub << ": unknown subcommand\n" << kUsage;
-    return 2;
-  }, openlim::shell::makeMacFn);
+  const std::string& sub = words[0];
+  std::vector<std::string> rest(words.begin() + 1, words.end());
+  if (sub == "ckconfig") return runCkconfig(rest, standardOutput(), standardError());
+  return runWithIo(
+      "lsadmin",
+      [&](CmdIo& io) {
+        int rc = runLsadminOp(sub, rest, io);
+        if (rc >= 0) return rc;
+        io.err << "lsadmin: " << openlim::format::clipEcho(sub) << ": unknown subcommand\n"
+               << kUsage;
+        return kExitUsage;
+      },
+      openlim::shell::makeMacFn);
 }

@@ -1,8 +1,11 @@
 // lsadmin's lim-control subcommands: reconfig, limstartup, limshutdown, limrestart,
 // limlock, limunlock, elimstatus. Admin requests are signed by the client (LSF_AUTH_KEYFILE).
 
+#include <algorithm>
+
 #include "commands.h"
 #include "format/misc_format.h"
+#include "format/text.h"
 #include "lim_starter.h"
 #include "reply_parse.h"
 #include "shared_values.h"
@@ -14,9 +17,17 @@ const std::vector<OptionSpec> kNoOptions;
 
 int usageError(const std::string& sub, const std::string& synopsis, const std::string& why,
                CmdIo& io) {
-  if (!why.empty()) io.err << "lsadmin " << sub << ": " << why << "\n";
+  if (!why.empty())
+    io.err << "lsadmin " << sub << ": " << format::clipEchoes(why, io.echoed) << "\n";
   io.err << "Usage: lsadmin " << synopsis << "\n";
   return kExitUsage;
+}
+
+// The answer to a confirmation was no (or end of input): say that nothing was done and exit
+// 1, so a script that piped no answer does not take it for success.
+int declined(CmdIo& io, const std::string& what) {
+  io.out << "\n" << what << "\n";
+  return kExitNotFound;
 }
 
 // Hosts named, `all` expanded through the `hosts` op, the local host when none.
@@ -38,7 +49,7 @@ int hostOp(const std::string& op, const std::string& verb, const ParsedArgs& a, 
   bool all = a.operands.size() == 1 && a.operands[0] == "all";
   if (all && !a.has("f") && io.confirm &&
       !io.confirm("Do you really want to " + verb + " LIMs on all hosts? [y/n] "))
-    return kExitOk;
+    return declined(io, op == "shutdown" ? "No LIM shut down." : "No LIM restarted.");
   int rc = kExitOk;
   for (const auto& h : *hosts) {
     format::Json req = request(op);
@@ -60,7 +71,7 @@ int reconfig(const ParsedArgs& a, CmdIo& io) {
   if (!a.operands.empty()) return usageError("reconfig", "reconfig [-f] [-v]", "", io);
   if (!a.has("f") && io.confirm &&
       !io.confirm("Do you really want to restart LIMs on all hosts? [y/n] "))
-    return kExitOk;
+    return declined(io, "No reconfiguration done.");
   io.out << "\nChecking configuration files ...\n";
   format::Json req = request("reconfig");
   if (a.has("v")) req.add("verbose", format::Json::boolean(true));
@@ -86,10 +97,9 @@ int lock(const ParsedArgs& a, CmdIo& io, bool locking) {
   format::Json req = request(locking ? "lock" : "unlock");
   req.add("host", format::Json::string(io.localHost));
   if (a.has("l")) {
-    auto secs = nonNegativeInt("l", *a.value("l"));
-    if (!secs || *secs == 0)
-      return usageError("limlock", "limlock [-l time_seconds]", "bad time <" + *a.value("l") + ">",
-                        io);
+    auto secs = countOption("l", *a.value("l"), 1);
+    if (!secs)
+      return usageError("limlock", "limlock [-l time_seconds]", secs.status().message(), io);
     req.add("seconds", format::Json::number(*secs));
   }
   auto reply = call(io.lim, req, true);
@@ -105,6 +115,12 @@ int elimStatus(const ParsedArgs& a, CmdIo& io) {
   if (!a.operands.empty()) req.add("host", format::Json::string(a.operands[0]));
   auto reply = call(io.lim, req);
   if (!reply) return fail(io, "lsadmin", reply.status());
+  auto hosts = parseElimStatus(*reply);
+  // A host whose lim could not be asked makes the answer incomplete: exit 3, as for a lim
+  // that is down, after printing what the others said.
+  bool someDown = std::any_of(hosts.begin(), hosts.end(),
+                              [](const format::ElimHostStatus& h) { return !h.error.empty(); });
+  int rc = someDown ? kExitDown : kExitOk;
   if (a.has("json")) {
     // The reply as the lim sent it, less the protocol's "ok", in every command's -json layout.
     format::Json shown = format::Json::object();
@@ -112,9 +128,9 @@ int elimStatus(const ParsedArgs& a, CmdIo& io) {
       if (k != "ok") shown.add(k, v);
     io.out << shown.dump();
   } else {
-    io.out << format::formatElimStatus(parseElimStatus(*reply));
+    io.out << format::formatElimStatus(hosts);
   }
-  return kExitOk;
+  return rc;
 }
 
 std::string synopsis(const std::string& sub) {
@@ -140,14 +156,20 @@ std::string lsadminOpsUsage() {
 
 int runLsadminOp(const std::string& sub, const std::vector<std::string>& args, CmdIo& io) {
   std::vector<OptionSpec> specs;
-  if (sub == "reconfig") specs = {{"f"}, {"v"}};
-  else if (sub == "limshutdown" || sub == "limrestart" || sub == "limstartup") specs = {{"f"}};
-  else if (sub == "limlock") specs = {{"l", true}};
-  else if (sub == "elimstatus") specs = {{"json"}};
-  else if (sub != "limunlock") return -1;
+  if (sub == "reconfig")
+    specs = {{"f"}, {"v"}};
+  else if (sub == "limshutdown" || sub == "limrestart" || sub == "limstartup")
+    specs = {{"f"}};
+  else if (sub == "limlock")
+    specs = {{"l", true}};
+  else if (sub == "elimstatus")
+    specs = {{"json"}};
+  else if (sub != "limunlock")
+    return -1;
   auto parsed = parseArgs(args, specs);
   if (!parsed) return usageError(sub, synopsis(sub), parsed.status().message(), io);
   const ParsedArgs& a = *parsed;
+  io.echoed = a.words();
   if (sub == "reconfig") return reconfig(a, io);
   if (sub == "limshutdown") return hostOp("shutdown", "shut down", a, io);
   if (sub == "limrestart") return hostOp("restart", "restart", a, io);

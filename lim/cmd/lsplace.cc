@@ -4,11 +4,12 @@
 #include <string>
 #include <vector>
 
+#include "format/snapshot_json.h"
+#include "format/text.h"
 #include "lsplace_online.h"
 #include "lsplace_options.h"
 #include "openlim/config.h"
 #include "openlim/version.h"
-#include "format/snapshot_json.h"
 #include "read_file.h"
 
 namespace {
@@ -25,12 +26,13 @@ int offline(const cmd::LsplaceOptions& o) {
   }
   auto text = shell::readFile(o.from);
   if (!text) {
-    cmd::standardError() << "lsplace: " << o.from << ": cannot open\n";
+    cmd::standardError() << "lsplace: " << format::clipEcho(o.from) << ": cannot open\n";
     return cmd::kExitUsage;
   }
   auto table = format::readSnapshotJson(*text, load.snapshot);
   if (!table) {
-    cmd::standardError() << "lsplace: " << o.from << ": " << table.status().message() << '\n';
+    cmd::standardError() << "lsplace: " << format::clipEcho(o.from) << ": "
+                         << table.status().message() << '\n';
     return cmd::kExitUsage;
   }
   // Offline placement uses type==any (spec/resreq.md "Implicit type").

@@ -43,23 +43,24 @@ PlacementResult placementOf(const Json& reply) {
 
 }  // namespace
 
-int placeOnline(const LsplaceOptions& o, Querier& lim, const std::string& localHost,
-                Out& out, Out& err) {
+int placeOnline(const LsplaceOptions& o, Querier& lim, const std::string& localHost, Out& out,
+                Out& err) {
   auto text = lim.ask(placeRequest(o, localHost), false);
   if (!text) {
-    err << "lsplace: " << (text.status().code() == Code::kUnavailable ? "LIM is down; try later"
-                                                                       : text.status().message())
+    err << "lsplace: "
+        << (text.status().code() == Code::kUnavailable ? "LIM is down; try later"
+                                                       : text.status().message())
         << '\n';
-    return text.status().code() == Code::kUnavailable ? kExitLimDown : kExitNotEnough;
+    return text.status().code() == Code::kUnavailable ? kExitDown : kExitNotFound;
   }
   auto reply = format::parseJson(*text);
   if (!reply || !reply->isObject()) {
     err << "lsplace: malformed reply from lim\n";
-    return kExitNotEnough;
+    return kExitNotFound;
   }
   if (reply->find("redirect") != nullptr) {
     err << "lsplace: Cannot locate master LIM now, try later\n";
-    return kExitLimDown;
+    return kExitDown;
   }
   PlacementResult r = placementOf(*reply);
   if (const Json* ok = reply->find("ok"); ok == nullptr || !ok->asBool()) {
@@ -67,11 +68,11 @@ int placeOnline(const LsplaceOptions& o, Querier& lim, const std::string& localH
     std::string msg = reply->stringOr("error", "placement failed");
     if (code == "unavailable") {
       err << "lsplace: LIM is down; try later\n";
-      return kExitLimDown;
+      return kExitDown;
     }
     if (code != "noteligible") {
-      err << "lsplace: " << msg << '\n';
-      return code == "syntax" ? kExitUsage : kExitNotEnough;
+      err << "lsplace: " << clipEchoes(o, msg) << '\n';
+      return code == "syntax" ? kExitUsage : kExitNotFound;
     }
     r.status = Status(Code::kNotFound, msg);
   }

@@ -1,25 +1,18 @@
 #include "lsplace_options.h"
 
-#include <cstdlib>
-
+#include "args.h"
 #include "format/json.h"
+#include "format/text.h"
 
 namespace openlim::cmd {
 namespace {
 
-Result<int> count(const std::string& opt, const std::string& v) {
-  if (v.empty() || v.size() > 9 || v.find_first_not_of("0123456789") != std::string::npos)
-    return Status(Code::kInvalid, "lsplace: bad value for -" + opt + ": '" + v +
-                                      "' (a non-negative integer)");
-  return std::atoi(v.c_str());
-}
+const std::vector<OptionSpec> kLsplaceOptions = {
+    {"L"}, {"n", true}, {"w", true}, {"R", true},  {"h"},
+    {"V"}, {"json"},    {"-json"},   {"-explain"}, {"-from", true}};
 
-// Takes the value of a one-letter option: attached (-n2) or the next argument.
-Result<std::string> valueOf(const std::vector<std::string>& a, size_t& i, const std::string& opt) {
-  if (a[i].size() > 2) return a[i].substr(2);
-  if (i + 1 >= a.size())
-    return Status(Code::kInvalid, "lsplace: option requires an argument -- '" + opt + "'");
-  return a[++i];
+Status usage(const std::string& why) {
+  return Status(Code::kInvalid, "lsplace: " + why);
 }
 
 }  // namespace
@@ -29,67 +22,66 @@ std::string lsplaceUsage() {
          "               [-R res_req] [--explain] [-json] [--from FILE] [host_name ...]\n";
 }
 
-Result<LsplaceOptions> parseLsplaceArgs(const std::vector<std::string>& a) {
+Result<LsplaceOptions> parseLsplaceArgs(const std::vector<std::string>& args) {
+  auto a = parseArgs(args, kLsplaceOptions);
+  if (!a) return usage(a.status().message());
   LsplaceOptions o;
-  bool operandsOnly = false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    const std::string& s = a[i];
-    if (operandsOnly || s.empty() || s[0] != '-' || s == "-") {
-      o.place.candidates.push_back(s);
-      continue;
-    }
-    if (s == "--") { operandsOnly = true; continue; }
-    if (s == "--explain") { o.place.explain = true; continue; }
-    if (s == "-json" || s == "--json") { o.json = true; continue; }
-    if (s == "--from" || s.rfind("--from=", 0) == 0) {
-      if (s.size() > 6) { o.from = s.substr(7); continue; }
-      if (i + 1 >= a.size())
-        return Status(Code::kInvalid, "lsplace: option requires an argument -- 'from'");
-      o.from = a[++i];
-      continue;
-    }
-    std::string opt = s.substr(1, 1);
-    if (opt == "h" && s.size() == 2) { o.help = true; continue; }
-    if (opt == "V" && s.size() == 2) { o.version = true; continue; }
-    if (opt == "L" && s.size() == 2) { o.place.fewestHosts = true; continue; }
-    if (opt != "n" && opt != "w" && opt != "R")
-      return Status(Code::kInvalid, "lsplace: invalid option -- '" + s.substr(1) + "'");
-    auto v = valueOf(a, i, opt);
-    if (!v) return v.status();
-    if (opt == "R") { o.resreq = v.value(); continue; }
-    auto n = count(opt, v.value());
-    if (!n) return n.status();
-    (opt == "n" ? o.place.minSlots : o.place.maxSlots) = n.value();
+  o.help = a->has("h");
+  o.version = a->has("V");
+  o.json = a->has("json") || a->has("-json");
+  o.place.explain = a->has("-explain");
+  o.place.fewestHosts = a->has("L");
+  o.place.candidates = a->operands;
+  o.resreq = a->value("R").value_or("");
+  o.from = a->value("-from").value_or("");
+  for (const char* opt : {"n", "w"}) {
+    if (!a->has(opt)) continue;
+    auto n = countOption(opt, *a->value(opt), 0);
+    if (!n) return usage(n.status().message());
+    (opt[0] == 'n' ? o.place.minSlots : o.place.maxSlots) = *n;
   }
+  // -w 0 and -n 0 mean "as many as possible"; otherwise at most fewer than at least is void.
+  if (o.place.maxSlots > 0 && o.place.minSlots > o.place.maxSlots)
+    return usage("-w " + std::to_string(o.place.maxSlots) + " is less than -n " +
+                 std::to_string(o.place.minSlots));
   return o;
 }
 
 namespace {
 
 // {"hosts": [slots], "explain": [{host, outcome, reason}], "error": text} (error only when
-// placement failed; explain only with --explain) — the master's place reply, minus "ok".
+// placement failed; explain only with --explain) — the master's place reply, minus "ok" —
+// in every command's -json layout.
 void printJson(const LsplaceOptions& o, const PlacementResult& r, Out& out) {
-  out << "{\"hosts\": [";
-  for (size_t i = 0; i < r.slots.size(); ++i) out << (i ? ", " : "") << format::jsonQuote(r.slots[i]);
-  out << "]";
+  using format::Json;
+  Json hosts = Json::array();
+  for (const auto& s : r.slots) hosts.push(Json::string(s));
+  Json doc = Json::object();
+  doc.add("hosts", std::move(hosts));
   if (o.place.explain) {
-    out << ", \"explain\": [";
-    for (size_t i = 0; i < r.explanations.size(); ++i) {
-      const auto& e = r.explanations[i];
-      out << (i ? ", " : "") << "{\"host\": " << format::jsonQuote(e.host)
-          << ", \"outcome\": " << format::jsonQuote(outcomeName(e.outcome))
-          << ", \"reason\": " << format::jsonQuote(e.reason) << "}";
+    Json explain = Json::array();
+    for (const auto& e : r.explanations) {
+      Json item = Json::object();
+      item.add("host", Json::string(e.host));
+      item.add("outcome", Json::string(outcomeName(e.outcome)));
+      item.add("reason", Json::string(e.reason));
+      explain.push(std::move(item));
     }
-    out << "]";
+    doc.add("explain", std::move(explain));
   }
-  if (!r.status.isOk()) out << ", \"error\": " << format::jsonQuote(r.status.message());
-  out << "}\n";
+  if (!r.status.isOk()) doc.add("error", Json::string(r.status.message()));
+  out << doc.dump();
 }
 
 }  // namespace
 
-int printPlacement(const LsplaceOptions& o, const PlacementResult& r, Out& out,
-                   Out& err) {
+std::string clipEchoes(const LsplaceOptions& o, const std::string& message) {
+  std::vector<std::string> words = o.place.candidates;
+  words.push_back(o.resreq);
+  return format::clipEchoes(message, words);
+}
+
+int printPlacement(const LsplaceOptions& o, const PlacementResult& r, Out& out, Out& err) {
   if (o.json) {
     printJson(o, r, out);
     if (r.status.isOk()) return kExitOk;
@@ -100,15 +92,15 @@ int printPlacement(const LsplaceOptions& o, const PlacementResult& r, Out& out,
     out << '\n';
   }
   if (r.status.isOk()) return kExitOk;
-  err << r.status.message() << '\n';
-  return kExitNotEnough;
+  err << clipEchoes(o, r.status.message()) << '\n';
+  return kExitNotFound;
 }
 
 int placeAndPrint(const LsplaceOptions& o, const ConfigSnapshot& config, const HostTable& table,
                   const CompileOptions& compile, Out& out, Out& err) {
   auto req = compileRequest(o.resreq, config, compile);
   if (!req) {
-    err << req.status().message() << '\n';
+    err << clipEchoes(o, req.status().message()) << '\n';
     return kExitUsage;
   }
   return printPlacement(o, place(**req, table, o.place), out, err);

@@ -5,18 +5,19 @@
 #include <string>
 #include <vector>
 
-#include "out.h"
+#include "exit_codes.h"
 #include "openlim/resreq.h"
+#include "out.h"
 
 namespace openlim::cmd {
 
 struct LsplaceOptions {
-  PlaceOptions place;       // -n -w -L host... --explain
-  std::string resreq;       // -R; empty = no requirement
-  std::string from;         // --from FILE; empty = ask the cluster
-  bool help = false;        // -h
-  bool version = false;     // -V
-  bool json = false;        // -json: {"hosts": [...], "explain": [...], "error": ...}
+  PlaceOptions place;    // -n -w -L host... --explain
+  std::string resreq;    // -R; empty = no requirement
+  std::string from;      // --from FILE; empty = ask the cluster
+  bool help = false;     // -h
+  bool version = false;  // -V
+  bool json = false;     // -json: {"hosts": [...], "explain": [...], "error": ...}
 };
 
 // lsplace [-L] [-n min] [-w max] [-R res_req] [--explain] [-json] [--from FILE] [-h] [-V]
@@ -25,17 +26,17 @@ struct LsplaceOptions {
 Result<LsplaceOptions> parseLsplaceArgs(const std::vector<std::string>& args);
 std::string lsplaceUsage();
 
-// Exit codes of spec/commands.md.
-inline constexpr int kExitOk = 0, kExitNotEnough = 1, kExitUsage = 2, kExitLimDown = 3;
-
 // Compiles the request (syntax errors to err, exit 2), places on `table` and prints the
 // slots on one line (or, with --explain, one "host: reason" line per host); "Not enough
 // host(s) currently eligible" to err with exit 1.
 int placeAndPrint(const LsplaceOptions& o, const ConfigSnapshot& config, const HostTable& table,
                   const CompileOptions& compile, Out& out, Out& err);
 
-// Prints a PlacementResult (the online mode gets one from the master).
-int printPlacement(const LsplaceOptions& o, const PlacementResult& r, Out& out,
-                   Out& err);
+// `message` with the request and the host names it echoes cut to a bounded length.
+std::string clipEchoes(const LsplaceOptions& o, const std::string& message);
+
+// Prints a PlacementResult (the online mode gets one from the master). Messages that echo
+// the request or a host name cut it to a bounded length.
+int printPlacement(const LsplaceOptions& o, const PlacementResult& r, Out& out, Out& err);
 
 }  // namespace openlim::cmd

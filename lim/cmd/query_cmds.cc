@@ -5,6 +5,7 @@
 #include "format/info_format.h"
 #include "format/load_format.h"
 #include "format/misc_format.h"
+#include "format/text.h"
 #include "openlim/version.h"
 #include "reply_parse.h"
 #include "shared_values.h"
@@ -12,11 +13,10 @@
 namespace openlim::cmd {
 namespace {
 
-const CommandDef kLshosts{
-    "lshosts",
-    "lshosts [-h] [-V] [-json] [-w | -l] [-R res_req] [host_name ...]\n"
-    "       lshosts -s [-json] [resource_name ...]",
-    {{"w"}, {"l"}, {"s"}, {"json"}, {"R", true}}};
+const CommandDef kLshosts{"lshosts",
+                          "lshosts [-h] [-V] [-json] [-w | -l] [-R res_req] [host_name ...]\n"
+                          "       lshosts -s [-json] [resource_name ...]",
+                          {{"w"}, {"l"}, {"s"}, {"json"}, {"R", true}}};
 
 const CommandDef kLsinfo{"lsinfo",
                          "lsinfo [-h] [-V] [-json] [-l] [-r] [-m] [-M] [-w] [resource_name ...]",
@@ -24,8 +24,8 @@ const CommandDef kLsinfo{"lsinfo",
 
 const CommandDef kLsid{"lsid", "lsid [-h] [-V] [-json]", {{"json"}}};
 
-const CommandDef kBhosts{"bhosts", "bhosts -s [-h] [-V] [-json] [resource_name ...]",
-                         {{"s"}, {"json"}}};
+const CommandDef kBhosts{
+    "bhosts", "bhosts -s [-h] [-V] [-json] [resource_name ...]", {{"s"}, {"json"}}};
 
 }  // namespace
 
@@ -34,10 +34,9 @@ int runLshosts(const std::vector<std::string>& args, CmdIo& io) {
   auto parsed = parseCommand(kLshosts, args, io, &rc);
   if (!parsed) return rc;
   const ParsedArgs& a = *parsed;
-  if ((a.has("w") && a.has("l")) || (a.has("s") && (a.has("w") || a.has("l") || a.has("R")))) {
-    printUsage(kLshosts, io.err);
-    return kExitUsage;
-  }
+  std::string why = conflict(a, "w", {"l"});
+  if (why.empty()) why = conflict(a, "s", {"w", "l", "R"});
+  if (!why.empty()) return usageError(kLshosts, io, why);
   if (a.has("s")) return printShared(a, io, false, "lshosts");
   format::ClusterInfo info;
   if (a.has("l")) {
@@ -48,14 +47,20 @@ int runLshosts(const std::vector<std::string>& args, CmdIo& io) {
   format::Json req = request("hosts");
   if (a.has("R")) req.add("resreq", format::Json::string(*a.value("R")));
   if (!a.operands.empty()) req.add("hosts", toArray(a.operands));
-  auto reply = call(io.lim, req);
-  if (!reply) return fail(io, "lshosts", reply.status());
-  auto hosts = parseHosts(*reply);
+  auto text = io.lim.ask(requestText(req), false);
+  if (!text) return fail(io, "lshosts", text.status());
+  auto reply = parseHostsReply(*text);
+  if (!reply) return fail(io, "lshosts", malformedReply(reply.status()));
+  if (Status s = replyStatus(reply->head); !s.isOk()) return fail(io, "lshosts", s);
+  const auto& hosts = reply->hosts;
   if (hosts.empty())
     return fail(io, "lshosts", Status(Code::kNotFound, "Not enough host(s) currently eligible"));
-  if (a.has("json")) io.out << format::hostsJson(hosts).dump();
-  else if (a.has("l")) io.out << format::formatHostsLong(hosts, info);
-  else io.out << format::formatHosts(hosts, a.has("w"));
+  if (a.has("json"))
+    io.out << format::hostsJson(hosts).dump();
+  else if (a.has("l"))
+    io.out << format::formatHostsLong(hosts, info);
+  else
+    io.out << format::formatHosts(hosts, a.has("w"));
   return kExitOk;
 }
 
@@ -80,7 +85,8 @@ int runLsinfo(const std::vector<std::string>& args, CmdIo& io) {
   } else {
     io.out << text.out;
   }
-  for (const auto& n : text.notFound) io.err << n << ": Resource name not found\n";
+  for (const auto& n : text.notFound)
+    io.err << format::clipEcho(n) << ": Resource name not found\n";
   return text.notFound.empty() ? kExitOk : kExitNotFound;
 }
 
@@ -88,15 +94,15 @@ int runLsid(const std::vector<std::string>& args, CmdIo& io) {
   int rc = kExitOk;
   auto parsed = parseCommand(kLsid, args, io, &rc);
   if (!parsed) return rc;
-  if (!parsed->operands.empty()) {
-    printUsage(kLsid, io.err);
-    return kExitUsage;
-  }
+  if (!parsed->operands.empty())
+    return usageError(kLsid, io, "unexpected argument " + format::clipEcho(parsed->operands[0]));
   auto reply = call(io.lim, request("id"));
   if (!reply) return fail(io, "lsid", reply.status());
   format::IdInfo id = parseId(*reply);
-  if (parsed->has("json")) io.out << format::idJson(id, kVersionString).dump();
-  else io.out << format::formatId(id, kVersionString, kBuildDate);
+  if (parsed->has("json"))
+    io.out << format::idJson(id, kVersionString).dump();
+  else
+    io.out << format::formatId(id, kVersionString, kBuildDate);
   return kExitOk;
 }
 
@@ -105,30 +111,29 @@ int runBhosts(const std::vector<std::string>& args, CmdIo& io) {
   auto parsed = parseCommand(kBhosts, args, io, &rc);
   if (!parsed) return rc;
   const ParsedArgs& a = *parsed;
-  if (!a.has("s")) {
-    io.err << "bhosts: only -s is available (openlim has no batch system)\n";
-    printUsage(kBhosts, io.err);
-    return kExitUsage;
-  }
+  if (!a.has("s"))
+    return usageError(kBhosts, io, "only -s is available (openlim has no batch system)");
   format::Json req = request("shared");
   if (!a.operands.empty()) req.add("names", toArray(a.operands));
   auto reply = call(io.lim, req);
   if (!reply) return fail(io, "bhosts", reply.status());
   std::vector<format::SharedInstance> numeric;
   for (auto& in : parseShared(*reply))
-    if (!in.isString && named(a.operands, in.resource))
-      numeric.push_back(std::move(in));
+    if (!in.isString && named(a.operands, in.resource)) numeric.push_back(std::move(in));
   for (const auto& n : a.operands) {
     bool found = false;
     for (const auto& in : numeric) found = found || in.resource == n;
     if (!found) {
-      io.err << n << ": Resource name not found\n";
+      io.err << "bhosts: " << format::clipEcho(n) << ": Resource name not found\n";
       rc = kExitNotFound;
     }
   }
-  if (a.has("json")) io.out << format::sharedJson(numeric).dump();
-  else if (!numeric.empty()) io.out << format::formatBhostsShared(numeric);
-  else if (a.operands.empty()) io.out << "No shared resources defined\n";
+  if (a.has("json"))
+    io.out << format::sharedJson(numeric).dump();
+  else if (!numeric.empty())
+    io.out << format::formatBhostsShared(numeric);
+  else if (a.operands.empty())
+    io.out << "No shared resources defined\n";
   return rc;
 }
 

@@ -9,7 +9,9 @@ using format::Value;
 
 namespace {
 
-Value field(const Json& o, std::string_view key) { return parseValue(o.find(key)); }
+Value field(const Json& o, std::string_view key) {
+  return parseValue(o.find(key));
+}
 
 double numberOr(const Json& o, std::string_view key, double fallback) {
   Value v = field(o, key);
@@ -109,25 +111,6 @@ std::vector<std::string> stringList(const Json& o, std::string_view key) {
   return out;
 }
 
-format::LoadSnapshot parseLoad(const Json& reply) {
-  format::LoadSnapshot snap;
-  snap.cluster = stringOr(reply, "cluster");
-  snap.master = stringOr(reply, "master");
-  eachObject(reply, "hosts", [&](const Json& h) {
-    format::LoadHost host;
-    host.name = stringOr(h, "name");
-    host.status = stringOr(h, "status", "unavail");
-    if (const Json* values = objectOf(h, "values"))
-      for (const auto& [k, v] : values->members())  // the lim writes keys sorted: append
-        host.values.insert_or_assign(host.values.end(), k, parseValue(&v));
-    host.ages = numberMap(h, "ages");
-    for (auto& b : stringList(h, "busy")) host.busy.insert(b);
-    host.thresholds = numberMap(h, "thresholds");
-    snap.hosts.push_back(std::move(host));
-  });
-  return snap;
-}
-
 format::ClusterInfo parseInfo(const Json& reply) {
   format::ClusterInfo info;
   eachObject(reply, "resources", [&](const Json& r) {
@@ -152,31 +135,52 @@ format::ClusterInfo parseInfo(const Json& reply) {
   return info;
 }
 
+namespace {
+
+format::HostInfo hostFrom(const Json& h) {
+  format::HostInfo hi;
+  hi.name = stringOr(h, "name");
+  hi.type = stringOr(h, "type");
+  hi.model = stringOr(h, "model");
+  hi.cpuf = field(h, "cpuf");
+  hi.ncpus = field(h, "ncpus");
+  hi.ncores = field(h, "ncores");
+  hi.nthreads = field(h, "nthreads");
+  hi.maxmem = field(h, "maxmem");
+  hi.maxswp = field(h, "maxswp");
+  hi.maxtmp = field(h, "maxtmp");
+  hi.ndisks = field(h, "ndisks");
+  hi.rexpri = field(h, "rexpri");
+  Value server = field(h, "server");
+  if (server.kind == Value::Kind::kString)
+    hi.server = server.text;
+  else if (server.kind == Value::Kind::kBool)
+    hi.server = server.flag ? "Yes" : "No";
+  hi.resources = stringList(h, "resources");
+  hi.thresholds = numberMap(h, "thresholds");
+  hi.status = stringOr(h, "status");
+  return hi;
+}
+
+}  // namespace
+
 std::vector<format::HostInfo> parseHosts(const Json& reply) {
   std::vector<format::HostInfo> hosts;
-  eachObject(reply, "hosts", [&](const Json& h) {
-    format::HostInfo hi;
-    hi.name = stringOr(h, "name");
-    hi.type = stringOr(h, "type");
-    hi.model = stringOr(h, "model");
-    hi.cpuf = field(h, "cpuf");
-    hi.ncpus = field(h, "ncpus");
-    hi.ncores = field(h, "ncores");
-    hi.nthreads = field(h, "nthreads");
-    hi.maxmem = field(h, "maxmem");
-    hi.maxswp = field(h, "maxswp");
-    hi.maxtmp = field(h, "maxtmp");
-    hi.ndisks = field(h, "ndisks");
-    hi.rexpri = field(h, "rexpri");
-    Value server = field(h, "server");
-    if (server.kind == Value::Kind::kString) hi.server = server.text;
-    else if (server.kind == Value::Kind::kBool) hi.server = server.flag ? "Yes" : "No";
-    hi.resources = stringList(h, "resources");
-    hi.thresholds = numberMap(h, "thresholds");
-    hi.status = stringOr(h, "status");
-    hosts.push_back(std::move(hi));
-  });
+  eachObject(reply, "hosts", [&](const Json& h) { hosts.push_back(hostFrom(h)); });
   return hosts;
+}
+
+Result<HostsReply> parseHostsReply(std::string_view text) {
+  HostsReply out;
+  // A host is ~200 bytes of reply or more: room for all of them up front, so the vector of
+  // ~700-byte rows is never moved while it grows (memory reserved but not used is not touched).
+  out.hosts.reserve(text.size() / 128 + 1);
+  auto head = format::parseJsonItems(text, "hosts", [&](Json& h) {
+    if (h.isObject()) out.hosts.push_back(hostFrom(h));
+  });
+  if (!head) return head.status();
+  out.head = std::move(*head);
+  return out;
 }
 
 std::vector<format::SharedInstance> parseShared(const Json& reply) {
@@ -205,10 +209,14 @@ format::Fields elimRow(const Json& e) {
   auto text = [&](const char* key) { return fieldText(e.find(key)); };
   std::string pid = text("pid");
   if (pid == "-1") pid = "-";
-  return {{"name", text("name")},         {"state", text("state")},
-          {"pid", pid},                   {"starts", text("starts")},
-          {"last_line", text("last_line_age")}, {"accepted", text("accepted")},
-          {"dropped", text("dropped")},   {"conflicts", text("conflicts")},
+  return {{"name", text("name")},
+          {"state", text("state")},
+          {"pid", pid},
+          {"starts", text("starts")},
+          {"last_line", text("last_line_age")},
+          {"accepted", text("accepted")},
+          {"dropped", text("dropped")},
+          {"conflicts", text("conflicts")},
           {"last_exit", text("last_exit")}};
 }
 

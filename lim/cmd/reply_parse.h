@@ -8,14 +8,21 @@
 #include "format/json.h"
 #include "format/misc_format.h"
 #include "format/model.h"
+#include "load_reply.h"
 
 namespace openlim::cmd {
 
 // A JSON value as the formatters' Value (null, absent or an array/object: unknown).
 format::Value parseValue(const format::Json* v);
-format::LoadSnapshot parseLoad(const format::Json& reply);
 format::ClusterInfo parseInfo(const format::Json& reply);
 std::vector<format::HostInfo> parseHosts(const format::Json& reply);
+// The `hosts` reply read from its text one host at a time (never one tree of 10,000 hosts);
+// `head` holds its other top-level members (ok, code, error...).
+struct HostsReply {
+  format::Json head;
+  std::vector<format::HostInfo> hosts;
+};
+Result<HostsReply> parseHostsReply(std::string_view text);
 std::vector<format::SharedInstance> parseShared(const format::Json& reply);
 format::IdInfo parseId(const format::Json& reply);
 std::vector<format::ElimHostStatus> parseElimStatus(const format::Json& reply);

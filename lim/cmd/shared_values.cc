@@ -5,6 +5,7 @@
 
 #include "format/load_format.h"
 #include "format/misc_format.h"
+#include "format/text.h"
 #include "reply_parse.h"
 
 namespace openlim::cmd {
@@ -33,7 +34,7 @@ int printShared(const ParsedArgs& a, CmdIo& io, bool dynamic, const std::string&
     bool found = false;
     for (const auto& in : shown) found = found || in.resource == n;
     if (!found) {
-      io.err << n << ": Resource name not found\n";
+      io.err << cmd << ": " << format::clipEcho(n) << ": Resource name not found\n";
       rc = kExitNotFound;
     }
   }

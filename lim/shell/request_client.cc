@@ -12,14 +12,13 @@
 #include <chrono>
 #include <cstring>
 
+#include "format/json.h"
 #include "protocol/frame.h"
 
 namespace openlim::shell {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-ReplySizeHook replySizeHook = nullptr;
 
 // Closes the socket on every path out of requestJson.
 struct Fd {
@@ -125,7 +124,6 @@ Result<protocol::Frame> readReply(int fd, double timeout) {
   protocol::DecodeError err;
   size_t total = protocol::frameSize(buf, protocol::kMaxTcpBody, &err);
   if (total == 0) return Status(Code::kInvalid, protocol::decodeErrorName(err));
-  if (replySizeHook != nullptr) replySizeHook(total - protocol::kHeaderSize);
   st = readExactly(fd, total - protocol::kHeaderSize, buf, deadline);
   if (!st) return st;
   protocol::Decoded d = protocol::decodeFrame(buf, protocol::kMaxTcpBody, nullptr, false);
@@ -145,19 +143,13 @@ Signer makeSigner(std::string key, const std::string& prefix, protocol::MacFn ma
                 static_cast<uint64_t>(us), 0, std::move(mac)};
 }
 
-void setReplySizeHook(ReplySizeHook hook) { replySizeHook = hook; }
-
 std::string withSender(const std::string& json, const std::string& sender) {
   size_t brace = json.find('{');
   if (brace == std::string::npos) return json;
-  std::string esc;
-  for (char c : sender) {
-    if (c == '"' || c == '\\') esc.push_back('\\');
-    if (static_cast<unsigned char>(c) >= 0x20) esc.push_back(c);
-  }
   bool empty = json.find_first_not_of(" \t\r\n", brace + 1) == json.find('}', brace + 1);
-  return json.substr(0, brace + 1) + "\"sender\":\"" + esc + "\"" + (empty ? "" : ",") +
-         json.substr(brace + 1);
+  std::string out = json.substr(0, brace + 1) + "\"sender\":";
+  format::appendJsonQuoted(out, sender);
+  return out + (empty ? "" : ",") + json.substr(brace + 1);
 }
 
 Result<std::string> requestJson(const std::string& address, uint16_t port, const std::string& json,

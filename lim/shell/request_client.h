@@ -41,12 +41,6 @@ struct Timeouts {
 Result<std::string> requestJson(const std::string& address, uint16_t port, const std::string& json,
                                 Signer* signer, const Timeouts& t);
 
-// Called with each reply's body size before the body is read, so a command can prepare its
-// heap for a big reply (lim/cmd/heap_hint.h). Process-wide; none by default (the lim daemon
-// sets none).
-using ReplySizeHook = void (*)(size_t bodyBytes);
-void setReplySizeHook(ReplySizeHook hook);
-
 // Adds "sender" to a JSON object text: {"op":"lock"} -> {"sender":"...","op":"lock"}.
 std::string withSender(const std::string& json, const std::string& sender);
 

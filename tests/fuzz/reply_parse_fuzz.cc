@@ -15,6 +15,9 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace openlim;
   std::string_view text(reinterpret_cast<const char*>(data), size);
+  // The streaming readers of the big replies take any text too.
+  if (auto load = cmd::parseLoadReply(text)) (void)format::loadJson(load->snapshot);
+  if (auto hosts = cmd::parseHostsReply(text)) (void)format::formatHosts(hosts->hosts, true);
   auto reply = format::parseJson(text);
   if (!reply) return 0;
   // What the parser accepted writes back to text it accepts again, unchanged.

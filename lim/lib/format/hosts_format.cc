@@ -8,14 +8,17 @@
 namespace openlim::format {
 namespace {
 
-std::string oneDecimal(const Value& v) { return v.isNumber() ? fixed(v.number, 1) : "-"; }
-std::string integer(const Value& v) { return v.isNumber() ? fixed(v.number, 0) : "-"; }
+std::string oneDecimal(const Value& v) {
+  return v.isNumber() ? fixed(v.number, 1) : "-";
+}
+std::string integer(const Value& v) {
+  return v.isNumber() ? fixed(v.number, 0) : "-";
+}
 
-// lshosts shows `-` for a size that is unknown or 0 (no swap), as LSF does.
+// lshosts shows `-` for a size that is unknown or 0 (no swap), as LSF does; -l the same.
 std::string size(const Value& v) {
   return v.isNumber() && v.number != 0 ? megabytesText(v.number) : "-";
 }
-std::string sizeLong(const Value& v) { return v.isNumber() ? megabytesText(v.number) : "-"; }
 
 std::string resourceList(const HostInfo& h) {
   std::string s = "(";
@@ -64,13 +67,21 @@ std::string thresholdsBlock(const HostInfo& h, const ClusterInfo& info) {
 std::string formatHosts(const std::vector<HostInfo>& hosts, bool wide) {
   size_t hw = wide ? 25 : 11;
   for (const auto& h : hosts) hw = std::max(hw, h.name.size());
-  std::vector<Column> cols = {{"type", wide ? 11u : 8u, {}},  {"model", wide ? 12u : 9u, {}},
-                              {"cpuf", 6, {}},   {"ncpus", 6, {}}, {"maxmem", 7, {}},
-                              {"maxswp", 7, {}}, {"server", 7, {}}};
+  std::vector<Column> cols = {{"type", wide ? 11u : 8u, {}},
+                              {"model", wide ? 12u : 9u, {}},
+                              {"cpuf", 6, {}},
+                              {"ncpus", 6, {}},
+                              {"maxmem", 7, {}},
+                              {"maxswp", 7, {}},
+                              {"server", 7, {}}};
   for (const auto& h : hosts) {
-    std::string cells[] = {h.type.empty() ? "-" : h.type, h.model.empty() ? "-" : h.model,
-                           oneDecimal(h.cpuf), integer(h.ncpus), size(h.maxmem),
-                           size(h.maxswp), h.server};
+    std::string cells[] = {h.type.empty() ? "-" : h.type,
+                           h.model.empty() ? "-" : h.model,
+                           oneDecimal(h.cpuf),
+                           integer(h.ncpus),
+                           size(h.maxmem),
+                           size(h.maxswp),
+                           h.server};
     for (size_t i = 0; i < cols.size(); ++i) cols[i].cells.push_back(cells[i]);
   }
   for (auto& c : cols) c.fit();
@@ -89,13 +100,17 @@ std::string formatHostsLong(const std::vector<HostInfo>& hosts, const ClusterInf
   std::string out;
   for (const auto& h : hosts) {
     out += "\nHOST_NAME:  " + h.name + "\n";
-    std::vector<Column> cols = {
-        {"model", 12, {h.model.empty() ? "-" : h.model}}, {"cpuf", 6, {oneDecimal(h.cpuf)}},
-        {"ncpus", 6, {integer(h.ncpus)}},       {"ndisks", 7, {integer(h.ndisks)}},
-        {"maxmem", 7, {sizeLong(h.maxmem)}},    {"maxswp", 7, {sizeLong(h.maxswp)}},
-        {"maxtmp", 7, {sizeLong(h.maxtmp)}},    {"rexpri", 7, {integer(h.rexpri)}},
-        {"server", 7, {h.server}},              {"ncores", 7, {integer(h.ncores)}},
-        {"nthreads", 9, {integer(h.nthreads)}}};
+    std::vector<Column> cols = {{"model", 12, {h.model.empty() ? "-" : h.model}},
+                                {"cpuf", 6, {oneDecimal(h.cpuf)}},
+                                {"ncpus", 6, {integer(h.ncpus)}},
+                                {"ndisks", 7, {integer(h.ndisks)}},
+                                {"maxmem", 7, {size(h.maxmem)}},
+                                {"maxswp", 7, {size(h.maxswp)}},
+                                {"maxtmp", 7, {size(h.maxtmp)}},
+                                {"rexpri", 7, {integer(h.rexpri)}},
+                                {"server", 7, {h.server}},
+                                {"ncores", 7, {integer(h.ncores)}},
+                                {"nthreads", 9, {integer(h.nthreads)}}};
     std::string type = h.type.empty() ? "-" : h.type;
     out += columnsBlock(cols, "type", type, std::max<size_t>(10, type.size()));
     out += "\nRESOURCES: " + resourceList(h) + "\n";

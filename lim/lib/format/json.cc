@@ -93,11 +93,21 @@ void appendJsonQuoted(std::string& out, std::string_view s) {
     out.append(s.data() + run, i - run);
     run = i + 1;
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
       default: {
         char buf[8];
         std::snprintf(buf, sizeof buf, "\\u%04x", c);
@@ -135,12 +145,23 @@ void Json::write(std::string& out, int depth) const {
   std::string pad(static_cast<size_t>(depth + 1) * 2, ' ');
   std::string closePad(static_cast<size_t>(depth) * 2, ' ');
   switch (kind_) {
-    case Kind::kNull: out += "null"; return;
-    case Kind::kBool: out += bool_ ? "true" : "false"; return;
-    case Kind::kNumber: appendJsonNumber(out, number_); return;
-    case Kind::kString: out += jsonQuote(string_); return;
+    case Kind::kNull:
+      out += "null";
+      return;
+    case Kind::kBool:
+      out += bool_ ? "true" : "false";
+      return;
+    case Kind::kNumber:
+      appendJsonNumber(out, number_);
+      return;
+    case Kind::kString:
+      appendJsonQuoted(out, string_);
+      return;
     case Kind::kArray:
-      if (items_.empty()) { out += "[]"; return; }
+      if (items_.empty()) {
+        out += "[]";
+        return;
+      }
       out += "[\n";
       for (size_t i = 0; i < items_.size(); ++i) {
         out += pad;
@@ -150,10 +171,15 @@ void Json::write(std::string& out, int depth) const {
       out += closePad + "]";
       return;
     case Kind::kObject:
-      if (members_.empty()) { out += "{}"; return; }
+      if (members_.empty()) {
+        out += "{}";
+        return;
+      }
       out += "{\n";
       for (size_t i = 0; i < members_.size(); ++i) {
-        out += pad + jsonQuote(members_[i].first) + ": ";
+        out += pad;
+        appendJsonQuoted(out, members_[i].first);
+        out += ": ";
         members_[i].second.write(out, depth + 1);
         out += i + 1 < members_.size() ? ",\n" : "\n";
       }
@@ -164,10 +190,18 @@ void Json::write(std::string& out, int depth) const {
 
 void Json::writeCompact(std::string& out) const {
   switch (kind_) {
-    case Kind::kNull: out += "null"; return;
-    case Kind::kBool: out += bool_ ? "true" : "false"; return;
-    case Kind::kNumber: appendJsonNumber(out, number_); return;
-    case Kind::kString: appendJsonQuoted(out, string_); return;
+    case Kind::kNull:
+      out += "null";
+      return;
+    case Kind::kBool:
+      out += bool_ ? "true" : "false";
+      return;
+    case Kind::kNumber:
+      appendJsonNumber(out, number_);
+      return;
+    case Kind::kString:
+      appendJsonQuoted(out, string_);
+      return;
     case Kind::kArray:
       out += '[';
       for (size_t i = 0; i < items_.size(); ++i) {

@@ -4,6 +4,7 @@
 // stable; numbers never print as NaN (unknown is null). Pure, so the commands need no JSON
 // library (a command's run time is mostly the dynamic loader) and the parser is fuzzed.
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -29,7 +30,7 @@ class Json {
   // Objects: appends without looking for an existing key (the caller knows keys are new);
   // building a 10,000-member object with set() would be quadratic.
   Json& add(std::string key, Json v);
-  Json& push(Json v);                         // arrays
+  Json& push(Json v);  // arrays
   Kind kind() const { return kind_; }
   size_t size() const { return kind_ == Kind::kArray ? items_.size() : members_.size(); }
 
@@ -58,6 +59,7 @@ class Json {
 
  private:
   friend class JsonParser;
+  friend class JsonTreeBuilder;
   void write(std::string& out, int depth) const;
   Kind kind_ = Kind::kNull;
   bool bool_ = false;
@@ -72,6 +74,28 @@ class Json {
 // U+FFFD); numbers are doubles; nesting deeper than `maxDepth` is refused. Errors are
 // kInvalid "JSON offset N: <what>", never exceptions.
 Result<Json> parseJson(std::string_view text, size_t maxDepth = 64);
+
+// The same reader as events, for a big reply read straight into a flat model (10,000 hosts
+// as a Json tree would be ~50 MB of nodes): begin/end of each object and array, each member
+// name, and each scalar (null, boolean, number, string) as a Json the sink may move from.
+// Names and strings are decoded. Errors as parseJson; events before an error have been sent.
+class JsonEvents {
+ public:
+  virtual ~JsonEvents() = default;
+  virtual void beginObject() = 0;
+  virtual void key(std::string_view name) = 0;
+  virtual void endObject() = 0;
+  virtual void beginArray() = 0;
+  virtual void endArray() = 0;
+  virtual void scalar(Json& value) = 0;
+};
+Status parseJsonEvents(std::string_view text, JsonEvents& sink, size_t maxDepth = 64);
+
+// A reply whose bulk is one array member of its root object (`hosts` of 10,000 hosts): each
+// item of that array is built alone, handed to `onItem` and dropped, so the whole text is
+// never one tree. Returns the root without that member. Errors as parseJson.
+Result<Json> parseJsonItems(std::string_view text, std::string_view arrayKey,
+                            const std::function<void(Json& item)>& onItem, size_t maxDepth = 64);
 
 std::string jsonQuote(const std::string& s);
 void appendJsonQuoted(std::string& out, std::string_view s);

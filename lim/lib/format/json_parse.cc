@@ -1,6 +1,6 @@
-// parseJson: a strict RFC 8259 reader into format::Json. Hand-written because the commands
-// must not load a JSON library (their run time is mostly the dynamic loader) and because the
-// core, which the fuzz build links, may not depend on one.
+// parseJsonEvents: a strict RFC 8259 reader that reports what it reads as events (json_tree.cc
+// builds trees from them). Hand-written because the commands must not load a JSON library and
+// because the core, which the fuzz build links, may not depend on one.
 
 #include <charconv>
 #include <cmath>
@@ -13,15 +13,15 @@ namespace openlim::format {
 
 class JsonParser {
  public:
-  JsonParser(std::string_view text, size_t maxDepth) : text_(text), maxDepth_(maxDepth) {}
+  JsonParser(std::string_view text, JsonEvents& sink, size_t maxDepth)
+      : text_(text), sink_(sink), maxDepth_(maxDepth) {}
 
-  Result<Json> parseDocument() {
-    Json root;
+  Status parseDocument() {
     skipSpace();
-    if (!parseValue(root, 0)) return fail();
+    if (!parseValue(0)) return fail();
     skipSpace();
     if (pos_ != text_.size()) return error("unexpected text after the value"), fail();
-    return root;
+    return Status::ok();
   }
 
  private:
@@ -53,24 +53,43 @@ class JsonParser {
     return true;
   }
 
-  bool parseValue(Json& out, size_t depth) {
+  // A scalar is read into scalar_ (its string keeps its capacity between values) and sent.
+  bool parseValue(size_t depth) {
     if (atEnd()) return error("unexpected end of text");
     switch (peek()) {
-      case '{': return parseObject(out, depth + 1);
-      case '[': return parseArray(out, depth + 1);
-      case '"':
-        out.kind_ = Json::Kind::kString;
-        return parseString(out.string_);
-      case 't':
-        out.kind_ = Json::Kind::kBool;
-        out.bool_ = true;
-        return literal("true");
-      case 'f':
-        out.kind_ = Json::Kind::kBool;
-        return literal("false");
-      case 'n': return literal("null");
-      default: return parseNumber(out);
+      case '{':
+        return parseObject(depth + 1);
+      case '[':
+        return parseArray(depth + 1);
+      default:
+        break;
     }
+    scalar_.kind_ = Json::Kind::kNull;
+    scalar_.string_.clear();
+    bool ok = true;
+    switch (peek()) {
+      case '"':
+        scalar_.kind_ = Json::Kind::kString;
+        ok = parseString(scalar_.string_);
+        break;
+      case 't':
+        scalar_.kind_ = Json::Kind::kBool;
+        scalar_.bool_ = true;
+        ok = literal("true");
+        break;
+      case 'f':
+        scalar_.kind_ = Json::Kind::kBool;
+        scalar_.bool_ = false;
+        ok = literal("false");
+        break;
+      case 'n':
+        ok = literal("null");
+        break;
+      default:
+        ok = parseNumber(scalar_);
+    }
+    if (ok) sink_.scalar(scalar_);
+    return ok;
   }
 
   bool enter(size_t depth) {
@@ -80,37 +99,36 @@ class JsonParser {
     return true;
   }
 
-  bool parseObject(Json& out, size_t depth) {
-    out.kind_ = Json::Kind::kObject;
+  bool parseObject(size_t depth) {
     if (!enter(depth)) return false;
-    if (peek() == '}') return ++pos_, true;
+    sink_.beginObject();
+    if (peek() == '}') return ++pos_, sink_.endObject(), true;
     for (;;) {
       if (peek() != '"') return error("expected a member name");
-      std::string key;
-      if (!parseString(key)) return false;
+      key_.clear();
+      if (!parseString(key_)) return false;
       skipSpace();
       if (peek() != ':') return error("expected ':'");
       ++pos_;
       skipSpace();
-      out.members_.emplace_back(std::move(key), Json());
-      if (!parseValue(out.members_.back().second, depth)) return false;
+      sink_.key(key_);
+      if (!parseValue(depth)) return false;
       skipSpace();
-      if (peek() == '}') return ++pos_, true;
+      if (peek() == '}') return ++pos_, sink_.endObject(), true;
       if (peek() != ',') return error("expected ',' or '}'");
       ++pos_;
       skipSpace();
     }
   }
 
-  bool parseArray(Json& out, size_t depth) {
-    out.kind_ = Json::Kind::kArray;
+  bool parseArray(size_t depth) {
     if (!enter(depth)) return false;
-    if (peek() == ']') return ++pos_, true;
+    sink_.beginArray();
+    if (peek() == ']') return ++pos_, sink_.endArray(), true;
     for (;;) {
-      out.items_.emplace_back();
-      if (!parseValue(out.items_.back(), depth)) return false;
+      if (!parseValue(depth)) return false;
       skipSpace();
-      if (peek() == ']') return ++pos_, true;
+      if (peek() == ']') return ++pos_, sink_.endArray(), true;
       if (peek() != ',') return error("expected ',' or ']'");
       ++pos_;
       skipSpace();
@@ -163,10 +181,14 @@ class JsonParser {
     for (int i = 0; i < 4; ++i) {
       char c = text_[pos_++];
       v <<= 4;
-      if (isDigit(c)) v |= static_cast<unsigned>(c - '0');
-      else if (c >= 'a' && c <= 'f') v |= static_cast<unsigned>(c - 'a' + 10);
-      else if (c >= 'A' && c <= 'F') v |= static_cast<unsigned>(c - 'A' + 10);
-      else return --pos_, error("bad hex digit in \\u escape");
+      if (isDigit(c))
+        v |= static_cast<unsigned>(c - '0');
+      else if (c >= 'a' && c <= 'f')
+        v |= static_cast<unsigned>(c - 'a' + 10);
+      else if (c >= 'A' && c <= 'F')
+        v |= static_cast<unsigned>(c - 'A' + 10);
+      else
+        return --pos_, error("bad hex digit in \\u escape");
     }
     return true;
   }
@@ -212,14 +234,30 @@ class JsonParser {
     if (atEnd()) return error("unterminated string");
     char c = text_[pos_++];
     switch (c) {
-      case '"': case '\\': case '/': out += c; return true;
-      case 'b': out += '\b'; return true;
-      case 'f': out += '\f'; return true;
-      case 'n': out += '\n'; return true;
-      case 'r': out += '\r'; return true;
-      case 't': out += '\t'; return true;
-      case 'u': return unicodeEscape(out);
-      default: return --pos_, error("bad escape in string");
+      case '"':
+      case '\\':
+      case '/':
+        out += c;
+        return true;
+      case 'b':
+        out += '\b';
+        return true;
+      case 'f':
+        out += '\f';
+        return true;
+      case 'n':
+        out += '\n';
+        return true;
+      case 'r':
+        out += '\r';
+        return true;
+      case 't':
+        out += '\t';
+        return true;
+      case 'u':
+        return unicodeEscape(out);
+      default:
+        return --pos_, error("bad escape in string");
     }
   }
 
@@ -241,14 +279,17 @@ class JsonParser {
   }
 
   std::string_view text_;
+  JsonEvents& sink_;
   size_t maxDepth_;
   size_t pos_ = 0;
+  Json scalar_;
+  std::string key_;
   std::string what_;
   size_t errorAt_ = 0;
 };
 
-Result<Json> parseJson(std::string_view text, size_t maxDepth) {
-  return JsonParser(text, maxDepth).parseDocument();
+Status parseJsonEvents(std::string_view text, JsonEvents& sink, size_t maxDepth) {
+  return JsonParser(text, sink, maxDepth).parseDocument();
 }
 
 }  // namespace openlim::format

@@ -18,32 +18,28 @@ bool isExtraColumn(const ResourceInfo& r) {
   return r.dynamic && (r.shared || r.type == ResourceType::kString);
 }
 
-double numberOr(const LoadHost& h, const char* name, double fallback) {
-  const Value& v = h.value(name);
+// The slots the run queue columns need, looked up once per table (not per cell).
+struct Slots {
+  int ncpus, cpuf;
+};
+
+double numberOr(const LoadSnapshot& snap, const LoadHost& h, int slot, double fallback) {
+  const Value& v = snap.value(h, slot);
   return v.isNumber() ? v.number : fallback;
 }
 
-// How a column's numbers print, decided once per column (not per cell).
-enum class ColumnKind { kIndex, kValue, kUnlisted };
-
-ColumnKind columnKind(const std::string& col, const ClusterInfo& info) {
-  if (isBuiltinIndex(col)) return ColumnKind::kIndex;
-  const ResourceInfo* r = info.find(col);
-  if (r == nullptr) return ColumnKind::kUnlisted;
-  return isExternalIndex(*r) ? ColumnKind::kIndex : ColumnKind::kValue;
-}
-
-std::string cellText(const LoadHost& h, const std::string& col, ColumnKind kind,
-                     const LoadOptions& opts) {
-  const Value& v = h.value(col);
-  // A name the catalog does not list (no `info` asked) prints as an index when numeric.
-  if (!v.isNumber() || kind == ColumnKind::kValue) return valueText(v);
+// Every number of a column prints the same way: built-in indices by name, any other numeric
+// value (external index, shared value, a name the catalog does not list) with one decimal.
+std::string cellText(const LoadSnapshot& snap, const LoadHost& h, const std::string& col, int slot,
+                     const Slots& slots, const LoadOptions& opts) {
+  const Value& v = snap.value(h, slot);
+  if (!v.isNumber()) return valueText(v);
   double x = v.number;
   if (isRunQueue(col))
-    x = runQueueShown(x, opts.runQueues, numberOr(h, "ncpus", 1), numberOr(h, "cpuf", 1),
-                      opts.maxCpuFactor);
+    x = runQueueShown(x, opts.runQueues, numberOr(snap, h, slots.ncpus, 1),
+                      numberOr(snap, h, slots.cpuf, 1), opts.maxCpuFactor);
   std::string text = indexText(col, x, opts.wide || opts.longFormat);
-  return h.busy.count(col) ? "*" + text : text;
+  return snap.isBusy(h, slot) ? "*" + text : text;
 }
 
 size_t baseWidth(const std::string& col, const ClusterInfo& info) {
@@ -80,16 +76,16 @@ std::vector<std::string> loadColumns(const ClusterInfo& info, const LoadOptions&
   return cols;
 }
 
-std::string formatLoad(const LoadSnapshot& snap, const ClusterInfo& info,
-                       const LoadOptions& opts) {
+std::string formatLoad(const LoadSnapshot& snap, const ClusterInfo& info, const LoadOptions& opts) {
   std::vector<std::string> names = loadColumns(info, opts);
+  Slots slots{snap.slot("ncpus"), snap.slot("cpuf")};
   std::vector<Column> cols;
   for (const auto& n : names) {
     Column c{n, baseWidth(n, info), {}};
-    ColumnKind kind = columnKind(n, info);
+    int slot = snap.slot(n);
     c.cells.reserve(snap.hosts.size());
     for (const auto& h : snap.hosts)
-      c.cells.push_back(h.status == "unavail" ? "" : cellText(h, n, kind, opts));
+      c.cells.push_back(h.status == "unavail" ? "" : cellText(snap, h, n, slot, slots, opts));
     c.fit();
     cols.push_back(std::move(c));
   }
@@ -113,8 +109,8 @@ std::string formatSharedValues(const std::vector<SharedInstance>& instances) {
     nameW = std::max(nameW, in.resource.size() + 1);
     valueW = std::max(valueW, valueText(in.value).size() + 1);
   }
-  std::string out = padRight("RESOURCE", nameW) + padLeft("VALUE", valueW) +
-                    padLeft("LOCATION", 15) + "\n";
+  std::string out =
+      padRight("RESOURCE", nameW) + padLeft("VALUE", valueW) + padLeft("LOCATION", 15) + "\n";
   for (const auto& in : instances) {
     std::string line = padRight(in.resource, nameW) + padLeft(valueText(in.value), valueW);
     line += "       " + wrapWords(in.locations, nameW + valueW + 7, 80, nameW + valueW + 7);

@@ -1,6 +1,8 @@
 #include "format/misc_format.h"
 
 #include <algorithm>
+#include <cmath>
+#include <numeric>
 
 #include "format/info_format.h"
 #include "format/text.h"
@@ -9,8 +11,8 @@
 namespace openlim::format {
 
 std::string formatId(const IdInfo& id, const std::string& version, const std::string& date) {
-  return version + ", " + date + "\n\nMy cluster name is " + id.cluster +
-         "\nMy master name is " + id.master + "\n";
+  return version + ", " + date + "\n\nMy cluster name is " + id.cluster + "\nMy master name is " +
+         id.master + "\n";
 }
 
 std::string formatBhostsShared(const std::vector<SharedInstance>& instances) {
@@ -83,32 +85,50 @@ std::string formatElimStatus(const std::vector<ElimHostStatus>& hosts) {
 
 Json valueJson(const Value& v) {
   switch (v.kind) {
-    case Value::Kind::kNumber: return Json::number(v.number);
-    case Value::Kind::kString: return Json::string(v.text);
-    case Value::Kind::kBool: return Json::boolean(v.flag);
-    case Value::Kind::kUnknown: break;
+    case Value::Kind::kNumber:
+      return Json::number(v.number);
+    case Value::Kind::kString:
+      return Json::string(v.text);
+    case Value::Kind::kBool:
+      return Json::boolean(v.flag);
+    case Value::Kind::kUnknown:
+    case Value::Kind::kAbsent:
+      break;
   }
   return Json::null();
 }
 
 Json loadJson(const LoadSnapshot& snap) {
+  // Names in byte order, as the lim writes them; a host lists what it has.
+  std::vector<int> order(snap.names.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(), [&](int a, int b) {
+    return snap.names[static_cast<size_t>(a)] < snap.names[static_cast<size_t>(b)];
+  });
   Json hosts = Json::array();
   for (const auto& h : snap.hosts) {
     Json values = Json::object();
-    for (const auto& [k, v] : h.values) values.set(k, valueJson(v));
     Json ages = Json::object();
-    for (const auto& [k, a] : h.ages) ages.set(k, Json::number(a));
+    for (int slot : order) {
+      const std::string& name = snap.names[static_cast<size_t>(slot)];
+      if (const Value& v = snap.value(h, slot); v.present()) values.add(name, valueJson(v));
+      if (double a = snap.age(h, slot); !std::isnan(a)) ages.add(name, Json::number(a));
+    }
+    std::vector<std::string> busyNames;
+    for (int slot : h.busy) busyNames.push_back(snap.names[static_cast<size_t>(slot)]);
+    std::sort(busyNames.begin(), busyNames.end());
+    busyNames.erase(std::unique(busyNames.begin(), busyNames.end()), busyNames.end());
     Json busy = Json::array();
-    for (const auto& b : h.busy) busy.push(Json::string(b));
+    for (auto& b : busyNames) busy.push(Json::string(std::move(b)));
     Json row = Json::object();
-    row.set("name", Json::string(h.name)).set("status", Json::string(h.status));
-    row.set("values", std::move(values)).set("ages", std::move(ages));
-    row.set("busy", std::move(busy));
+    row.add("name", Json::string(h.name)).add("status", Json::string(h.status));
+    row.add("values", std::move(values)).add("ages", std::move(ages));
+    row.add("busy", std::move(busy));
     hosts.push(std::move(row));
   }
   Json out = Json::object();
-  out.set("cluster", Json::string(snap.cluster)).set("master", Json::string(snap.master));
-  return out.set("hosts", std::move(hosts));
+  out.add("cluster", Json::string(snap.cluster)).add("master", Json::string(snap.master));
+  return out.add("hosts", std::move(hosts));
 }
 
 Json hostsJson(const std::vector<HostInfo>& hosts) {

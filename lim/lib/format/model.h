@@ -4,27 +4,30 @@
 
 #include <map>
 #include <optional>
-#include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "openlim/config.h"
 
 namespace openlim::format {
 
-// One resource value as the lim reports it: a number, a string, a boolean, or unknown.
+// One resource value as the lim reports it: a number, a string, a boolean, or unknown; in a
+// load host's flat row also "absent" (the host does not have the resource).
 struct Value {
-  enum class Kind : unsigned char { kUnknown, kNumber, kString, kBool };
-  Kind kind = Kind::kUnknown;
-  double number = 0;
+  enum class Kind : unsigned char { kUnknown, kNumber, kString, kBool, kAbsent };
   std::string text;
+  double number = 0;
+  Kind kind = Kind::kUnknown;
   bool flag = false;
 
   static Value unknown() { return {}; }
-  static Value num(double v) { return {Kind::kNumber, v, {}, false}; }
-  static Value str(std::string s) { return {Kind::kString, 0, std::move(s), false}; }
-  static Value boolean(bool b) { return {Kind::kBool, 0, {}, b}; }
-  bool known() const { return kind != Kind::kUnknown; }
+  static Value absent() { return {{}, 0, Kind::kAbsent, false}; }
+  static Value num(double v) { return {{}, v, Kind::kNumber, false}; }
+  static Value str(std::string s) { return {std::move(s), 0, Kind::kString, false}; }
+  static Value boolean(bool b) { return {{}, 0, Kind::kBool, b}; }
+  bool known() const { return kind != Kind::kUnknown && kind != Kind::kAbsent; }
+  bool present() const { return kind != Kind::kAbsent; }
   bool isNumber() const { return kind == Kind::kNumber; }
 };
 
@@ -59,22 +62,28 @@ struct ClusterInfo {
   double maxUsedCpuFactor() const;
 };
 
-// One host of the `load` reply (the host snapshot of spec/commands.md).
+// One host of the `load` reply (the host snapshot of spec/commands.md) as flat rows: a value
+// per resource slot of its LoadSnapshot (10,000 hosts of ~40 values each stay a few vectors a
+// host, not a tree of map nodes).
 struct LoadHost {
   std::string name;
-  std::string status;                  // ok busy lockU lockW unavail
-  std::map<std::string, Value> values;  // absent = the host lacks the resource
-  std::map<std::string, double> ages;   // seconds since each external value arrived
-  std::set<std::string> busy;           // indices past their busy threshold
-  std::map<std::string, double> thresholds;
-
-  const Value& value(const std::string& name) const;  // unknown when absent
+  std::string status;         // ok busy lockU lockW unavail
+  std::vector<Value> values;  // by slot; absent (or past the end) = the host lacks it
+  std::vector<double> ages;   // by slot: seconds since each external value arrived; NaN none
+  std::vector<int> busy;      // slots of the indices past their busy threshold
 };
 
 struct LoadSnapshot {
   std::string cluster;
   std::string master;
+  std::vector<std::string> names;  // slot -> resource name, in the order first seen
   std::vector<LoadHost> hosts;
+
+  int slot(std::string_view name) const;                  // -1 when no host reported it
+  const Value& value(const LoadHost& h, int slot) const;  // absent when slot < 0
+  const Value& value(const LoadHost& h, std::string_view name) const;
+  double age(const LoadHost& h, int slot) const;  // NaN when none
+  bool isBusy(const LoadHost& h, int slot) const;
 };
 
 // One host of the `hosts` reply (static information, lshosts).
@@ -109,11 +118,11 @@ struct IdInfo {
 enum class RunQueueMode : unsigned char { kRaw, kEffective, kNormalised };
 
 struct LoadOptions {
-  bool longFormat = false;            // -l
-  bool wide = false;                  // -w
+  bool longFormat = false;  // -l
+  bool wide = false;        // -w
   RunQueueMode runQueues = RunQueueMode::kRaw;
-  std::vector<std::string> indices;   // -I (already validated); empty = default set
-  double maxCpuFactor = 1;            // for -N
+  std::vector<std::string> indices;  // -I (already validated); empty = default set
+  double maxCpuFactor = 1;           // for -N
 };
 
 }  // namespace openlim::format

@@ -45,4 +45,23 @@ std::string wrapWords(const std::vector<std::string>& words, size_t startColumn,
   return out;
 }
 
+std::string clipEcho(std::string_view s, size_t max) {
+  if (s.size() <= max) return std::string(s);
+  size_t cut = max;
+  // Back up over UTF-8 continuation bytes (10xxxxxx) so no character is split.
+  while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
+  return std::string(s.substr(0, cut)) + "...";
+}
+
+std::string clipEchoes(std::string message, const std::vector<std::string>& inputs) {
+  for (const auto& in : inputs) {
+    if (in.size() <= kMaxEcho) continue;
+    std::string shortText = clipEcho(in);
+    for (size_t at = message.find(in); at != std::string::npos;
+         at = message.find(in, at + shortText.size()))
+      message.replace(at, in.size(), shortText);
+  }
+  return clipEcho(message, kMaxMessage);
+}
+
 }  // namespace openlim::format

@@ -3,6 +3,7 @@
 // value (spec/commands.md). Pure.
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace openlim::format {
@@ -26,5 +27,15 @@ struct Column {
 // lines (lsload -s / bhosts -s LOCATION).
 std::string wrapWords(const std::vector<std::string>& words, size_t startColumn, size_t limit,
                       size_t indent);
+
+// User input a message echoes (an option, a host or resource name, a resource requirement)
+// is cut to kMaxEcho bytes, at a UTF-8 character boundary, and ended by "...": a 20 kB
+// request must not come back whole in its error. A whole message is cut at kMaxMessage.
+inline constexpr size_t kMaxEcho = 120;
+inline constexpr size_t kMaxMessage = 1000;
+std::string clipEcho(std::string_view s, size_t max = kMaxEcho);
+// `message` with every occurrence of each long word of `inputs` clipped, then the whole of
+// it clipped to kMaxMessage (a message may echo a long part of an input).
+std::string clipEchoes(std::string message, const std::vector<std::string>& inputs);
 
 }  // namespace openlim::format

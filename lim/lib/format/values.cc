@@ -64,7 +64,7 @@ std::string megabytesText(double mb) {
 
 const std::vector<std::string>& builtinIndices() {
   static const std::vector<std::string> kIndices = {"r15s", "r1m", "r15m", "ut",  "pg", "io",
-                                                     "ls",   "it",  "tmp",  "swp", "mem"};
+                                                    "ls",   "it",  "tmp",  "swp", "mem"};
   return kIndices;
 }
 
@@ -97,16 +97,20 @@ std::string indexText(const std::string& index, double v, bool wide) {
 
 std::string valueText(const Value& v) {
   switch (v.kind) {
-    case Value::Kind::kNumber: return plainNumber(v.number);
-    case Value::Kind::kString: return v.text.empty() ? kUnknownText : v.text;
-    case Value::Kind::kBool: return v.flag ? "1" : "0";
-    case Value::Kind::kUnknown: break;
+    case Value::Kind::kNumber:
+      return plainNumber(v.number);
+    case Value::Kind::kString:
+      return v.text.empty() ? kUnknownText : v.text;
+    case Value::Kind::kBool:
+      return v.flag ? "1" : "0";
+    case Value::Kind::kUnknown:
+    case Value::Kind::kAbsent:
+      break;
   }
   return kUnknownText;
 }
 
-double runQueueShown(double raw, RunQueueMode mode, double ncpus, double cpuf,
-                     double maxCpuf) {
+double runQueueShown(double raw, RunQueueMode mode, double ncpus, double cpuf, double maxCpuf) {
   if (mode == RunQueueMode::kRaw || !std::isfinite(raw)) return raw;
   if (!(ncpus > 0)) ncpus = 1;
   double effective = raw / ncpus;

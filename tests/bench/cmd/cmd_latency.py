@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""End-to-end latency of the commands (issue 6): process start to exit, p50 and p99.
+"""End-to-end latency of the commands: process start to exit, p50 and p99.
 
   python3 cmd_latency.py BUILD_DIR [RUNS] [CASE_SUBSTRING] [--only-10k]
 

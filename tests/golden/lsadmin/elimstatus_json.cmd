@@ -1,3 +1,3 @@
 fixture: demo
 args: lsadmin elimstatus -json hostA
-exit: 0
+exit: 3

@@ -1,4 +1,4 @@
 fixture: demo
 args: lsadmin reconfig
-exit: 0
+exit: 1
 confirm: n

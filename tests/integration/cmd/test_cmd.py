@@ -1,4 +1,4 @@
-"""Commands end to end (issue 6): the real lsload/lshosts/lsinfo/lsid/lsplace/bhosts/lsadmin
+"""Commands end to end: the real lsload/lshosts/lsinfo/lsid/lsplace/bhosts/lsadmin
 binaries against real lims over loopback, one 127.6.N.0/24 block per test class.
 
 Run: LIM_BIN=build/lim/daemon/lim CMD_DIR=build/lim/cmd python3 -m unittest -v test_cmd
@@ -164,6 +164,11 @@ class TestPlaceAndAdmin(Base):
         self.assertEqual((rc, out), (0, "Host is unlocked\n"), err)
         self.wait(lambda: (self.row(self.run_cmd("lsload")[1], "hostB") or ["", ""])[1]
                   == "ok", "hostB ok again")
+        # A declined confirmation, or none at all (end of input), does nothing and says so.
+        for answer in ("", "n\n"):
+            rc, out, err = self.run_cmd("lsadmin", "reconfig", stdin=answer)
+            self.assertEqual(rc, 1, (answer, out, err))
+            self.assertTrue(out.endswith("\nNo reconfiguration done.\n"), out)
 
 
 class TestMasterDown(Base):
@@ -211,7 +216,10 @@ class TestElimStatus(Base):
         row = self.wait(elim_row, "elim.nio listed for hostB")
         self.assertEqual(row[1], "running")
         rc, out, err = self.run_cmd("lsadmin", "elimstatus")
-        self.assertEqual(rc, 0, err)
+        self.assertEqual(rc, 3, err)  # hostC's lim is down: the answer is incomplete
         self.assertIn("HOST_NAME: hostC\nLIM is down; try later", out)
         melim_b = out.split("HOST_NAME: hostB\n", 1)[1].splitlines()[0]
         self.assertTrue(melim_b.startswith("MELIM:") and "running=yes" in melim_b.split(), out)
+        rc, out, _ = self.run_cmd("lsadmin", "elimstatus", "hostC")
+        self.assertEqual(rc, 3, out)
+        self.assertIn("HOST_NAME: hostC\nLIM is down; try later", out)

@@ -7,8 +7,8 @@
 namespace openlim::cmd {
 namespace {
 
-const std::vector<OptionSpec> kSpecs = {{"l"}, {"w"}, {"R", true}, {"n", true}, {"json"},
-                                        {"-explain"}, {"-from", true}};
+const std::vector<OptionSpec> kSpecs = {{"l"},    {"w"},        {"R", true},    {"n", true},
+                                        {"json"}, {"-explain"}, {"-from", true}};
 
 TEST(Args, GroupedFlagsAndAttachedValues) {
   auto a = parseArgs({"-lw", "-Rmem>1", "-n", "3", "hostA"}, kSpecs);
@@ -45,8 +45,7 @@ TEST(Args, ValueMayStartWithADash) {
 TEST(Args, MalformedInputsAreRefusedWithGetoptWords) {
   EXPECT_EQ(parseArgs({"-x"}, kSpecs).status().message(), "invalid option -- 'x'");
   EXPECT_EQ(parseArgs({"-lx"}, kSpecs).status().message(), "invalid option -- 'x'");
-  EXPECT_EQ(parseArgs({"-R"}, kSpecs).status().message(),
-            "option requires an argument -- 'R'");
+  EXPECT_EQ(parseArgs({"-R"}, kSpecs).status().message(), "option requires an argument -- 'R'");
   EXPECT_EQ(parseArgs({"--nosuch"}, kSpecs).status().message(),
             "unrecognized option -- '--nosuch'");
   EXPECT_EQ(parseArgs({"--explain=1"}, kSpecs).status().message(),
@@ -62,6 +61,43 @@ TEST(Args, NonNegativeIntRejectsJunk) {
   EXPECT_FALSE(nonNegativeInt("n", "3x").isOk());
   EXPECT_FALSE(nonNegativeInt("n", "").isOk());
   EXPECT_FALSE(nonNegativeInt("n", "99999999999").isOk());
+}
+
+TEST(Args, GroupedFlagsEndWithAnAttachedValue) {
+  const std::vector<OptionSpec> specs = {{"L"}, {"n", true}, {"w", true}};
+  auto a = parseArgs({"-Ln2", "-Lw", "3"}, specs);
+  ASSERT_TRUE(a.isOk());
+  EXPECT_TRUE(a->has("L"));
+  EXPECT_EQ(*a->value("n"), "2");
+  EXPECT_EQ(*a->value("w"), "3");
+  EXPECT_TRUE(a->operands.empty());
+}
+
+TEST(Args, StopAtOperandLeavesTheRestToTheSubcommand) {
+  auto a = parseArgs({"-h", "reconfig", "-f", "-v"}, {{"h"}, {"f"}}, ParseMode::kStopAtOperand);
+  ASSERT_TRUE(a.isOk());
+  EXPECT_TRUE(a->has("h"));
+  EXPECT_FALSE(a->has("f"));
+  EXPECT_EQ(a->operands, (std::vector<std::string>{"reconfig", "-f", "-v"}));
+}
+
+TEST(Args, CountOptionSaysWhatItWants) {
+  EXPECT_EQ(*countOption("n", "0", 0), 0);
+  EXPECT_EQ(countOption("n", "0", 1).status().message(), "-n must be a positive number");
+  EXPECT_EQ(countOption("w", "x", 0).status().message(), "-w must be a non-negative number");
+}
+
+TEST(Args, ConflictNamesTheFirstPairGivenTogether) {
+  auto a = parseArgs({"-lw"}, kSpecs);
+  ASSERT_TRUE(a.isOk());
+  EXPECT_EQ(conflict(*a, "l", {"R", "w"}), "-l and -w cannot be used together");
+  EXPECT_EQ(conflict(*a, "R", {"l"}), "");
+}
+
+TEST(Args, WordsAreTheOperandsAndOptionValues) {
+  auto a = parseArgs({"-R", "mem>1", "hostA", "-l"}, kSpecs);
+  ASSERT_TRUE(a.isOk());
+  EXPECT_EQ(a->words(), (std::vector<std::string>{"hostA", "mem>1"}));
 }
 
 }  // namespace

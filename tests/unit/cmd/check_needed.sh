@@ -1,5 +1,5 @@
 #!/bin/sh
-# Regression guard of the commands' start-up work (issue 6): a query command must not load
+# Regression guard of the commands' start-up work: a query command must not load
 # POCO, libcrypto, spdlog or the shared libstdc++ (the dynamic loader's relocations of those
 # were most of a command's run time). Usage: check_needed.sh BINARY...
 status=0

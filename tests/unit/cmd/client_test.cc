@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "client.h"
+#include "format/json.h"
 #include "key_file.h"
 
 namespace openlim::shell {
@@ -12,8 +13,9 @@ namespace {
 
 ClientConfig withHosts() {
   ClientConfig c;
-  c.hostsText = "# comment hostB\n127.0.0.11  hostA  hosta.demo  # trailing hostB\n"
-                "127.0.0.12 hostB\n\n   \nbroken-line-without-name\n127.0.0.13 hostBB";
+  c.hostsText =
+      "# comment hostB\n127.0.0.11  hostA  hosta.demo  # trailing hostB\n"
+      "127.0.0.12 hostB\n\n   \nbroken-line-without-name\n127.0.0.13 hostBB";
   return c;
 }
 
@@ -23,7 +25,7 @@ TEST(HostsFile, NamesAndAliasesMapToAddressAndCanonicalName) {
   EXPECT_EQ(client.addressOf("hostA"), "127.0.0.11");
   EXPECT_EQ(client.addressOf("HOSTA.demo"), "127.0.0.11");  // case-insensitive alias
   EXPECT_EQ(client.addressOf("hostB"), "127.0.0.12");
-  EXPECT_EQ(client.addressOf("elsewhere"), "elsewhere");   // left to DNS
+  EXPECT_EQ(client.addressOf("elsewhere"), "elsewhere");  // left to DNS
   EXPECT_EQ(findHostEntry(c.hostsText, "hosta.demo")->name, "hostA");
   EXPECT_EQ(client.addressOf("hostBB"), "127.0.0.13");  // last line, no newline
   EXPECT_FALSE(findHostEntry(c.hostsText, "broken-line-without-name"));
@@ -107,6 +109,14 @@ TEST(RequestJson, SignerWithoutMacIsDenied) {
   ASSERT_FALSE(r.isOk());
   EXPECT_EQ(r.status().code(), Code::kDenied);
   EXPECT_EQ(s.seq, 0u);  // nothing was sent
+}
+
+TEST(RequestJson, SenderIsEscapedByTheOneJsonWriterNotStripped) {
+  // A control character in the sender (a host name from gethostname) is kept as \u00XX.
+  EXPECT_EQ(withSender(R"({"op":"lock"})", "me\x01\"x"), R"({"sender":"me\u0001\"x","op":"lock"})");
+  auto parsed = format::parseJson(withSender("{}", "a\tb"));
+  ASSERT_TRUE(parsed.isOk());
+  EXPECT_EQ(parsed->stringOr("sender"), "a\tb");
 }
 
 TEST(KeyFile, NewKeyIsPrivateHexAndFreshEachTime) {

@@ -1,0 +1,4 @@
+fixture: demo
+args: lsadmin limshutdown all
+exit: 1
+confirm: n

@@ -1,0 +1,4 @@
+fixture: demo
+args: lsload -json -- hostA
+exit: 0
+request: {"hosts":["hostA"],"op":"load"}

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsload -lw
+exit: 2

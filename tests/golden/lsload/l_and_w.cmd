@@ -1,0 +1,3 @@
+fixture: demo
+args: lsload -l -w
+exit: 2

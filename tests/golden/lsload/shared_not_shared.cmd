@@ -1,0 +1,4 @@
+fixture: demo
+args: lsload -s mem
+exit: 1
+request: {"names":["mem"],"op":"shared"}
