@@ -61,13 +61,30 @@ def frame(kind, body, key=None, epoch=0, seq=0):
 
 
 def read_to_end(sock):
-    """Everything the peer sends until it closes the connection (a reply frame)."""
-    buf = b""
+    """Everything the peer sends until it closes the connection (a reply frame). Chunks are
+    joined once at the end: appending to bytes would copy the whole reply per chunk."""
+    chunks = []
     while True:
-        chunk = sock.recv(65536)
+        chunk = sock.recv(1 << 20)
         if not chunk:
-            return buf
-        buf += chunk
+            return b"".join(chunks)
+        chunks.append(chunk)
+
+
+# Extra hosts live from 127.16.0.1 up (never in 127.0-127.6, where the tests' blocks
+# are): 250 addresses (.1-.250) per /24 and 256 /24s per /16, so 64,000 hosts per /16.
+EXTRA_BASE_OCTET = 16
+EXTRA_PER_24 = 250
+EXTRA_PER_16 = EXTRA_PER_24 * 256
+
+
+def extra_address(i):
+    """The loopback address of extra host number i (0-based); valid for i < 15,360,000."""
+    second = EXTRA_BASE_OCTET + i // EXTRA_PER_16
+    if i < 0 or second > 255:
+        raise ValueError("extra host index %d out of range" % i)
+    i %= EXTRA_PER_16
+    return "127.%d.%d.%d" % (second, i // EXTRA_PER_24, i % EXTRA_PER_24 + 1)
 
 
 def _s8(b):
@@ -98,7 +115,7 @@ class Cluster:
         self.block = block
         self.hosts = list(hosts)
         # extra_hosts: N more cluster hosts "f0".."f<N-1>" that run no lim (load generators
-        # play them); their addresses are 127.6.x.y, outside the test's block.
+        # play them); their addresses come from extra_address(), outside every test's block.
         self.extra = ["f%d" % i for i in range(extra_hosts)]
         self.lim = lim
         self.dir = tempfile.mkdtemp(prefix="openlim-it-")
@@ -129,8 +146,7 @@ class Cluster:
     def address(self, host):
         if host in self.hosts:
             return "%s.%d" % (self.block, 10 + self.hosts.index(host) + 1)
-        i = int(host[1:])
-        return "127.6.%d.%d" % (i // 250, i % 250 + 1)
+        return extra_address(int(host[1:]))
 
     def _free_port(self):
         s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
