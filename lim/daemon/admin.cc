@@ -118,7 +118,6 @@ Status LimServer::reloadConfig(std::vector<std::string>* diagnostics) {
 
 void LimServer::adoptConfig(ConfigPtr c, double now) {
   config_ = std::move(c);
-  peers_.clear();
   table_->reconfigure(config_);
   election_->reconfigure(config_->masterList,
                          {config_->params.exInterval, config_->params.masterInactivityLimit,

@@ -10,12 +10,15 @@
 #include "format/json.h"
 #include "format/json_writer.h"
 #include "openlim/status.h"
+#include "protocol/request.h"
 
 namespace openlim::lim {
 
 using format::Json;
 
-inline Json jnum(double v) { return Json::number(v); }  // NaN becomes null
+inline Json jnum(double v) {
+  return Json::number(v);
+}  // NaN becomes null
 Json jstrings(const std::vector<std::string>& v);
 // A copy with every object's members sorted by key (stable), recursively.
 Json sortedKeys(const Json& v);
@@ -23,14 +26,12 @@ Json sortedKeys(const Json& v);
 std::string jsonText(const Json& o);
 std::string errorReply(const std::string& code, const std::string& message);
 
-// A request body: a JSON object, else kInvalid with the reason.
-Result<Json> parseRequest(std::string_view text);
-// Request fields; `fallback` when absent or of another type.
-std::string reqString(const Json& req, std::string_view key, std::string fallback = "");
-double reqNumber(const Json& req, std::string_view key, double fallback);
-int reqInt(const Json& req, std::string_view key, int fallback);
-bool reqBool(const Json& req, std::string_view key, bool fallback);
-// The strings of an array member (other items skipped); empty when absent.
-std::vector<std::string> reqStrings(const Json& req, std::string_view key);
+// Requests are read by the pure protocol/request.h (the fuzz target drives the same code).
+using protocol::parseRequest;
+using protocol::reqBool;
+using protocol::reqInt;
+using protocol::reqNumber;
+using protocol::reqString;
+using protocol::reqStrings;
 
 }  // namespace openlim::lim

@@ -127,7 +127,6 @@ int main(int argc, char** argv) {
                  keyPath.empty() ? "not set in lsf.conf" : key.status().message().c_str());
     return 1;
   }
-  if (!args.foreground && ::daemon(1, 0) != 0) std::perror("lim: daemon");
   setupLogging(*load.snapshot, host, args.foreground);
   ::setenv("OPENLIM_HOST", host.c_str(), 1);
   int rc = 0;
@@ -141,6 +140,9 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "lim: %s\n", st.message().c_str());
       return 1;
     }
+    // Detached only once the ports are ours: a second lim for the same host fails above, on
+    // the terminal that started it, with a non-zero exit.
+    if (!args.foreground && ::daemon(1, 0) != 0) std::perror("lim: daemon");
     rc = server.run();
     restart = server.restartRequested();
   }

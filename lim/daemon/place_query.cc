@@ -110,7 +110,8 @@ std::string queryShared(const Json& req, const QueryContext& ctx) {
     o.add("reserved", Json::number(0));
     o.add("locations", jstrings(inst.hosts));
     o.add("all", Json::boolean(inst.all));
-    o.add("dynamic", Json::boolean(def && def->dynamic && !inst.staticNumber && !inst.staticString));
+    o.add("dynamic",
+          Json::boolean(def && def->dynamic && !inst.staticNumber && !inst.staticString));
     o.add("server", Json::string(i < servers.size() ? servers[i] : std::string()));
     out.push(std::move(o));
   }

@@ -47,7 +47,7 @@ std::string LimServer::handleRequest(const protocol::Frame& f, double now) {
     return o.compact();
   }
   if (op == "status") return statusReply();
-  if (op == "elimstatus") return elimStatusReply(reqString(req, "host"));
+  if (op == "elimstatus") return elimStatusReply(reqString(req, "host"), now);
   if (op != "load" && op != "hosts" && op != "info" && op != "place" && op != "shared")
     return errorReply("syntax", "unknown op \"" + op + "\"");
   if (!election_->isMaster()) {

@@ -111,12 +111,14 @@ def report_body(host, numbers=(), strings=(), checksum="", master="", locked=Fal
 class Cluster:
     def __init__(self, block, hosts, lim, exinterval=1, master_list=None, resources=(),
                  host_columns=None, resource_map=(), params=None, conf_extra=None,
-                 serverdir=None, port=None, extra_hosts=0):
+                 serverdir=None, port=None, extra_hosts=0, unaddressed=()):
         self.block = block
         self.hosts = list(hosts)
         # extra_hosts: N more cluster hosts "f0".."f<N-1>" that run no lim (load generators
         # play them); their addresses come from extra_address(), outside every test's block.
         self.extra = ["f%d" % i for i in range(extra_hosts)]
+        # unaddressed: cluster hosts left out of the hosts file (no address to look up there).
+        self.unaddressed = set(unaddressed)
         self.lim = lim
         self.dir = tempfile.mkdtemp(prefix="openlim-it-")
         self.logdir = os.path.join(self.dir, "log")
@@ -193,7 +195,8 @@ class Cluster:
             cl += ["Begin Host", "HOSTNAME model", "End Nonsense"]
         self._write("lsf.cluster.test", "\n".join(cl) + "\n")
         self._write("hosts", "".join("%s %s\n" % (self.address(h), h)
-                                     for h in self.hosts + self.extra))
+                                     for h in self.hosts + self.extra
+                                     if h not in self.unaddressed))
 
     def _write(self, name, text):
         with open(os.path.join(self.dir, name), "w") as f:
