@@ -6,6 +6,7 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 
 #include <cerrno>
 #include <limits>
@@ -71,7 +72,7 @@ LimServer::Conn* LimServer::findConn(uint64_t id) {
 
 void LimServer::closeConn(Conn& c) {
   bufferedBytes_ -= c.out.remaining();
-  c.out.assign({});
+  c.out.assign({}, {});
   c.phase = Conn::Phase::kClosed;
   c.deadline = 0;  // erased (and the socket closed) at the end of this loop turn
 }
@@ -111,14 +112,15 @@ void LimServer::onConnReadable(Conn& c, double now) {
   startReply(c, std::move(reply), now);
 }
 
-// Encodes the reply once and writes what the socket takes now; the rest goes on POLLOUT.
+// Frames the reply (a header in front, the body not copied) and writes what the socket takes
+// now; the rest goes on POLLOUT.
 void LimServer::startReply(Conn& c, std::string body, double now) {
   if (!protocol::admitReply(body.size() + protocol::kHeaderSize, bufferedBytes_, connLimits_)) {
     ++counters_.replies_busy;
     body = errorReply("busy", "LIM is busy; try later");
   }
-  protocol::Frame out{.kind = protocol::Kind::kReply, .body = std::move(body)};
-  c.out.assign(protocol::encodeFrame(out, nullptr));
+  std::string head = protocol::encodeUnsignedHeader(protocol::Kind::kReply, body.size());
+  c.out.assign(std::move(head), std::move(body));
   bufferedBytes_ += c.out.remaining();
   c.phase = Conn::Phase::kWriting;
   c.deadline = protocol::writeDeadline(now, connLimits_);
@@ -127,8 +129,13 @@ void LimServer::startReply(Conn& c, std::string body, double now) {
 
 void LimServer::onConnWritable(Conn& c, double now) {
   while (!c.out.done()) {
-    std::string_view p = c.out.pending();
-    ssize_t n = ::send(c.sock.impl()->sockfd(), p.data(), p.size(), MSG_NOSIGNAL);
+    auto parts = c.out.pending();
+    iovec iov[2];
+    for (size_t i = 0; i < 2; ++i) iov[i] = {const_cast<char*>(parts[i].data()), parts[i].size()};
+    msghdr msg{};
+    msg.msg_iov = iov;
+    msg.msg_iovlen = parts[1].empty() ? 1 : 2;
+    ssize_t n = ::sendmsg(c.sock.impl()->sockfd(), &msg, MSG_NOSIGNAL);
     if (n < 0 && (errno == EAGAIN || errno == EINTR)) return;  // full: poll says when
     if (n <= 0) return closeConn(c);                           // the client went away
     c.out.consume(static_cast<size_t>(n));

@@ -23,4 +23,10 @@ std::optional<size_t> evictionCandidate(const std::vector<ConnView>& conns) {
   return best;
 }
 
+std::array<std::string_view, 2> OutputBuffer::pending() const {
+  std::string_view head(parts_[0]), body(parts_[1]);
+  if (pos_ < head.size()) return {head.substr(pos_), body};
+  return {body.substr(pos_ - head.size()), std::string_view()};
+}
+
 }  // namespace openlim::protocol

@@ -3,6 +3,7 @@
 // deadlines, how many connections it holds, how much reply output may wait in memory, and
 // the output buffer a reply is written from as the client's socket accepts it.
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -44,22 +45,25 @@ struct ConnView {
 // already being answered (then the new one waits in the listen queue).
 std::optional<size_t> evictionCandidate(const std::vector<ConnView>& conns);
 
-// One encoded reply, written from its front as the socket accepts it.
+// One encoded reply, a header and a body kept apart (so the body is never copied to put a
+// header in front), written from its front as the socket accepts it.
 class OutputBuffer {
  public:
-  void assign(std::string bytes) {
-    bytes_ = std::move(bytes);
+  void assign(std::string head, std::string body = {}) {
+    parts_[0] = std::move(head);
+    parts_[1] = std::move(body);
     pos_ = 0;
   }
-  std::string_view pending() const { return std::string_view(bytes_).substr(pos_); }
-  // REQUIRES: n <= pending().size().
+  // The unwritten bytes: up to two pieces, in order (the second may be empty).
+  std::array<std::string_view, 2> pending() const;
+  // REQUIRES: n <= remaining().
   void consume(size_t n) { pos_ += n; }
-  bool done() const { return pos_ == bytes_.size(); }
-  size_t remaining() const { return bytes_.size() - pos_; }
+  size_t remaining() const { return parts_[0].size() + parts_[1].size() - pos_; }
+  bool done() const { return remaining() == 0; }
 
  private:
-  std::string bytes_;
-  size_t pos_ = 0;
+  std::array<std::string, 2> parts_;
+  size_t pos_ = 0;  // bytes written, across both parts
 };
 
 }  // namespace openlim::protocol

@@ -60,6 +60,10 @@ struct Decoded {
 
 // REQUIRES: mac != nullptr when f.isSigned. Body size is not checked here (callers split).
 std::string encodeFrame(const Frame& f, const MacFn* mac);
+// The kHeaderSize bytes of an unsigned frame of `kind` whose body is `bodySize` bytes: the
+// header and the body, sent one after the other, are encodeFrame's bytes without a copy of
+// the body (a full load reply at 100k hosts is tens of MB).
+std::string encodeUnsignedHeader(Kind kind, size_t bodySize);
 
 // Checks magic, version, kind, length bounds, exact size, and the MAC when signed (a signed
 // frame with mac == nullptr is kBadMac; requireSigned refuses unsigned frames as kUnsigned).

@@ -40,14 +40,31 @@ TEST(ConnPolicy, NeverEvictsAConnectionBeingAnswered) {
 TEST(OutputBuffer, WritesFromTheFrontAsTheSocketAcceptsIt) {
   OutputBuffer b;
   b.assign("hello world");
-  EXPECT_EQ(b.pending(), "hello world");
+  EXPECT_EQ(b.pending()[0], "hello world");
+  EXPECT_EQ(b.pending()[1], "");
   b.consume(6);
-  EXPECT_EQ(b.pending(), "world");
+  EXPECT_EQ(b.pending()[0], "world");
   EXPECT_EQ(b.remaining(), 5u);
   EXPECT_FALSE(b.done());
   b.consume(5);
   EXPECT_TRUE(b.done());
   EXPECT_EQ(b.remaining(), 0u);
+}
+
+TEST(OutputBuffer, HeaderAndBodyGoOutInOrderAcrossPartialWrites) {
+  OutputBuffer b;
+  b.assign("HEAD", "body");
+  EXPECT_EQ(b.pending()[0], "HEAD");
+  EXPECT_EQ(b.pending()[1], "body");
+  b.consume(2);
+  EXPECT_EQ(b.pending()[0], "AD");
+  EXPECT_EQ(b.pending()[1], "body");
+  b.consume(3);  // the rest of the head and one byte of the body
+  EXPECT_EQ(b.pending()[0], "ody");
+  EXPECT_EQ(b.pending()[1], "");
+  EXPECT_EQ(b.remaining(), 3u);
+  b.consume(3);
+  EXPECT_TRUE(b.done());
 }
 
 }  // namespace
