@@ -152,6 +152,7 @@ double LimServer::nextDeadline() const {
   for (const auto& [id, g] : gathers_) next = std::min(next, g.gather.deadline());
   for (const auto& s : subs_) next = std::min(next, s.req->deadline());
   if (locked_ && lockUntil_ > 0) next = std::min(next, lockUntil_);
+  if (acceptPausedUntil_ > 0) next = std::min(next, acceptPausedUntil_);
   if (announcing()) next = std::min(next, announcePace_.nextBatchAt(announceNext_));
   return next;
 }
@@ -167,7 +168,8 @@ void LimServer::loopOnce() {
   std::vector<pollfd> fds;
   fds.push_back({udp_.impl()->sockfd(), POLLIN, 0});
   // With the connection table full of answering connections, new ones wait in the queue.
-  fds.push_back({tcp_.impl()->sockfd(), static_cast<short>(acceptPaused_ ? 0 : POLLIN), 0});
+  const bool paused = monotonicNow() < acceptPausedUntil_;
+  fds.push_back({tcp_.impl()->sockfd(), static_cast<short>(paused ? 0 : POLLIN), 0});
   fds.push_back({signalFd_, POLLIN, 0});
   for (int fd : melim_->fds()) fds.push_back({fd, POLLIN, 0});
   const size_t connBase = fds.size();
@@ -212,8 +214,8 @@ void LimServer::loopOnce() {
       if (c->phase == Conn::Phase::kWriting) ++counters_.replies_stalled;
       closeConn(*c);
     }
-  std::erase_if(conns_, [&](const auto& c) { return c->deadline <= now; });
-  if (acceptPaused_ && conns_.size() < connLimits_.maxConnections) acceptPaused_ = false;
+  if (std::erase_if(conns_, [&](const auto& c) { return c->deadline <= now; }) > 0)
+    acceptPausedUntil_ = 0;  // room again
   onTimers(monotonicNow());
 }
 

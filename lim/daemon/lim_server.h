@@ -110,6 +110,7 @@ class LimServer {
   void onUdpReadable(double now);
   void onTcpAccept(double now);
   bool makeRoomForConnection();
+  bool evictIdleConnection();
   void onConnReadable(Conn& c, double now);
   void onConnWritable(Conn& c, double now);
   void startReply(Conn& c, std::string body, double now);
@@ -177,8 +178,10 @@ class LimServer {
   uint64_t nextConnId_ = 1;
   uint64_t servingConn_ = 0;  // the connection handleRequest is answering (0: none)
   protocol::ConnLimits connLimits_;
-  size_t bufferedBytes_ = 0;   // reply bytes waiting for their clients
-  bool acceptPaused_ = false;  // the connection table is full of answering connections
+  size_t bufferedBytes_ = 0;  // reply bytes waiting for their clients
+  // The listener is not polled until a connection closes or this time comes: the table is
+  // full of connections being answered, or the process is out of descriptors.
+  double acceptPausedUntil_ = 0;
   std::map<uint64_t, Gather> gathers_;
   uint64_t nextGatherId_ = 1;
   std::vector<SubRequest> subs_;

@@ -22,14 +22,17 @@ namespace openlim::lim {
 void LimServer::onTcpAccept(double now) {
   for (int i = 0; i < 64; ++i) {
     if (conns_.size() >= connLimits_.maxConnections && !makeRoomForConnection()) {
-      acceptPaused_ = true;  // every connection is being answered: the rest wait in the queue
+      acceptPausedUntil_ = now + 1;  // every one is being answered: the rest wait in the queue
       return;
     }
     int fd = ::accept4(tcp_.impl()->sockfd(), nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
     if (fd < 0) {
       // Out of descriptors: close an idle connection for the next turn, or stop polling the
       // listener until one closes (a readable listener would spin the loop).
-      if ((errno == EMFILE || errno == ENFILE) && !makeRoomForConnection()) acceptPaused_ = true;
+      if (errno == EMFILE || errno == ENFILE) {
+        evictIdleConnection();
+        acceptPausedUntil_ = now + 1;  // until a connection closes (that one, or another)
+      }
       return;  // EAGAIN: no more pending (or the peer gave up already)
     }
     // The reply goes out in one piece as soon as it is built: no Nagle wait for an ACK
@@ -46,17 +49,19 @@ void LimServer::onTcpAccept(double now) {
   }
 }
 
-// Closes the connection that has waited longest for its request, if any (it is erased at
-// the end of this loop turn; the table counts it until then, so this makes room for one).
+// With the table full: room for one more, closing an idle connection if need be (closed
+// ones are erased at the end of this loop turn and leave room then).
 bool LimServer::makeRoomForConnection() {
+  size_t open = 0;
+  for (const auto& c : conns_) open += c->phase != Conn::Phase::kClosed;
+  return open < connLimits_.maxConnections || evictIdleConnection();
+}
+
+// Closes the connection that has waited longest for its request, if any.
+bool LimServer::evictIdleConnection() {
   std::vector<protocol::ConnView> views;
   views.reserve(conns_.size());
-  size_t open = 0;
-  for (const auto& c : conns_) {
-    views.push_back({c->phase == Conn::Phase::kReading, c->acceptedAt});
-    open += c->phase != Conn::Phase::kClosed;
-  }
-  if (open < connLimits_.maxConnections) return true;  // closed ones leave this turn
+  for (const auto& c : conns_) views.push_back({c->phase == Conn::Phase::kReading, c->acceptedAt});
   auto victim = protocol::evictionCandidate(views);
   if (!victim) return false;
   ++counters_.conns_evicted;

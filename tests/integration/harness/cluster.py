@@ -25,6 +25,7 @@ import hashlib
 import hmac
 import json
 import os
+import resource
 import secrets
 import shutil
 import signal
@@ -222,14 +223,19 @@ class Cluster:
             f.write(script)
         os.chmod(path, 0o755)
 
-    def start(self, host, env=None):
+    def start(self, host, env=None, nofile=None):
+        """Starts host's lim; nofile caps its descriptors (soft and hard RLIMIT_NOFILE)."""
         e = dict(os.environ)
         e["LSF_ENVDIR"] = self.dir
         e.update(env or {})
+
+        def limit():
+            if nofile:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
         with open(os.path.join(self.logdir, host + ".stderr"), "ab") as err:
             self.procs[host] = subprocess.Popen(
                 [self.lim, "-2", "-d", self.dir, "--host", host], stdout=err, stderr=err,
-                env=e, start_new_session=True)
+                env=e, start_new_session=True, preexec_fn=limit)
 
     def start_all(self, env=None):
         for h in self.hosts:

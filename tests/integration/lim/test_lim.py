@@ -642,6 +642,26 @@ class TestNeverBlocks(Base):
                 pass
 
 
+class TestFdLimit(Base):
+    """Out of descriptors, the lim closes the connection that has waited longest for its
+    request to take a new one: idle clients never lock everyone out."""
+    block = "127.5.19"
+    hosts = ["hostA"]
+
+    def test_idle_connections_past_the_fd_limit_do_not_stop_service(self):
+        c = self.c
+        c.start("hostA", nofile=80)  # room for 16 client connections
+        self.wait(lambda: c.master_of("hostA") == "hostA", "hostA master")
+        addr = (c.address("hostA"), c.port)
+        for _ in range(100):  # each sends part of a header: accepted, then silent
+            s = socket.create_connection(addr, timeout=30)
+            self.addCleanup(s.close)
+            s.sendall(b"OLIM\x01")
+        for _ in range(5):
+            self.assertEqual(c.query("hostA", {"op": "id"}, timeout=5).get("master"), "hostA")
+        self.assertGreater(c.counter("hostA", "conns_evicted"), 0)
+
+
 class TestNoResolverInLoop(Base):
     """A config host the hosts file has no entry for is looked up once at start-up, never
     from the loop: announces to it, elimstatus about it and a reconfig leave the resolver
