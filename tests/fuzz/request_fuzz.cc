@@ -43,8 +43,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
        at += piece)
     reader.append(in.substr(at, piece));
   // Never more than one frame, and never a body over the request limit.
-  if (reader.buffered() > kHeaderSize + kAuthSize + kMaxRequestBody + kMacSize)
-    __builtin_trap();
+  if (reader.buffered() > kHeaderSize + kAuthSize + kMaxRequestBody + kMacSize) __builtin_trap();
   std::string_view body = in;  // no frame: fuzz the JSON reading directly
   Decoded d;
   if (reader.state() == FrameReader::State::kComplete) {
