@@ -123,7 +123,6 @@ Status LimServer::reloadConfig(std::vector<std::string>* diagnostics) {
 
 void LimServer::adoptConfig(ConfigPtr c, double now) {
   config_ = std::move(c);
-  peers_.clear();
   table_->reconfigure(config_);
   collector_->reconfigure(*config_);
   agent_->reconfigure(agentSettings(), now);  // and report at once
