@@ -200,6 +200,9 @@ ConfigLoad loadConfig(const std::string& envDir, const EnvLookup& env,
 // What lim and lsadmin ckconfig read: the process environment and the system resolver, so
 // both find the same problems. envDir empty: LSF_ENVDIR, default /etc.
 ConfigLoad loadConfigFrom(const std::string& envDir);
+// The same with another answer to "is this name resolvable": a running lim's reconfig asks
+// the addresses it already has, never the system resolver (its event loop must not block).
+ConfigLoad loadConfigFrom(const std::string& envDir, const HostResolver& resolves);
 // The same without name resolution, for tools that reach no host (lsplace --from, melim,
 // limstartup's host list): LSF_ENVDIR (default /etc) and the process environment.
 ConfigLoad loadConfigFromEnvironment();

@@ -105,7 +105,10 @@ void LimServer::onAdminFrame(const protocol::Frame& f, double now) {
 }
 
 Status LimServer::reloadConfig(std::vector<std::string>* diagnostics) {
-  ConfigLoad load = loadConfigFrom(opts_.envDir);
+  // Inside the loop: a name the hosts file does not map passes only when this lim already
+  // has its address (looked up at start-up); a new one is an error, never a resolver call.
+  ConfigLoad load = loadConfigFrom(
+      opts_.envDir, [this](const std::string& name) { return peers_.find(name) != nullptr; });
   for (const auto& d : load.diagnostics) diagnostics->push_back(d.toString());
   if (!load.snapshot || load.errors() > 0) {
     ++counters_.reconfigs_refused;
@@ -123,7 +126,6 @@ Status LimServer::reloadConfig(std::vector<std::string>* diagnostics) {
 
 void LimServer::adoptConfig(ConfigPtr c, double now) {
   config_ = std::move(c);
-  peers_.clear();
   table_->reconfigure(config_);
   collector_->reconfigure(*config_);
   agent_->reconfigure(agentSettings(), now);  // and report at once

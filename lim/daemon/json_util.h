@@ -11,6 +11,7 @@
 #include "format/json_writer.h"
 #include "format/reply_json.h"
 #include "openlim/status.h"
+#include "protocol/request.h"
 
 namespace openlim::lim {
 
@@ -20,11 +21,10 @@ using format::errorReply;
 using format::jsonText;
 using format::jstrings;
 
-// A request body: a JSON object, else kInvalid with the reason.
-Result<Json> parseRequest(std::string_view text);
-// A request field read leniently: `fallback` when absent or of another type. Only for the
-// op and the sender, which route a request; an op's own fields are decoded strictly by
+// A request body and its routing fields (op, sender) are read by the pure protocol/request.h
+// (the fuzz target drives the same code); an op's own fields are decoded strictly by
 // master/query_request.h.
-std::string reqString(const Json& req, std::string_view key, std::string fallback = "");
+using protocol::parseRequest;
+using protocol::reqString;
 
 }  // namespace openlim::lim

@@ -1,18 +1,21 @@
 #include "lim_server.h"
 
 #include <Poco/Exception.h>
+#include <Poco/Net/NetException.h>
 #include <Poco/Net/SocketAddress.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
 #include <signal.h>
 #include <spdlog/spdlog.h>
+#include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <cmath>
+#include <limits>
 
 #include "hmac.h"
 
@@ -21,6 +24,23 @@ namespace openlim::lim {
 double monotonicNow() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
+
+namespace {
+
+// Lifts the soft descriptor limit to the hard one (each client connection is a descriptor)
+// and sizes the connection table to it.
+void raiseFdLimit(protocol::ConnLimits* limits) {
+  rlimit rl{};
+  if (::getrlimit(RLIMIT_NOFILE, &rl) != 0) return;
+  if (rl.rlim_cur < rl.rlim_max) {
+    rlimit want = rl;
+    want.rlim_cur = rl.rlim_max;
+    if (::setrlimit(RLIMIT_NOFILE, &want) == 0) rl = want;
+  }
+  limits->maxConnections = protocol::connectionsFor(rl.rlim_cur);
+}
+
+}  // namespace
 
 LimServer::LimServer(ConfigPtr config, std::string key, LimOptions opts)
     : config_(std::move(config)), key_(std::move(key)), opts_(std::move(opts)) {
@@ -47,42 +67,67 @@ LimServer::LimServer(ConfigPtr config, std::string key, LimOptions opts)
   mo.params = config_->params;
   melim_ = std::make_unique<agent::MelimLink>(mo);
   agent_ = std::make_unique<agent::AgentRole>(agentSettings(), now);
+  // Names the hosts file does not give are resolved here, once, before the loop runs.
+  PeerAddresses::Resolver resolve = [this](const std::string& name) {
+    ++counters_.resolver_calls;
+    return resolveWithSystem(name);
+  };
+  peers_.rebuild(*config_, port_, &resolve, nullptr);
+  peersConfig_ = config_;
+  if (peers_.unresolved() > 0)
+    spdlog::warn("{} config host(s) have no address (hosts file, numeric, resolver)",
+                 peers_.unresolved());
 }
 
 LimServer::~LimServer() {
   if (signalFd_ >= 0) ::close(signalFd_);
 }
 
-std::optional<std::string> LimServer::addressOf(const std::string& host) const {
-  if (const HostAddress* a = config_->findAddress(host)) return a->ip;
-  try {
-    return Poco::Net::SocketAddress(host, port_).host().toString();
-  } catch (const Poco::Exception&) {
-    return std::nullopt;
+const PeerAddresses& LimServer::peers() {
+  if (peersConfig_.lock() != config_) {  // a reconfig swapped the config: no resolver now
+    peers_.rebuild(*config_, port_, nullptr, &peers_);
+    peersConfig_ = config_;
+    if (peers_.unresolved() > 0)
+      spdlog::warn(
+          "reconfig: {} host(s) without a hosts-file address stay unreachable until "
+          "lim restarts (names are resolved only at start-up)",
+          peers_.unresolved());
   }
+  return peers_;
 }
 
 Status LimServer::bind() {
   auto addr = addressOf(opts_.host);
   if (!addr) return Status(Code::kNotFound, "cannot resolve address of " + opts_.host);
   address_ = *addr;
+  raiseFdLimit(&connLimits_);
   try {
     Poco::Net::SocketAddress sa(address_, port_);
-    udp_.bind(sa, true);
+    // No SO_REUSEPORT (and none of SO_REUSEADDR on UDP, where Linux lets it share a port):
+    // a second lim for the same host must fail here, not split queries and reports with
+    // the first. SO_REUSEADDR on TCP only lets a restart bind past TIME_WAIT connections.
+    tcp_.bind(sa, true, false);
+    udp_.bind(sa, false, false);
     udp_.setBlocking(false);
     // A burst of reports from many hosts must wait in the kernel, not be dropped there.
     // SO_RCVBUFFORCE passes net.core.rmem_max when lim has CAP_NET_ADMIN (runs as root).
     int want = 16 << 20;
     if (::setsockopt(udp_.impl()->sockfd(), SOL_SOCKET, SO_RCVBUFFORCE, &want, sizeof want) != 0)
       udp_.setReceiveBufferSize(want);
-    tcp_.bind(sa, true);
-    tcp_.listen(128);
+    // A deep accept queue: connections that have sent nothing yet wait there (see below)
+    // and must not crowd out the ones with a request. The kernel caps it at somaxconn.
+    tcp_.listen(4096);
     tcp_.setBlocking(false);
     // Wake for a connection once its request has arrived (see onTcpAccept). A client that
     // connects and sends nothing is accepted when this runs out and then timed out as before.
     int deferSeconds = 2;
     ::setsockopt(tcp_.impl()->sockfd(), IPPROTO_TCP, TCP_DEFER_ACCEPT, &deferSeconds,
                  sizeof deferSeconds);
+  } catch (const Poco::Net::NetException& e) {
+    std::string why = e.displayText();
+    if (e.code() == EADDRINUSE || why.find("in use") != std::string::npos)
+      why = "address already in use: another lim for " + opts_.host + " is running";
+    return Status(Code::kUnavailable, address_ + ":" + std::to_string(port_) + ": " + why);
   } catch (const Poco::Exception& e) {
     return Status(Code::kUnavailable,
                   address_ + ":" + std::to_string(port_) + ": " + e.displayText());
@@ -100,6 +145,9 @@ double LimServer::nextDeadline() const {
   next = std::min(next, collector_->nextDeadline());
   next = std::min(next, melim_->nextDeadline());
   for (const auto& c : conns_) next = std::min(next, c->deadline);
+  for (const auto& [id, g] : gathers_) next = std::min(next, g.gather.deadline());
+  for (const auto& s : subs_) next = std::min(next, s.req->deadline());
+  if (acceptPausedUntil_ > 0) next = std::min(next, acceptPausedUntil_);
   return next;
 }
 
@@ -113,16 +161,25 @@ int LimServer::run() {
 void LimServer::loopOnce() {
   std::vector<pollfd> fds;
   fds.push_back({udp_.impl()->sockfd(), POLLIN, 0});
-  fds.push_back({tcp_.impl()->sockfd(), POLLIN, 0});
+  // With the connection table full of answering connections, new ones wait in the queue.
+  const bool paused = monotonicNow() < acceptPausedUntil_;
+  fds.push_back({tcp_.impl()->sockfd(), static_cast<short>(paused ? 0 : POLLIN), 0});
   fds.push_back({signalFd_, POLLIN, 0});
   for (int fd : melim_->fds()) fds.push_back({fd, POLLIN, 0});
   const size_t connBase = fds.size();
-  for (const auto& c : conns_) fds.push_back({c->sock.impl()->sockfd(), POLLIN, 0});
+  for (const auto& c : conns_) {
+    short ev = c->phase == Conn::Phase::kReading   ? POLLIN
+               : c->phase == Conn::Phase::kWriting ? POLLOUT
+                                                   : 0;  // waiting: only hang-ups
+    fds.push_back({c->sock.impl()->sockfd(), ev, 0});
+  }
+  const size_t subBase = fds.size();
+  for (const auto& s : subs_) fds.push_back({s.req->fd(), s.req->events(), 0});
   double now = monotonicNow();
   double wait = std::clamp(nextDeadline() - now, 0.0, 1.0);
   // +1 ms: a deadline just missed never spins the loop; an announce round keeps its pace.
-  int timeoutMs = announcing() ? static_cast<int>(std::ceil(wait * 1000))
-                               : static_cast<int>(wait * 1000) + 1;
+  int timeoutMs =
+      announcing() ? static_cast<int>(std::ceil(wait * 1000)) : static_cast<int>(wait * 1000) + 1;
   int n = ::poll(fds.data(), fds.size(), timeoutMs);
   now = monotonicNow();
   if (n > 0) {
@@ -131,10 +188,27 @@ void LimServer::loopOnce() {
     if (fds[2].revents) onSignal();
     for (size_t i = 3; i < connBase; ++i)
       if (fds[i].revents && melim_->onReadable(fds[i].fd, now)) agent_->onExternalValues(now);
-    for (size_t i = connBase; i < fds.size(); ++i)
-      if (fds[i].revents) onConnReadable(*conns_[i - connBase], now);
+    // Handlers may append connections and gathers; the indices below cover the polled ones.
+    for (size_t i = connBase; i < subBase; ++i) {
+      if (!fds[i].revents) continue;
+      Conn& c = *conns_[i - connBase];
+      if (c.phase == Conn::Phase::kReading)
+        onConnReadable(c, now);
+      else if (c.phase == Conn::Phase::kWriting)
+        onConnWritable(c, now);
+      else if (fds[i].revents & (POLLHUP | POLLERR))
+        closeConn(c);  // gave up waiting for its elimstatus: the gather's answer is dropped
+    }
+    onSubRequestsReady(fds, subBase, now);
   }
-  std::erase_if(conns_, [&](const auto& c) { return c->deadline <= now; });
+  expireGathers(now);
+  for (auto& c : conns_)
+    if (c->deadline <= now && c->phase != Conn::Phase::kClosed) {
+      if (c->phase == Conn::Phase::kWriting) ++counters_.replies_stalled;
+      closeConn(*c);
+    }
+  if (std::erase_if(conns_, [&](const auto& c) { return c->deadline <= now; }) > 0)
+    acceptPausedUntil_ = 0;  // room again
   onTimers(monotonicNow());
 }
 
@@ -237,26 +311,6 @@ void LimServer::onAnnounce(const protocol::Frame& f, double now) {
   agent_->onAnnounce(*a, election_->master());
   applyMaster(replies);
   onTimers(now);
-}
-
-const Poco::Net::SocketAddress* LimServer::peerAddress(const std::string& host) {
-  if (peers_.empty()) {
-    for (const auto& a : config_->addresses) {
-      try {
-        Poco::Net::SocketAddress sa(a.ip, port_);
-        peers_.emplace(a.name, sa);
-        for (const auto& al : a.aliases) peers_.emplace(al, sa);
-      } catch (const Poco::Exception&) {
-      }
-    }
-  }
-  auto it = peers_.find(host);
-  if (it == peers_.end()) {
-    std::optional<Poco::Net::SocketAddress> sa;
-    if (auto ip = addressOf(host)) sa = Poco::Net::SocketAddress(*ip, port_);
-    it = peers_.emplace(host, sa).first;
-  }
-  return it->second ? &*it->second : nullptr;
 }
 
 void LimServer::sendUdp(const std::string& host, protocol::Kind kind, const std::string& body) {

@@ -9,6 +9,7 @@
 #include <Poco/Net/DatagramSocket.h>
 #include <Poco/Net/ServerSocket.h>
 #include <Poco/Net/StreamSocket.h>
+#include <poll.h>
 
 #include <cstdint>
 #include <map>
@@ -21,15 +22,20 @@
 #include "agent/agent_role.h"
 #include "agent/load_collector.h"
 #include "agent/melim_link.h"
+#include "async_request.h"
 #include "format/json.h"
 #include "master/election.h"
+#include "master/elim_gather.h"
 #include "master/load_table.h"
 #include "master/master_role.h"
 #include "openlim/config.h"
 #include "openlim/resreq.h"
+#include "peer_addresses.h"
+#include "protocol/conn_policy.h"
 #include "protocol/frame.h"
 #include "protocol/messages.h"
 #include "protocol/replay.h"
+#include "protocol/request.h"
 
 namespace openlim::lim {
 
@@ -49,6 +55,11 @@ struct LimCounters {
   uint64_t announces_sent = 0, probes_sent = 0, queries = 0, admin_requests = 0;
   uint64_t admin_denied = 0, reconfigs = 0, reconfigs_refused = 0, melim_restarts = 0;
   uint64_t unknown_sender = 0, send_errors = 0;
+  // The TCP side: names given to the system resolver (only ever at start-up), connections
+  // closed to make room for new ones, replies refused for want of output memory ("busy"),
+  // replies dropped because their client stopped reading, elimstatus sub-requests sent.
+  uint64_t resolver_calls = 0, conns_evicted = 0, replies_busy = 0, replies_stalled = 0;
+  uint64_t elim_subrequests = 0;
 };
 
 class LimServer {
@@ -69,19 +80,49 @@ class LimServer {
   master::LoadTable& table() { return *table_; }
   const LimCounters& counters() const { return counters_; }
   RequestCache& requestCache() { return cache_; }
+  // The reply to one request. Empty when the reply is deferred: an elimstatus that asks
+  // other lims completes the connection being served (servingConn_) later, from the loop.
   std::string handleRequest(const protocol::Frame& f, double now);
   double bootEpoch() const { return static_cast<double>(epoch_); }
 
  private:
+  // One client connection: its request is read, then its reply (encoded once) is written
+  // as the socket accepts it, on POLLOUT, while the loop serves everyone else.
   struct Conn {
     Poco::Net::StreamSocket sock;
-    std::string buf;
     double deadline = 0;  // closed (erased) when passed; 0 = done
+    uint64_t id = 0;
+    double acceptedAt = 0;
+    enum class Phase { kReading, kWaiting, kWriting, kClosed } phase = Phase::kReading;
+    protocol::FrameReader request;
+    protocol::OutputBuffer out;
+  };
+  // An elimstatus gather waiting for other lims, and the connection its reply goes to.
+  struct Gather {
+    uint64_t connId = 0;
+    master::ElimGather gather;
+  };
+  // A sub-request to another lim for gather `gatherId`, entry `slot`.
+  struct SubRequest {
+    std::unique_ptr<shell::AsyncRequest> req;
+    uint64_t gatherId = 0;
+    size_t slot = 0;
   };
   void loopOnce();
   void onUdpReadable(double now);
   void onTcpAccept(double now);
+  bool makeRoomForConnection();
+  bool evictIdleConnection();
   void onConnReadable(Conn& c, double now);
+  void onConnWritable(Conn& c, double now);
+  void startReply(Conn& c, std::string body, double now);
+  Conn* findConn(uint64_t id);
+  void closeConn(Conn& c);
+  // elimstatus fan-out (elim_fanout.cc)
+  std::string deferGather(master::ElimGather g, double now);
+  void pumpGather(uint64_t id, double now);
+  void onSubRequestsReady(const std::vector<pollfd>& fds, size_t base, double now);
+  void expireGathers(double now);
   void onTimers(double now);
   void onSignal();
   double nextDeadline() const;
@@ -103,13 +144,16 @@ class LimServer {
   void applyMaster(const master::MasterActions& a);
   bool announcing() const { return master_->announcing(); }
   void sendUdp(const std::string& host, protocol::Kind kind, const std::string& body);
-  std::optional<std::string> addressOf(const std::string& host) const;
-  // Cached per config: the hosts file first, the resolver once per name.
-  const Poco::Net::SocketAddress* peerAddress(const std::string& host);
+  // The peer table of the current config (rebuilt after a reconfig, without the resolver).
+  const PeerAddresses& peers();
+  std::optional<std::string> addressOf(const std::string& host) { return peers().ip(host); }
+  const Poco::Net::SocketAddress* peerAddress(const std::string& host) {
+    return peers().find(host);
+  }
 
   // status (status.cc)
   std::string statusReply() const;
-  std::string elimStatusReply(const std::string& host) const;
+  std::string elimStatusReply(const std::string& host, double now);
 
   // admin (admin.cc)
   std::string adminRequest(const std::string& op, const format::Json& req, double now);
@@ -131,7 +175,18 @@ class LimServer {
   Poco::Net::ServerSocket tcp_;
   int signalFd_ = -1;
   std::vector<std::unique_ptr<Conn>> conns_;
-  std::unordered_map<std::string, std::optional<Poco::Net::SocketAddress>> peers_;
+  uint64_t nextConnId_ = 1;
+  uint64_t servingConn_ = 0;  // the connection handleRequest is answering (0: none)
+  protocol::ConnLimits connLimits_;
+  size_t bufferedBytes_ = 0;  // reply bytes waiting for their clients
+  // The listener is not polled until a connection closes or this time comes: the table is
+  // full of connections being answered, or the process is out of descriptors.
+  double acceptPausedUntil_ = 0;
+  std::map<uint64_t, Gather> gathers_;
+  uint64_t nextGatherId_ = 1;
+  std::vector<SubRequest> subs_;
+  PeerAddresses peers_;
+  std::weak_ptr<const ConfigSnapshot> peersConfig_;  // the config peers_ was built for
 
   std::unique_ptr<master::MasterRole> master_;
   const master::Election* election_ = nullptr;  // master_'s, for reading who is master

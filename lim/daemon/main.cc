@@ -138,7 +138,8 @@ int main(int argc, char** argv) {
       return 1;
     }
     // Detach only now: whoever started lim (lsadmin limstartup, a remote shell) gets a
-    // non-zero exit for every refusal, up to a port that cannot be bound.
+    // non-zero exit for every refusal, up to a port that cannot be bound or a second lim for
+    // the same host.
     if (!args.foreground && ::daemon(1, 0) != 0) std::perror("lim: daemon");
     rc = server.run();
     restart = server.restartRequested();

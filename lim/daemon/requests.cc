@@ -51,7 +51,7 @@ std::string LimServer::handleRequest(const protocol::Frame& f, double now) {
   if (op == "status") return statusReply();
   if (op == "elimstatus") {
     auto q = master::decodeElimStatusRequest(req);
-    return q ? elimStatusReply(q->host) : master::errorReplyJson(q.status());
+    return q ? elimStatusReply(q->host, now) : master::errorReplyJson(q.status());
   }
   if (op != "load" && op != "hosts" && op != "info" && op != "place" && op != "shared")
     return errorReply("syntax", "unknown op \"" + op + "\"");

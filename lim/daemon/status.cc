@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "framed_io.h"
 #include "json_util.h"
 #include "lim_server.h"
 
@@ -32,6 +31,11 @@ std::string LimServer::statusReply() const {
       {"melim_restarts", k.melim_restarts},
       {"unknown_sender", k.unknown_sender},
       {"send_errors", k.send_errors},
+      {"resolver_calls", k.resolver_calls},
+      {"conns_evicted", k.conns_evicted},
+      {"replies_busy", k.replies_busy},
+      {"replies_stalled", k.replies_stalled},
+      {"elim_subrequests", k.elim_subrequests},
       {"unknown_names", table_->counters().unknownNames},
       {"collector_ticks", collector_->counters().ticks},
       {"collector_read_errors", collector_->counters().readErrors},
@@ -58,7 +62,9 @@ std::string LimServer::statusReply() const {
 
 namespace {
 
-Json count(uint64_t v) { return Json::number(static_cast<double>(v)); }
+Json count(uint64_t v) {
+  return Json::number(static_cast<double>(v));
+}
 
 Json localElimStatus(const agent::MelimLink& melim, const std::string& host) {
   const agent::MelimCounters& mc = melim.counters();
@@ -87,45 +93,11 @@ Json localElimStatus(const agent::MelimLink& melim, const std::string& host) {
   return h;
 }
 
-Json downHost(const std::string& host, const std::string& why) {
-  Json h = Json::object();
-  h.add("host", Json::string(host));
-  h.add("error", Json::string("LIM is down; try later"));
-  h.add("reason", Json::string(why));
-  return h;
-}
-
-// Asks `host`'s lim about itself ({"op":"elimstatus","host":host} is answered locally there,
-// so this never recurses). Blocking, but bounded: the loop is single-threaded and serves
-// requests inline, so each sub-request gets 0.5 s to connect and 1 s for the reply (a small
-// LSF_API_CONNTIMEOUT/LSF_API_RECVTIMEOUT), cut to what is left of the gather's budget.
-Json remoteElimStatus(const std::string& host, const std::string& address, uint16_t port,
-                      double left) {
-  Json req = Json::object();
-  req.add("host", Json::string(host));
-  req.add("op", Json::string("elimstatus"));
-  auto reply = shell::requestJson(
-      address, port, req.compact(), nullptr,
-      shell::Timeouts{.connect = std::min(0.5, left), .recv = std::min(1.0, left)});
-  if (!reply) return downHost(host, reply.status().message());
-  auto o = format::parseJson(*reply);
-  if (!o) return downHost(host, "bad reply: " + o.status().message());
-  const Json* hs = o->find("hosts");
-  const Json* ok = o->find("ok");
-  if (!ok || !ok->asBool() || !hs || hs->items().empty() || !hs->items().front().isObject())
-    return downHost(host, o->stringOr("error", "bad reply"));
-  return hs->items().front();
-}
-
-// Seconds the loop may spend on one elimstatus: at most 5, and half the time after which
-// the other lims would declare this (master) lim dead, so a gather never causes a failover.
-double gatherBudget(const ClusterParams& p) {
-  return std::clamp(0.5 * p.exInterval * p.masterInactivityLimit, 0.2, 5.0);
-}
-
 }  // namespace
 
-std::string LimServer::elimStatusReply(const std::string& host) const {
+// Local entries are filled in here; the other lims are asked without blocking the loop
+// (elim_fanout.cc), and the reply goes out when the last one answered or the budget ran out.
+std::string LimServer::elimStatusReply(const std::string& host, double now) {
   std::vector<std::string> targets;
   if (host.empty()) {
     for (const auto& h : config_->hosts) targets.push_back(h.name);
@@ -135,23 +107,15 @@ std::string LimServer::elimStatusReply(const std::string& host) const {
     return errorReply("notfound", host + ": Unknown host");
   }
   if (targets.empty()) targets.push_back(opts_.host);
-  Json hosts = Json::array();
-  const double deadline = monotonicNow() + gatherBudget(config_->params);
-  for (const auto& t : targets) {
-    if (strcasecmp(t.c_str(), opts_.host.c_str()) == 0) {
-      hosts.push(localElimStatus(*melim_, opts_.host));
-    } else if (monotonicNow() >= deadline) {
-      hosts.push(downHost(t, "not asked: elimstatus time budget spent"));
-    } else if (auto addr = addressOf(t)) {
-      hosts.push(remoteElimStatus(t, *addr, port_, deadline - monotonicNow()));
-    } else {
-      hosts.push(downHost(t, "cannot resolve address"));
-    }
+  master::ElimGather g(targets, now + master::elimGatherBudget(config_->params));
+  for (size_t i = 0; i < targets.size(); ++i) {
+    if (strcasecmp(targets[i].c_str(), opts_.host.c_str()) == 0)
+      g.set(i, localElimStatus(*melim_, opts_.host));
+    else if (!addressOf(targets[i]))
+      g.set(i, master::elimDownEntry(targets[i], "cannot resolve address"));
   }
-  Json o = Json::object();
-  o.add("ok", Json::boolean(true));
-  o.add("hosts", std::move(hosts));
-  return jsonText(o);
+  if (g.complete()) return jsonText(g.result());
+  return deferGather(std::move(g), now);
 }
 
 }  // namespace openlim::lim

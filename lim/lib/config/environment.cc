@@ -38,6 +38,10 @@ ConfigLoad loadConfigFrom(const std::string& envDir) {
   return loadConfig(envDirOr(envDir), processEnv, systemResolves);
 }
 
+ConfigLoad loadConfigFrom(const std::string& envDir, const HostResolver& resolves) {
+  return loadConfig(envDirOr(envDir), processEnv, resolves);
+}
+
 ConfigLoad loadConfigFromEnvironment() {
   return loadConfig(envDirOr(""), processEnv);
 }

@@ -50,6 +50,17 @@ std::string encodeFrame(const Frame& f, const MacFn* mac) {
   return w.take();
 }
 
+std::string encodeUnsignedHeader(Kind kind, size_t bodySize) {
+  Writer w;
+  w.raw(kMagic);
+  w.u8(kVersion);
+  w.u8(static_cast<uint8_t>(kind));
+  w.u8(0);
+  w.u8(0);
+  w.u32(static_cast<uint32_t>(bodySize));
+  return w.take();
+}
+
 size_t frameSize(std::string_view header, size_t maxBody, DecodeError* error) {
   *error = DecodeError::kMalformed;
   if (header.size() < kHeaderSize || header.substr(0, 4) != kMagic) return 0;

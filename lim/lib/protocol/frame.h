@@ -18,6 +18,11 @@ inline constexpr size_t kAuthSize = 16;  // boot epoch + sequence, signed frames
 inline constexpr size_t kMacSize = 32;
 inline constexpr size_t kMaxUdpBody = 60000;
 inline constexpr size_t kMaxTcpBody = 16u << 20;
+// A request's body (client -> lim). The largest a command builds is a host list from its
+// command line, which ARG_MAX (2 MiB on Linux) bounds; JSON quoting at most doubles short
+// names. 4 MiB leaves room for a program that lists every host of a 100k-host cluster, and
+// keeps what one client can make the lim buffer a quarter of a reply's limit.
+inline constexpr size_t kMaxRequestBody = 4u << 20;
 inline constexpr size_t kMaxUdpDatagram = kHeaderSize + kAuthSize + kMaxUdpBody + kMacSize;
 
 enum class Kind : uint8_t {
@@ -55,6 +60,10 @@ struct Decoded {
 
 // REQUIRES: mac != nullptr when f.isSigned. Body size is not checked here (callers split).
 std::string encodeFrame(const Frame& f, const MacFn* mac);
+// The kHeaderSize bytes of an unsigned frame of `kind` whose body is `bodySize` bytes: the
+// header and the body, sent one after the other, are encodeFrame's bytes without a copy of
+// the body (a full load reply at 100k hosts is tens of MB).
+std::string encodeUnsignedHeader(Kind kind, size_t bodySize);
 
 // Checks magic, version, kind, length bounds, exact size, and the MAC when signed (a signed
 // frame with mac == nullptr is kBadMac; requireSigned refuses unsigned frames as kUnsigned).

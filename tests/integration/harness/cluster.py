@@ -25,6 +25,7 @@ import hashlib
 import hmac
 import json
 import os
+import resource
 import secrets
 import shutil
 import signal
@@ -61,13 +62,30 @@ def frame(kind, body, key=None, epoch=0, seq=0):
 
 
 def read_to_end(sock):
-    """Everything the peer sends until it closes the connection (a reply frame)."""
-    buf = b""
+    """Everything the peer sends until it closes the connection (a reply frame). Chunks are
+    joined once at the end: appending to bytes would copy the whole reply per chunk."""
+    chunks = []
     while True:
-        chunk = sock.recv(65536)
+        chunk = sock.recv(1 << 20)
         if not chunk:
-            return buf
-        buf += chunk
+            return b"".join(chunks)
+        chunks.append(chunk)
+
+
+# Extra hosts live from 127.16.0.1 up (never in 127.0-127.6, where the tests' blocks
+# are): 250 addresses (.1-.250) per /24 and 256 /24s per /16, so 64,000 hosts per /16.
+EXTRA_BASE_OCTET = 16
+EXTRA_PER_24 = 250
+EXTRA_PER_16 = EXTRA_PER_24 * 256
+
+
+def extra_address(i):
+    """The loopback address of extra host number i (0-based); valid for i < 15,360,000."""
+    second = EXTRA_BASE_OCTET + i // EXTRA_PER_16
+    if i < 0 or second > 255:
+        raise ValueError("extra host index %d out of range" % i)
+    i %= EXTRA_PER_16
+    return "127.%d.%d.%d" % (second, i // EXTRA_PER_24, i % EXTRA_PER_24 + 1)
 
 
 def _s8(b):
@@ -94,12 +112,14 @@ def report_body(host, numbers=(), strings=(), checksum="", master="", locked=Fal
 class Cluster:
     def __init__(self, block, hosts, lim, exinterval=1, master_list=None, resources=(),
                  host_columns=None, resource_map=(), params=None, conf_extra=None,
-                 serverdir=None, port=None, extra_hosts=0):
+                 serverdir=None, port=None, extra_hosts=0, unaddressed=()):
         self.block = block
         self.hosts = list(hosts)
         # extra_hosts: N more cluster hosts "f0".."f<N-1>" that run no lim (load generators
-        # play them); their addresses are 127.6.x.y, outside the test's block.
+        # play them); their addresses come from extra_address(), outside every test's block.
         self.extra = ["f%d" % i for i in range(extra_hosts)]
+        # unaddressed: cluster hosts left out of the hosts file (no address to look up there).
+        self.unaddressed = set(unaddressed)
         self.lim = lim
         self.dir = tempfile.mkdtemp(prefix="openlim-it-")
         self.logdir = os.path.join(self.dir, "log")
@@ -129,8 +149,7 @@ class Cluster:
     def address(self, host):
         if host in self.hosts:
             return "%s.%d" % (self.block, 10 + self.hosts.index(host) + 1)
-        i = int(host[1:])
-        return "127.6.%d.%d" % (i // 250, i % 250 + 1)
+        return extra_address(int(host[1:]))
 
     def _free_port(self):
         s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
@@ -177,7 +196,8 @@ class Cluster:
             cl += ["Begin Host", "HOSTNAME model", "End Nonsense"]
         self._write("lsf.cluster.test", "\n".join(cl) + "\n")
         self._write("hosts", "".join("%s %s\n" % (self.address(h), h)
-                                     for h in self.hosts + self.extra))
+                                     for h in self.hosts + self.extra
+                                     if h not in self.unaddressed))
 
     def _write(self, name, text):
         with open(os.path.join(self.dir, name), "w") as f:
@@ -203,14 +223,19 @@ class Cluster:
             f.write(script)
         os.chmod(path, 0o755)
 
-    def start(self, host, env=None):
+    def start(self, host, env=None, nofile=None):
+        """Starts host's lim; nofile caps its descriptors (soft and hard RLIMIT_NOFILE)."""
         e = dict(os.environ)
         e["LSF_ENVDIR"] = self.dir
         e.update(env or {})
+
+        def limit():
+            if nofile:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
         with open(os.path.join(self.logdir, host + ".stderr"), "ab") as err:
             self.procs[host] = subprocess.Popen(
                 [self.lim, "-2", "-d", self.dir, "--host", host], stdout=err, stderr=err,
-                env=e, start_new_session=True)
+                env=e, start_new_session=True, preexec_fn=limit)
 
     def start_all(self, env=None):
         for h in self.hosts:

@@ -7,7 +7,10 @@ import json
 import os
 import signal
 import socket
+import struct
+import subprocess
 import sys
+import time
 import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "harness"))
@@ -578,3 +581,141 @@ class TestSlowClients(Base):
         # The silent one: closed by the lim (its connection deadline), not held forever.
         silent.settimeout(30)
         self.assertEqual(silent.recv(16), b"")
+
+
+def recv_exactly(sock, n):
+    buf = b""
+    while len(buf) < n:
+        chunk = sock.recv(n - len(buf))
+        if not chunk:
+            break
+        buf += chunk
+    return buf
+
+
+class TestNeverBlocks(Base):
+    """The loop never waits for one client: a big reply streams out as its reader takes it
+    while other requests are answered, and idle connections cost nothing but a slot."""
+    block = "127.5.16"
+    hosts = ["hostA"]
+    kwargs = {"extra_hosts": 15000}  # a full load of ~6 MB
+
+    def test_slow_reader_of_a_large_reply_does_not_delay_other_queries(self):
+        c = self.c
+        c.start("hostA")
+        self.wait(lambda: c.master_of("hostA") == "hostA", "hostA master", timeout=60)
+        slow = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.addCleanup(slow.close)
+        slow.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # a small window
+        slow.settimeout(60)
+        slow.connect((c.address("hostA"), c.port))
+        slow.sendall(frame(KIND_REQUEST, json.dumps({"op": "load"}).encode()))
+        header = recv_exactly(slow, 12)
+        self.assertEqual(header[:4], b"OLIM")
+        (size,) = struct.unpack(">I", header[8:12])
+        with open("/proc/sys/net/ipv4/tcp_wmem") as f:
+            send_buffer_max = int(f.read().split()[2])
+        # More than the kernel can take off the lim's hands: the lim must stream the rest.
+        self.assertGreater(size, send_buffer_max + (1 << 20))
+        got = 0
+        for _ in range(4):  # one byte a second, an id request answered in between each
+            got += len(recv_exactly(slow, 1))
+            r = c.query("hostA", {"op": "id"}, timeout=30)
+            self.assertEqual(r.get("master"), "hostA")
+            time.sleep(1)
+        self.assertEqual(got, 4)  # still reading the reply while the ids were answered
+        rest = read_to_end(slow)  # now read it all: the reply arrives whole
+        self.assertEqual(len(rest), size - got)
+        self.assertEqual(c.counter("hostA", "replies_stalled"), 0)
+
+    def test_200_idle_connections_do_not_stop_service(self):
+        c = self.c
+        c.start("hostA")
+        self.wait(lambda: c.master_of("hostA") == "hostA", "hostA master", timeout=60)
+        addr = (c.address("hostA"), c.port)
+        idle = []
+        for i in range(200):
+            s = socket.create_connection(addr, timeout=30)
+            self.addCleanup(s.close)
+            if i % 2:  # half send part of a header: accepted at once, then silent
+                s.sendall(b"OLIM\x01")
+            idle.append(s)
+        for _ in range(3):
+            for _ in range(5):
+                self.assertEqual(c.query("hostA", {"op": "id"}, timeout=10).get("master"),
+                                 "hostA")
+            time.sleep(1.5)  # past the deferred-accept wait: the silent ones are accepted too
+        # Every idle connection is eventually closed by the lim (its request deadline).
+        for s in idle:
+            s.settimeout(60)
+            try:
+                self.assertEqual(s.recv(16), b"")
+            except ConnectionResetError:
+                pass
+
+
+class TestFdLimit(Base):
+    """Out of descriptors, the lim closes the connection that has waited longest for its
+    request to take a new one: idle clients never lock everyone out."""
+    block = "127.5.19"
+    hosts = ["hostA"]
+
+    def test_idle_connections_past_the_fd_limit_do_not_stop_service(self):
+        c = self.c
+        c.start("hostA", nofile=80)  # room for 16 client connections
+        self.wait(lambda: c.master_of("hostA") == "hostA", "hostA master")
+        addr = (c.address("hostA"), c.port)
+        for _ in range(100):  # each sends part of a header: accepted, then silent
+            s = socket.create_connection(addr, timeout=30)
+            self.addCleanup(s.close)
+            s.sendall(b"OLIM\x01")
+        for _ in range(5):
+            self.assertEqual(c.query("hostA", {"op": "id"}, timeout=5).get("master"), "hostA")
+        self.assertGreater(c.counter("hostA", "conns_evicted"), 0)
+
+
+class TestNoResolverInLoop(Base):
+    """A config host the hosts file has no entry for (here `localhost`, which only the system
+    resolver knows) is looked up once at start-up, never from the loop: announces to it,
+    elimstatus about it and a reconfig leave the resolver alone, and queries keep being
+    answered. (A host no resolver knows at all is a configuration error: see config tests.)"""
+    block = "127.5.17"
+    hosts = ["hostA", "localhost"]
+    kwargs = {"unaddressed": ["localhost"], "master_list": ["hostA"]}
+
+    def test_unresolvable_host_never_reaches_the_resolver_from_the_loop(self):
+        c = self.c
+        c.start("hostA")
+        self.wait(lambda: c.master_of("hostA") == "hostA", "hostA master")
+        calls = c.counter("hostA", "resolver_calls")
+        self.assertIn("resolver_calls", c.status("hostA")["counters"])
+        self.assertLessEqual(calls, 1)  # the one name, at start-up
+        announces = c.counter("hostA", "announces_sent")
+        self.wait(lambda: c.counter("hostA", "announces_sent") >= announces + 3,
+                  "three announce rounds")
+        r = c.query("hostA", {"op": "elimstatus", "host": "localhost"})
+        self.assertIn("down", r["hosts"][0]["error"])
+        self.assertEqual(c.admin("hostA", {"op": "reconfig"}).get("ok"), True)
+        for _ in range(5):
+            self.assertEqual(c.query("hostA", {"op": "id"}).get("master"), "hostA")
+        self.assertEqual(c.counter("hostA", "resolver_calls"), calls)
+
+
+class TestOneLimPerAddress(Base):
+    """A second lim for the same host cannot bind its ports: it says so and exits non-zero,
+    and the first one keeps answering alone."""
+    block = "127.5.18"
+    hosts = ["hostA"]
+
+    def test_second_lim_on_the_same_address_refuses_to_start(self):
+        c = self.c
+        c.start("hostA")
+        self.wait(lambda: c.master_of("hostA") == "hostA", "hostA master")
+        env = dict(os.environ, LSF_ENVDIR=c.dir)
+        second = subprocess.run([LIM, "-2", "-d", c.dir, "--host", "hostA"], env=env,
+                                capture_output=True, text=True, timeout=60)
+        self.assertNotEqual(second.returncode, 0)
+        self.assertIn("already in use", second.stderr)
+        self.assertIn("already in use", c.log("hostA"))
+        self.assertIsNone(c.procs["hostA"].poll())
+        self.assertEqual(c.query("hostA", {"op": "id"}).get("master"), "hostA")

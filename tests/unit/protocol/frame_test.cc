@@ -84,5 +84,12 @@ TEST(Frame, BodyOverTheLimitIsOversized) {
   EXPECT_EQ(frameSize(bytes, kMaxTcpBody, &e), bytes.size());
 }
 
+TEST(Frame, UnsignedHeaderThenBodyIsTheEncodedFrame) {
+  for (std::string body : {std::string(), std::string("{}"), std::string(70000, 'x')}) {
+    Frame f{.kind = Kind::kReply, .body = body};
+    EXPECT_EQ(encodeUnsignedHeader(Kind::kReply, body.size()) + body, encodeFrame(f, nullptr));
+  }
+}
+
 }  // namespace
 }  // namespace openlim::protocol

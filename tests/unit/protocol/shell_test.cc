@@ -1,6 +1,7 @@
-// hmac, key_file and framed_io (lim/shell), over a real loopback socket.
+// hmac, key_file, request_client and async_request (lim/shell), over real loopback sockets.
 #include <Poco/Net/ServerSocket.h>
 #include <gtest/gtest.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -8,12 +9,46 @@
 #include <fstream>
 #include <thread>
 
-#include "framed_io.h"
+#include "async_request.h"
 #include "hmac.h"
 #include "key_file.h"
+#include "request_client.h"
 
 namespace openlim::shell {
 namespace {
+
+// The server side of one exchange, as the lim does it: the request assembled by
+// protocol::FrameReader, the reply sent whole.
+protocol::Decoded serverRead(Poco::Net::StreamSocket& c, const protocol::MacFn* mac) {
+  protocol::FrameReader reader(protocol::kMaxRequestBody);
+  char buf[4096];
+  while (reader.state() == protocol::FrameReader::State::kNeedMore) {
+    int n = c.receiveBytes(buf, sizeof buf);
+    if (n <= 0) return {.error = protocol::DecodeError::kMalformed};
+    reader.append(std::string_view(buf, static_cast<size_t>(n)));
+  }
+  if (reader.state() != protocol::FrameReader::State::kComplete) return {.error = reader.error()};
+  return reader.decode(mac);
+}
+
+void serverReply(Poco::Net::StreamSocket& c, const std::string& body) {
+  std::string bytes =
+      protocol::encodeFrame({.kind = protocol::Kind::kReply, .body = body}, nullptr);
+  for (size_t sent = 0; sent < bytes.size();) {
+    int n = c.sendBytes(bytes.data() + sent, static_cast<int>(bytes.size() - sent));
+    if (n <= 0) return;
+    sent += static_cast<size_t>(n);
+  }
+}
+
+// Drives an AsyncRequest with poll() until it finishes or `seconds` pass.
+void drive(AsyncRequest& r, double seconds) {
+  for (int i = 0; i < seconds * 100 && !r.finished(); ++i) {
+    pollfd p{r.fd(), r.events(), 0};
+    if (::poll(&p, 1, 10) > 0) r.onReady(p.revents);
+  }
+  if (!r.finished()) r.expire();
+}
 
 std::string hex(const protocol::Mac& m) {
   std::string s;
@@ -68,13 +103,12 @@ TEST(FramedIo, SignedRequestAndReplyOverLoopback) {
   uint64_t seenSeq = 0;
   std::thread t([&] {
     Poco::Net::StreamSocket c = server.acceptConnection();
-    auto f = recvFrame(c, protocol::kMaxTcpBody, &mac, true, 5);
-    if (f.isOk()) {
-      seenBody = f->body;
-      seenSeq = f->seq;
+    protocol::Decoded d = serverRead(c, &mac);
+    if (d.ok() && d.frame.isSigned) {
+      seenBody = d.frame.body;
+      seenSeq = d.frame.seq;
     }
-    protocol::Frame reply{.kind = protocol::Kind::kReply, .body = R"({"ok":true})"};
-    sendAll(c, protocol::encodeFrame(reply, nullptr));
+    serverReply(c, R"({"ok":true})");
   });
   Signer signer = makeClientSigner("cluster-key-0123456789", "lsadmin");
   auto r = requestJson("127.0.0.1", port, R"({"op":"lock"})", &signer, Timeouts{});
@@ -101,6 +135,55 @@ TEST(FramedIo, NobodyListeningIsUnavailable) {
   }
   auto r = requestJson("127.0.0.1", port, "{}", nullptr, Timeouts{.connect = 1, .recv = 1});
   EXPECT_EQ(r.status().code(), Code::kUnavailable);
+}
+
+TEST(AsyncRequest, ExchangesOneFrameWithoutBlocking) {
+  Poco::Net::ServerSocket server(Poco::Net::SocketAddress("127.0.0.1", 0));
+  std::string seen;
+  std::string big(3 << 20, 'x');  // a reply larger than the socket buffers
+  std::thread t([&] {
+    Poco::Net::StreamSocket c = server.acceptConnection();
+    protocol::Decoded d = serverRead(c, nullptr);
+    if (d.ok()) seen = d.frame.body;
+    serverReply(c, "\"" + big + "\"");
+  });
+  std::string req =
+      protocol::encodeFrame({.kind = protocol::Kind::kRequest, .body = "{}"}, nullptr);
+  AsyncRequest r("127.0.0.1", server.address().port(), req, 1e300);
+  drive(r, 10);
+  t.join();
+  ASSERT_TRUE(r.finished());
+  ASSERT_TRUE(r.result().isOk()) << r.result().status().message();
+  EXPECT_EQ(r.result()->size(), big.size() + 2);
+  EXPECT_EQ(seen, "{}");
+  EXPECT_EQ(r.fd(), -1);  // closed once finished
+}
+
+TEST(AsyncRequest, RefusedConnectionIsUnavailable) {
+  uint16_t port;
+  {
+    Poco::Net::ServerSocket s(Poco::Net::SocketAddress("127.0.0.1", 0));
+    port = s.address().port();
+  }
+  AsyncRequest r("127.0.0.1", port, "x", 1e300);
+  drive(r, 5);
+  EXPECT_EQ(r.result().status().code(), Code::kUnavailable);
+}
+
+TEST(AsyncRequest, SilentServerEndsWhenExpired) {
+  Poco::Net::ServerSocket server(Poco::Net::SocketAddress("127.0.0.1", 0));
+  std::string req =
+      protocol::encodeFrame({.kind = protocol::Kind::kRequest, .body = "{}"}, nullptr);
+  AsyncRequest r("127.0.0.1", server.address().port(), req, 0);
+  drive(r, 0.2);  // connected and sent; no reply comes
+  ASSERT_TRUE(r.finished());
+  EXPECT_NE(r.result().status().message().find("timed out"), std::string::npos);
+}
+
+TEST(AsyncRequest, NamesAreNeverResolved) {
+  AsyncRequest r("localhost", 7869, "x", 1e300);
+  ASSERT_TRUE(r.finished());
+  EXPECT_NE(r.result().status().message().find("not a numeric address"), std::string::npos);
 }
 
 }  // namespace
