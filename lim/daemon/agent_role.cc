@@ -38,15 +38,18 @@ void LimServer::onTimers(double now) {
     reportedTo_ = election_->master();
     nextReportAt_ = now;  // a new master starts with an empty table: fill it at once
   }
-  if (a.heartbeat) heartbeat(now);
-  else if (announcing()) announceSome(now);
+  if (a.heartbeat)
+    heartbeat(now);
+  else if (announcing())
+    announceSome(now);
   if (election_->isMaster()) refreshServers(now);
   if (locked_ && lockUntil_ > 0 && now >= lockUntil_) setLock(false, 0, now);
   if (now >= collector_->nextDeadline()) {
     collector_->tick(now);
     if (significantChange()) nextReportAt_ = std::min(nextReportAt_, lastReportAt_ + 1.0);
   }
-  melim_->onTimer(now);
+  if (melim_->onTimer(now))  // a value went stale, or melim died: tell the master soon
+    nextReportAt_ = std::min(nextReportAt_, std::max(now, lastReportAt_ + 1.0));
   updateMelim(now);
   if (now >= nextReportAt_) sendReport(now);
 }
@@ -95,14 +98,24 @@ protocol::LoadReport LimServer::buildReport() const {
   num("cpuf", info.cpuFactor);
   r.strings.push_back({"type", info.type});
   r.strings.push_back({"model", info.model});
-  auto age = static_cast<float>(std::max(0.0, monotonicNow() - melim_->valuesAt()));
-  for (const auto& [name, v] : external) {
+  // Every external resource expected here is reported, "-" when unknown, each with its own
+  // age: a value melim no longer gives must reach the master as unknown, not be left out
+  // (the master would keep showing the last one it had).
+  const double now = monotonicNow();
+  std::vector<std::string> names = expectedResources();
+  for (const auto& [name, v] : external) names.push_back(name);
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  for (const std::string& name : names) {
     const ResourceDef* def = config_->findResource(name);
     if (def && def->builtinIndex) continue;  // folded into the built-ins above
+    auto it = external.find(name);
+    bool known = it != external.end() && it->second.known;
     if (def && def->type == ResourceType::kString)
-      r.strings.push_back({name, v.known ? v.text : "-"});
+      r.strings.push_back({name, known ? it->second.text : "-"});
     else
-      r.numbers.push_back({name, v.known ? v.number : NAN, age});
+      r.numbers.push_back({name, known ? it->second.number : NAN,
+                           known ? static_cast<float>(melim_->age(name, now)) : NAN});
   }
   return r;
 }
@@ -133,18 +146,17 @@ std::vector<std::string> LimServer::expectedResources() const {
   return out;
 }
 
+// What melim runs follows the served set and the master role, through the link's MelimPlan
+// (removals settle first: a master change restarts melim once at most).
 void LimServer::updateMelim(double now) {
-  std::vector<std::string> want = expectedResources();
+  melim_->configure(*config_);
   bool master = election_->isMaster();
-  if (want == melim_->resources() && (want.empty() || master == melimMaster_)) return;
-  if (want.empty() && !melim_->running() && melim_->resources().empty()) return;
+  if (!melim_->want(expectedResources(), master, now)) return;
   melimMaster_ = master;
   std::string list;
-  for (const auto& w : want) list += (list.empty() ? "" : " ") + w;
+  for (const auto& w : melim_->resources()) list += (list.empty() ? "" : " ") + w;
   spdlog::info("melim: LSF_RESOURCES=\"{}\" LSF_MASTER={}", list, master ? "Y" : "N");
-  Status st = melim_->restart(want, master, now);
   ++counters_.melim_restarts;
-  if (!st) spdlog::warn("melim: {}", st.message());
 }
 
 void LimServer::refreshServers(double now) {

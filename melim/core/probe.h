@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/elim_line.h"
-#include "core/restart_policy.h"
+#include "util/restart_policy.h"
 #include "util/line_framer.h"
 
 namespace openlim::melim {

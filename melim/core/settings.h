@@ -10,7 +10,7 @@
 
 #include "core/catalog.h"
 #include "core/elim_line.h"
-#include "core/restart_policy.h"
+#include "util/restart_policy.h"
 #include "openlim/config.h"
 
 namespace openlim::melim {
