@@ -4,6 +4,8 @@
 #include <cctype>
 #include <cmath>
 
+#include "load/external_values.h"
+
 namespace openlim::master {
 namespace {
 
@@ -30,6 +32,8 @@ void LoadTable::index() {
   if (statusSlot_ >= 0 &&
       config_->resources[static_cast<size_t>(statusSlot_)].type != ResourceType::kString)
     statusSlot_ = -1;
+  staleLimits_.clear();
+  for (const auto& r : config_->resources) staleLimits_.push_back(staleLimit(&r, config_->params));
   thresholds_.assign(config_->hosts.size(), {});
   for (size_t i = 0; i < config_->hosts.size(); ++i)
     for (const auto& [name, threshold] : config_->hosts[i].thresholds)
@@ -47,7 +51,7 @@ void LoadTable::reconfigure(ConfigPtr config) {
   records_.assign(config_->hosts.size(), Record{});
   for (auto& r : records_) {
     r.numbers.assign(nres, kUnknown);
-    r.ages.assign(nres, std::nanf(""));
+    r.arrived.assign(nres, std::nan(""));
   }
   if (old) {
     for (const auto& [name, oldRow] : oldRows) {
@@ -64,7 +68,8 @@ void LoadTable::reconfigure(ConfigPtr config) {
         if (slot == slots_.end()) continue;
         auto d = static_cast<size_t>(slot->second);
         dst.numbers[d] = src.numbers[s];
-        dst.ages[d] = src.ages[s];
+        dst.arrived[d] = src.arrived[s];
+        if (!std::isnan(dst.arrived[d])) dst.agedSlots.push_back(slot->second);
         auto str = src.strings.find(static_cast<int>(s));
         if (str != src.strings.end()) dst.strings[slot->second] = str->second;
       }
@@ -97,8 +102,19 @@ bool LoadTable::ingest(const protocol::LoadReport& r, double now) {
       ++counters_.unknownNames;
       continue;
     }
-    rec.numbers[static_cast<size_t>(it->second)] = v.value;
-    rec.ages[static_cast<size_t>(it->second)] = v.age;
+    auto slot = static_cast<size_t>(it->second);
+    rec.numbers[slot] = v.value;
+    bool aged = !std::isnan(rec.arrived[slot]);
+    // Only external values age here: a built-in's or a static value's age means nothing.
+    const ResourceDef& def = config_->resources[slot];
+    bool external = def.dynamic && !def.builtin;
+    rec.arrived[slot] = !external || std::isnan(v.age) ? std::nan("") : now - std::max(0.0f, v.age);
+    if (aged != !std::isnan(rec.arrived[slot])) {
+      if (aged)
+        std::erase(rec.agedSlots, it->second);
+      else
+        rec.agedSlots.push_back(it->second);
+    }
   }
   for (const auto& v : r.strings) {
     auto it = slots_.find(v.name);
@@ -175,10 +191,17 @@ void LoadTable::rewriteRow(size_t row, double now) {
 
 void LoadTable::redecayRow(size_t row, const std::vector<int>& slots, double now) {
   auto& t = const_cast<HostTable&>(*published_);  // made non-const by build()
-  const bool isUp = up(records_[row], now);
-  for (int slot : slots)
-    t.columns[static_cast<size_t>(slot)].numbers[row] =
-        numberAt(row, static_cast<size_t>(slot), isUp, now);
+  const Record& rec = records_[row];
+  const bool isUp = up(rec, now);
+  for (int slot : slots) {
+    auto s = static_cast<size_t>(slot);
+    if (config_->resources[s].shared) continue;
+    t.columns[s].numbers[row] = numberAt(row, s, isUp, now);
+    double at = rec.arrived[s];
+    t.columns[s].ages[row] = isUp && !std::isnan(at) && !stale(rec, s, now)
+                                 ? static_cast<float>(now - at)
+                                 : std::nanf("");
+  }
   t.busyIndices[row].clear();
   const HostStatus was = t.status[row];
   t.status[row] = isUp ? computeStatus(t, row, records_[row]) : HostStatus::kUnavail;
@@ -186,12 +209,14 @@ void LoadTable::redecayRow(size_t row, const std::vector<int>& slots, double now
 }
 
 // Moves the published snapshot to `now` by rewriting only what time changes: whole rows of
-// hosts that went quiet past the inactivity limit, and the decaying values of hosts with
+// hosts that went quiet past the inactivity limit, the decaying values of hosts with
 // placement adjustments (under a steady stream of placements that is every host, so this
-// must cost far less than a rebuild: it is the master's once-a-second worst case). False
-// when that is not enough (a query holds the snapshot, or a shared value's server went down).
+// must cost far less than a rebuild: it is the master's once-a-second worst case), and the
+// ages of external values (which go unknown past their stale limit). False when that is not
+// enough (a query holds the snapshot, a shared value's server went down or its value stale).
 bool LoadTable::refreshPublished(double now) {
   if (!patchable()) return false;
+  if (!refreshSharedAges(const_cast<HostTable&>(*published_), now)) return false;
   const double life = config_->params.adjustDuration * config_->params.exInterval;
   std::vector<size_t> rows;
   std::vector<int> slots;
@@ -200,8 +225,8 @@ bool LoadTable::refreshPublished(double now) {
     bool upChanged = up(rec, builtAt_) != up(rec, now);
     if (upChanged && servesShared(row)) return false;
     if (upChanged) rows.push_back(row);
-    if (rec.adjustments.empty()) continue;
-    slots.clear();
+    if (rec.adjustments.empty() && rec.agedSlots.empty()) continue;
+    slots = rec.agedSlots;
     for (const Adjustment& a : rec.adjustments)
       if (std::find(slots.begin(), slots.end(), a.slot) == slots.end()) slots.push_back(a.slot);
     std::erase_if(rec.adjustments, [&](const Adjustment& a) { return now >= a.start + life; });

@@ -64,7 +64,8 @@ void LoadTable::fillRow(HostTable& t, size_t row, double now) const {
       continue;
     }
     col.numbers[row] = numberAt(row, s, isUp, now);
-    if (def.dynamic && isUp) col.ages[row] = rec.ages[s];
+    if (def.dynamic && isUp && !std::isnan(rec.arrived[s]) && !stale(rec, s, now))
+      col.ages[row] = static_cast<float>(now - rec.arrived[s]);
   }
 }
 
@@ -82,7 +83,7 @@ double LoadTable::numberAt(size_t row, size_t s, bool isUp, double now) const {
     v = m ? m->cpuFactor : rec.numbers[s];
   } else if (def.name == "rexpri") {
     v = hc.rexpri.value_or(0);
-  } else if (!def.dynamic || isUp) {
+  } else if (!def.dynamic || (isUp && !stale(rec, s, now))) {
     v = rec.numbers[s];
   }
   if (def.dynamic && isUp && !isUnknown(v)) {
@@ -94,6 +95,37 @@ double LoadTable::numberAt(size_t row, size_t s, bool isUp, double now) const {
   return v;
 }
 
+bool LoadTable::stale(const Record& rec, size_t s, double now) const {
+  double at = rec.arrived[s];
+  return !std::isnan(at) && now - at >= staleLimits_[s];
+}
+
+// The record whose value instance i shows (its server's, while up), or null.
+const LoadTable::Record* LoadTable::instanceSource(size_t i, double now) const {
+  const ResourceInstance& inst = config_->instances[i];
+  if (inst.staticNumber || inst.staticString) return nullptr;
+  const std::string& server = i < servers_.size() ? servers_[i] : std::string();
+  int srow = server.empty() ? -1 : rowOf(server);
+  if (srow < 0 || !up(records_[static_cast<size_t>(srow)], now)) return nullptr;
+  return &records_[static_cast<size_t>(srow)];
+}
+
+bool LoadTable::refreshSharedAges(HostTable& t, double now) const {
+  for (size_t i = 0; i < config_->instances.size(); ++i) {
+    const ResourceInstance& inst = config_->instances[i];
+    int slot = config_->resourceIndex(inst.resource);
+    if (slot < 0) continue;
+    auto s = static_cast<size_t>(slot);
+    const Record* rec = instanceSource(i, now);
+    if (!rec || std::isnan(rec->arrived[s])) continue;
+    if (stale(*rec, s, builtAt_) != stale(*rec, s, now)) return false;
+    float age = stale(*rec, s, now) ? std::nanf("") : static_cast<float>(now - rec->arrived[s]);
+    for (const auto& h : inst.hosts)
+      if (int row = rowOf(h); row >= 0) t.columns[s].ages[static_cast<size_t>(row)] = age;
+  }
+  return true;
+}
+
 void LoadTable::fillShared(HostTable& t, double now) const {
   for (size_t i = 0; i < config_->instances.size(); ++i) {
     const ResourceInstance& inst = config_->instances[i];
@@ -102,19 +134,20 @@ void LoadTable::fillShared(HostTable& t, double now) const {
     Column& col = t.columns[static_cast<size_t>(slot)];
     double number = inst.staticNumber.value_or(kUnknown);
     std::string text = inst.staticString.value_or("");
-    const std::string& server = i < servers_.size() ? servers_[i] : std::string();
-    int srow = server.empty() ? -1 : rowOf(server);
-    if (!inst.staticNumber && !inst.staticString && srow >= 0 &&
-        up(records_[static_cast<size_t>(srow)], now)) {
-      const Record& rec = records_[static_cast<size_t>(srow)];
-      number = rec.numbers[static_cast<size_t>(slot)];
-      auto it = rec.strings.find(slot);
-      if (it != rec.strings.end()) text = it->second;
+    float age = std::nanf("");
+    if (const Record* rec = instanceSource(i, now)) {
+      auto s = static_cast<size_t>(slot);
+      bool isStale = stale(*rec, s, now);
+      number = isStale ? kUnknown : rec->numbers[s];
+      if (!isStale && !std::isnan(rec->arrived[s])) age = static_cast<float>(now - rec->arrived[s]);
+      auto it = rec->strings.find(slot);
+      if (it != rec->strings.end()) text = it->second;
     }
     for (const auto& h : inst.hosts) {
       int row = rowOf(h);
       if (row < 0) continue;
       auto r = static_cast<size_t>(row);
+      col.ages[r] = age;
       if (col.type == ResourceType::kNumeric)
         col.numbers[r] = number;
       else if (col.type == ResourceType::kString && !text.empty())
