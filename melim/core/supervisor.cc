@@ -170,8 +170,8 @@ void Supervisor::handleDeath(int id, Death death, double now) {
     p.state = ProbeState::kRemoved;
     return log(LogLevel::kInfo, p, how + "; removed");
   }
-  RestartDecision d = decideRestart(settings_.rules, p.tally, p.lastStart,
-                                     p.starts - p.startsBeforeRetry);
+  RestartDecision d =
+      decideRestart(settings_.rules, p.tally, p.lastStart, p.starts - p.startsBeforeRetry);
   if (d.verdict == Verdict::kAborted) {
     p.state = ProbeState::kAborted;
     return log(LogLevel::kInfo, p,
