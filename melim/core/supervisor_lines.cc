@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/supervisor.h"
+#include "util/log_escape.h"
 
 namespace openlim::melim {
 namespace {
@@ -13,9 +14,10 @@ constexpr double kStderrWindow = 10;
 constexpr int kStderrBurst = 20;
 constexpr size_t kLogPrefix = 160;
 
+// Elim output in a log line: bounded, and escaped (Supervisor::log escapes again the whole
+// message; escaping here first keeps the clip on the raw bytes).
 std::string clip(std::string_view s) {
-  if (s.size() <= kLogPrefix) return std::string(s);
-  return std::string(s.substr(0, kLogPrefix)) + "...";
+  return escapeForLog(s, kLogPrefix);
 }
 
 }  // namespace

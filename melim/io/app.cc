@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "discovery.h"
+#include "util/log_escape.h"
 
 namespace openlim::melim {
 namespace {
@@ -63,7 +64,7 @@ void App::rescan() {
   if (!r.error.empty()) spdlog::error("{}", r.error);
   for (const auto& s : r.skipped)
     if (skipLogged_.insert(s.name + "|" + s.why).second)
-      spdlog::warn("{}: not run: {}", s.name, s.why);
+      spdlog::warn("{}: not run: {}", escapeForLog(s.name), s.why);
   if (r.elims.empty()) spdlog::warn("no elim to run in {}", opts_.elimDir);
   if (r.error.empty()) sup_.setElims(r.elims, monotonicSeconds());
 }

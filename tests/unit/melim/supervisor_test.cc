@@ -212,6 +212,30 @@ TEST_F(SupervisorTest, DropLogIsRateLimited) {
   EXPECT_LT(log_.lines.size(), 20u);
 }
 
+TEST_F(SupervisorTest, EscapeSequencesAndBinaryBytesNeverReachTheLogRaw) {
+  auto raw = [](const std::string& l) {
+    for (unsigned char c : l)
+      if (c < 0x20 || c >= 0x7f) return true;
+    return false;
+  };
+  sup_->onStderr(0, gen(0), "\x1b]0;owned\x07\x1b[2J tty\n", now_);
+  out(0, std::string("1 nio \x1b[31m5\xff\n", 17));         // dropped line, logged
+  out(1, std::string("2 nio 1 \x01\x02\x00 partial", 23));  // hangs mid-line
+  now_ += 10;
+  sup_->advance(now_);
+  ASSERT_FALSE(log_.lines.empty());
+  bool sawStderr = false, sawDrop = false, sawPartial = false;
+  for (const auto& l : log_.lines) {
+    EXPECT_FALSE(raw(l)) << l;
+    sawStderr |= l.find("stderr: \\x1b]0;owned\\x07\\x1b[2J tty") != std::string::npos;
+    sawDrop |= l.find("\\x1b[31m5\\xff") != std::string::npos;
+    sawPartial |= l.find("\\x01\\x02\\x00 partial") != std::string::npos;
+  }
+  EXPECT_TRUE(sawStderr);
+  EXPECT_TRUE(sawDrop);
+  EXPECT_TRUE(sawPartial);
+}
+
 TEST_F(SupervisorTest, StderrIsLoggedRateLimited) {
   for (int i = 0; i < 500; ++i) sup_->onStderr(0, gen(0), "spam spam\n", now_);
   EXPECT_EQ(sup_->probe(0).stderrLines, 500u);
