@@ -201,6 +201,7 @@ void Supervisor::advanceProbe(int id, double now) {
       if (p.partialSince >= 0 && now >= p.partialSince + settings_.blockTime) {
         ++p.dropped[static_cast<size_t>(DropReason::kPartialTimeout)];
         std::string text = escapeForLog(p.out.pending(), 200);
+        p.out.reset();  // counted here: the coming death must not count it as at-EOF too
         stopProbe(id,
                   "unfinished line for " + seconds(now - p.partialSince) +
                       " (LSF_ELIM_BLOCKTIME): '" + text + "'",

@@ -77,7 +77,8 @@ class Supervisor {
   // The merged vector to write when it changed or ELIM_POLL_INTERVAL passed since the last
   // one; nullopt otherwise.
   std::optional<std::string> takeOutput(double now);
-  // A status JSON line when something changed or every ELIM_POLL_INTERVAL; nullopt otherwise.
+  // A status JSON line when something changed, after each vector line (takeOutput) and
+  // every ELIM_POLL_INTERVAL; nullopt otherwise.
   std::optional<std::string> takeStatus(double now, double wallNow);
   std::string statusJson(double now, double wallNow) const;
   // Whether anyone reads status (fd 3 open); if not, its period sets no deadline.

@@ -125,6 +125,9 @@ std::optional<std::string> Supervisor::takeOutput(double now) {
   if (!merger_.changed() && now < lastOutput_ + settings_.pollInterval) return std::nullopt;
   merger_.clearChanged();
   lastOutput_ = now;
+  // The status line (values with their ages) follows every vector line: lim ages each value
+  // from it, and a value melim repeats unchanged is fresh only if its age says so.
+  markStatus();
   return merger_.formatVector();
 }
 

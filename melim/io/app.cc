@@ -6,6 +6,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 
@@ -54,7 +55,9 @@ App::App(Settings settings, AppOptions opts)
   signals_.add(SIGCHLD);
   if (opts_.statusFd)
     status_ = std::make_unique<LineWriter>(io_, 3, [this](int err) {
-      spdlog::warn("status descriptor 3 closed ({}); no more status", strerror(err));
+      // EPIPE: lim closed its end, as it does when it stops or restarts us; not an error.
+      auto level = err == EPIPE || stopping_ ? spdlog::level::info : spdlog::level::warn;
+      spdlog::log(level, "status descriptor 3 closed ({}); no more status", strerror(err));
       sup_.enableStatus(false);  // else its overdue period would spin the loop
     });
 }

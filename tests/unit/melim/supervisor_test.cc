@@ -141,6 +141,8 @@ TEST_F(SupervisorTest, PartialLinePastBlocktimeIsKilledThenKilledHarder) {
   killedBy(0, SIGKILL);
   EXPECT_EQ(state(0), ProbeState::kBackoff);
   EXPECT_EQ(sup_->probe(0).tally.last()->kind, EndKind::kKilled);
+  EXPECT_EQ(dropped(0, DropReason::kPartialTimeout), 1u);
+  EXPECT_EQ(dropped(0, DropReason::kPartialAtEof), 0u);  // one hung line, counted once
   expectBIntact();
 }
 
@@ -291,6 +293,23 @@ TEST_F(SupervisorTest, OutputOnChangeAndEveryPollInterval) {
   EXPECT_FALSE(sup_->takeOutput(5.9).has_value());
   EXPECT_TRUE(sup_->takeOutput(6).has_value());
   EXPECT_LE(sup_->nextDeadline(), 11);
+}
+
+TEST_F(SupervisorTest, EveryVectorLineIsFollowedByStatusWithFreshAges) {
+  sup_->takeOutput(0);
+  ASSERT_TRUE(sup_->takeStatus(0, 0));
+  EXPECT_FALSE(sup_->takeStatus(1, 0));
+  out(0, "1 nio 1\n");
+  at(2);
+  ASSERT_TRUE(sup_->takeOutput(2));
+  EXPECT_TRUE(sup_->takeStatus(2, 0));  // within the poll interval, but a vector line went
+  now_ = 3;
+  out(0, "1 nio 1\n");  // the same value again: no new vector line...
+  EXPECT_FALSE(sup_->takeOutput(3));
+  ASSERT_TRUE(sup_->takeOutput(7));  // ...until the poll interval
+  auto st = sup_->takeStatus(7, 0);  // and its status says how old each value is
+  ASSERT_TRUE(st);
+  EXPECT_NE(st->find("\"name\":\"nio\",\"value\":\"1\",\"age\":4,"), std::string::npos) << *st;
 }
 
 TEST_F(SupervisorTest, IdleDeadlineIsInTheFutureWithoutStatusReader) {
