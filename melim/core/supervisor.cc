@@ -288,7 +288,8 @@ double Supervisor::nextDeadline() const {
   for (const auto& g : leftoverGroups_) d = std::min(d, g.at);
   if (!shuttingDown_) {
     d = std::min(d, lastOutput_ + settings_.pollInterval);
-    if (statusEnabled_) d = std::min(d, lastStatus_ + settings_.pollInterval);
+    if (statusEnabled_)
+      d = std::min(d, lastStatus_ + (agesDirty_ ? kAgeRefresh : settings_.pollInterval));
   }
   return d;
 }

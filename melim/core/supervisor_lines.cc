@@ -65,6 +65,7 @@ void Supervisor::applyLine(int id, double now) {
   }
   conflicts_.clear();
   merger_.apply(id, scratch_.pairs, now, conflicts_);
+  if (!scratch_.pairs.empty()) agesDirty_ = true;
   for (auto [slot, other] : conflicts_) {
     ++p.conflicts;
     const std::string& name = catalog_.spec(slot).name;
@@ -132,8 +133,10 @@ std::optional<std::string> Supervisor::takeOutput(double now) {
 }
 
 std::optional<std::string> Supervisor::takeStatus(double now, double wallNow) {
-  if (!statusDirty_ && now < lastStatus_ + settings_.pollInterval) return std::nullopt;
+  bool agesDue = agesDirty_ && now >= lastStatus_ + kAgeRefresh;
+  if (!statusDirty_ && !agesDue && now < lastStatus_ + settings_.pollInterval) return std::nullopt;
   statusDirty_ = false;
+  agesDirty_ = false;
   lastStatus_ = now;
   return statusJson(now, wallNow);
 }

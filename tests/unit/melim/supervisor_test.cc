@@ -312,6 +312,25 @@ TEST_F(SupervisorTest, EveryVectorLineIsFollowedByStatusWithFreshAges) {
   EXPECT_NE(st->find("\"name\":\"nio\",\"value\":\"1\",\"age\":4,"), std::string::npos) << *st;
 }
 
+TEST_F(SupervisorTest, RepeatedValueRefreshesItsAgeInStatusWithinASecond) {
+  sup_->takeOutput(0);
+  sup_->takeStatus(0, 0);
+  EXPECT_DOUBLE_EQ(sup_->nextDeadline(), 5);
+  now_ = 0.5;
+  out(0, "1 nio 1\n");
+  sup_->takeOutput(0.5);
+  sup_->takeStatus(0.5, 0);
+  now_ = 0.7;
+  out(0, "1 nio 1\n");  // repeated: no vector line, but its age restarted
+  EXPECT_FALSE(sup_->takeOutput(0.7));
+  EXPECT_DOUBLE_EQ(sup_->nextDeadline(), 1.5);  // a second after the last status line
+  EXPECT_FALSE(sup_->takeStatus(1.4, 0));
+  auto st = sup_->takeStatus(1.5, 0);
+  ASSERT_TRUE(st);
+  EXPECT_NE(st->find("\"name\":\"nio\",\"value\":\"1\",\"age\":0.8,"), std::string::npos) << *st;
+  EXPECT_FALSE(sup_->takeStatus(2.6, 0));  // nothing repeated since
+}
+
 TEST_F(SupervisorTest, IdleDeadlineIsInTheFutureWithoutStatusReader) {
   sup_->enableStatus(false);
   sup_->takeOutput(0);
