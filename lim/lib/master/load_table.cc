@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "load/external_values.h"
+#include "openlim/load_adjust.h"
 
 namespace openlim::master {
 namespace {
@@ -136,7 +137,7 @@ void LoadTable::adjust(const std::string& host, int slot, double amount, double 
   int row = rowOf(host);
   if (row < 0 || slot < 0 || static_cast<size_t>(slot) >= config_->resources.size()) return;
   auto& adj = records_[static_cast<size_t>(row)].adjustments;
-  double life = config_->params.adjustDuration * config_->params.exInterval;
+  const double life = adjustmentDuration(config_->params);
   std::erase_if(adj, [&](const Adjustment& a) { return now >= a.start + life; });
   // A burst of placements on one host merges into one entry per slot: the sum of linear
   // decays equals one decay of the summed amount from the amount-weighted mean start (exact
@@ -151,7 +152,11 @@ void LoadTable::adjust(const std::string& host, int slot, double amount, double 
   } else {
     adj.push_back({slot, amount, now});
   }
-  rowChanged(static_cast<size_t>(row), now);
+  // On a shared resource the amount reaches every host of the instance: many rows change.
+  if (config_->resources[static_cast<size_t>(slot)].shared)
+    dirty_ = true;
+  else
+    rowChanged(static_cast<size_t>(row), now);
 }
 
 // The loop is single-threaded: when no query holds the published snapshot (use count 1),
@@ -217,7 +222,7 @@ void LoadTable::redecayRow(size_t row, const std::vector<int>& slots, double now
 bool LoadTable::refreshPublished(double now) {
   if (!patchable()) return false;
   if (!refreshSharedAges(const_cast<HostTable&>(*published_), now)) return false;
-  const double life = config_->params.adjustDuration * config_->params.exInterval;
+  const double life = adjustmentDuration(config_->params);
   std::vector<size_t> rows;
   std::vector<int> slots;
   for (size_t row = 0; row < records_.size(); ++row) {
@@ -226,6 +231,10 @@ bool LoadTable::refreshPublished(double now) {
     if (upChanged && servesShared(row)) return false;
     if (upChanged) rows.push_back(row);
     if (rec.adjustments.empty() && rec.agedSlots.empty()) continue;
+    // One decaying on a whole instance since the last build (or ended since): rebuild.
+    for (const Adjustment& a : rec.adjustments)
+      if (builtAt_ < a.start + life && config_->resources[static_cast<size_t>(a.slot)].shared)
+        return false;
     slots = rec.agedSlots;
     for (const Adjustment& a : rec.adjustments)
       if (std::find(slots.begin(), slots.end(), a.slot) == slots.end()) slots.push_back(a.slot);

@@ -31,7 +31,8 @@ class LoadTable {
   // False when the host is not in the cluster file.
   bool ingest(const protocol::LoadReport& r, double now);
   // Temporary load after a placement: +amount on `slot`, decaying linearly to 0 over
-  // ADJUST_DURATION x EXINTERVAL.
+  // ADJUST_DURATION x EXINTERVAL (decayWeight, openlim/load_adjust.h). On a shared resource
+  // it reaches every host of the instance, as inside a placement (applyDeltas).
   void adjust(const std::string& host, int slot, double amount, double now);
   // Who serves each shared instance (config->instances order; "" = nobody). The value of a
   // dynamic instance is what its server reported.
@@ -94,6 +95,7 @@ class LoadTable {
   bool up(const Record& r, double now) const;
   void fillRow(HostTable& t, size_t row, double now) const;
   double numberAt(size_t row, size_t slot, bool isUp, double now) const;
+  double adjusted(const Record& rec, size_t slot, double now) const;
   // Whether the value of `slot` in `rec` is past its stale limit at `now`.
   bool stale(const Record& rec, size_t slot, double now) const;
   // The shared instances' values moved by time (ages; a value going stale) without a rebuild.

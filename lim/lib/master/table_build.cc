@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "master/load_table.h"
+#include "openlim/load_adjust.h"
 
 namespace openlim::master {
 namespace {
@@ -86,13 +87,17 @@ double LoadTable::numberAt(size_t row, size_t s, bool isUp, double now) const {
   } else if (!def.dynamic || (isUp && !stale(rec, s, now))) {
     v = rec.numbers[s];
   }
-  if (def.dynamic && isUp && !isUnknown(v)) {
-    const double life = config_->params.adjustDuration * config_->params.exInterval;
-    for (const auto& a : rec.adjustments)
-      if (a.slot == static_cast<int>(s) && now < a.start + life)
-        v += a.amount * (1.0 - (now - a.start) / life);
-  }
+  if (def.dynamic && isUp && !isUnknown(v)) v += adjusted(rec, s, now);
   return v;
+}
+
+// What the placement adjustments of `rec` on `slot` still add at `now`.
+double LoadTable::adjusted(const Record& rec, size_t slot, double now) const {
+  const double life = adjustmentDuration(config_->params);
+  double sum = 0;
+  for (const auto& a : rec.adjustments)
+    if (a.slot == static_cast<int>(slot)) sum += a.amount * decayWeight(a.start, life, now);
+  return sum;
 }
 
 bool LoadTable::stale(const Record& rec, size_t s, double now) const {
@@ -142,6 +147,15 @@ void LoadTable::fillShared(HostTable& t, double now) const {
       if (!isStale && !std::isnan(rec->arrived[s])) age = static_cast<float>(now - rec->arrived[s]);
       auto it = rec->strings.find(slot);
       if (it != rec->strings.end()) text = it->second;
+    }
+    // One value for the instance: a placement on any of its hosts reserves from it.
+    if (col.type == ResourceType::kNumeric && !isUnknown(number)) {
+      std::vector<int> rows;
+      for (const auto& h : inst.hosts)
+        if (int row = rowOf(h); row >= 0 && std::find(rows.begin(), rows.end(), row) == rows.end())
+          rows.push_back(row);
+      for (int row : rows)
+        number += adjusted(records_[static_cast<size_t>(row)], static_cast<size_t>(slot), now);
     }
     for (const auto& h : inst.hosts) {
       int row = rowOf(h);

@@ -161,6 +161,42 @@ TEST(LoadTable, PlacementAdjustmentDecaysLinearly) {
   EXPECT_DOUBLE_EQ(t.build(20)->number(1, "r1m"), 0.5);
 }
 
+TEST(LoadTable, AdjustmentsLeaveUnknownValuesUnknownAndEndWithTheirLife) {
+  LoadTable t(makeConfig());
+  auto cfg = t.config();
+  t.ingest(report("hostA", 1.0, 1000), 10);
+  t.ingest(protocol::LoadReport{.host = "hostB", .checksum = "sum1"}, 10);  // r1m unknown
+  for (const char* h : {"HOSTA", "hostB"}) t.adjust(h, cfg->resourceIndex("r1m"), 1.0, 10);
+  EXPECT_DOUBLE_EQ(t.build(15)->number(0, "r1m"), 1.75);  // 2 x 10 s life: weight 0.75
+  EXPECT_TRUE(isUnknown(t.build(15)->number(1, "r1m")));
+  EXPECT_DOUBLE_EQ(t.build(15)->number(0, "mem"), 1000);  // not adjusted
+  EXPECT_DOUBLE_EQ(t.build(29.9)->number(0, "r1m"), 1.005);
+  EXPECT_DOUBLE_EQ(t.build(30)->number(0, "r1m"), 1.0);
+}
+
+TEST(LoadTable, SharedAdjustmentsReachEveryHostOfTheInstance) {
+  LoadTable t(makeConfig());
+  auto cfg = t.config();
+  t.setServers({"hostB", ""});
+  protocol::LoadReport r = report("hostB", 0, 1000);
+  r.numbers.push_back({"scratch", 3, NAN});
+  t.ingest(r, 0);
+  t.ingest(report("hostC", 0, 1000), 0);
+  t.adjust("hostC", cfg->resourceIndex("scratch"), -2, 0);  // rusage[scratch=2] on hostC
+  t.adjust("hostC", cfg->resourceIndex("mem"), -10, 0);
+  HostTablePtr s = t.snapshot(10);                 // 2 x 10 s life: weight 0.5
+  EXPECT_DOUBLE_EQ(s->number(1, "scratch"), 2.0);  // hostB shares hostC's instance
+  EXPECT_DOUBLE_EQ(s->number(2, "scratch"), 2.0);
+  EXPECT_TRUE(isUnknown(s->number(0, "scratch")));  // hostA is in no instance of it
+  EXPECT_DOUBLE_EQ(s->number(2, "mem"), 995);
+  EXPECT_DOUBLE_EQ(s->number(1, "mem"), 1000);  // per-host resource: the picked host only
+  s.reset();
+  s = t.snapshot(15);  // moved on by time alone
+  EXPECT_DOUBLE_EQ(s->number(1, "scratch"), 2.5);
+  s.reset();
+  EXPECT_DOUBLE_EQ(t.snapshot(20)->number(2, "scratch"), 3.0);
+}
+
 TEST(LoadTable, SharedInstanceTakesItsServersValueAndStaticOnesTheirNumber) {
   LoadTable t(makeConfig());
   t.setServers({"hostB", ""});
