@@ -235,11 +235,22 @@ bool LoadTable::refreshPublished(double now) {
     for (const Adjustment& a : rec.adjustments)
       if (builtAt_ < a.start + life && config_->resources[static_cast<size_t>(a.slot)].shared)
         return false;
-    slots = rec.agedSlots;
+    if (upChanged) continue;  // rewritten whole below
+    // Ages move on by themselves (a float each); values and status only when one went stale.
+    slots.clear();
+    auto& t = const_cast<HostTable&>(*published_);
+    for (int slot : rec.agedSlots) {
+      auto s = static_cast<size_t>(slot);
+      if (config_->resources[s].shared) continue;  // refreshSharedAges
+      if (stale(rec, s, builtAt_) != stale(rec, s, now))
+        slots.push_back(slot);
+      else if (!stale(rec, s, now))
+        t.columns[s].ages[row] = static_cast<float>(now - rec.arrived[s]);
+    }
     for (const Adjustment& a : rec.adjustments)
       if (std::find(slots.begin(), slots.end(), a.slot) == slots.end()) slots.push_back(a.slot);
     std::erase_if(rec.adjustments, [&](const Adjustment& a) { return now >= a.start + life; });
-    if (!upChanged) redecayRow(row, slots, now);
+    if (!slots.empty()) redecayRow(row, slots, now);
   }
   for (size_t row : rows) rewriteRow(row, now);
   return true;
