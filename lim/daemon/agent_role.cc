@@ -38,10 +38,8 @@ void LimServer::onTimers(double now) {
     reportedTo_ = election_->master();
     nextReportAt_ = now;  // a new master starts with an empty table: fill it at once
   }
-  if (a.heartbeat)
-    heartbeat(now);
-  else if (announcing())
-    announceSome(now);
+  if (a.heartbeat) heartbeat(now);
+  else if (announcing()) announceSome(now);
   if (election_->isMaster()) refreshServers(now);
   if (locked_ && lockUntil_ > 0 && now >= lockUntil_) setLock(false, 0, now);
   if (now >= collector_->nextDeadline()) {

@@ -59,9 +59,7 @@ std::string LimServer::statusReply() const {
 
 namespace {
 
-Json count(uint64_t v) {
-  return Json::number(static_cast<double>(v));
-}
+Json count(uint64_t v) { return Json::number(static_cast<double>(v)); }
 
 Json localElimStatus(const agent::MelimLink& melim, const std::string& host) {
   const agent::MelimCounters& mc = melim.counters();

@@ -14,8 +14,8 @@ constexpr double kStderrWindow = 10;
 constexpr int kStderrBurst = 20;
 constexpr size_t kLogPrefix = 160;
 
-// Elim output in a log line: bounded, and escaped (Supervisor::log escapes again the whole
-// message; escaping here first keeps the clip on the raw bytes).
+// Elim output in a log line: bounded, and escaped where it enters the message (the clip
+// counts raw bytes). Supervisor::log escapes the elim's name itself.
 std::string clip(std::string_view s) {
   return escapeForLog(s, kLogPrefix);
 }
