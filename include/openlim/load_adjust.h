@@ -25,10 +25,17 @@ std::vector<LoadDelta> placementDeltas(const ConfigSnapshot& config, const Rusag
                                        int slots = 1);
 
 // ADJUST_DURATION x EXINTERVAL, in seconds.
-double adjustmentDuration(const ClusterParams& params);
-// The one load decay (the master's table uses it for every placement): 1 at start, falling
-// linearly to 0 at start + duration; 0 afterwards, before start, and when duration <= 0.
-double decayWeight(double start, double duration, double now);
+inline double adjustmentDuration(const ClusterParams& params) {
+  return params.adjustDuration * params.exInterval;
+}
+// The one load decay (the master's table uses it for every placement, on its hot refresh
+// path: hence inline): 1 at start, falling linearly to 0 at start + duration; 0 afterwards,
+// before start, and when duration <= 0.
+inline double decayWeight(double start, double duration, double now) {
+  if (now < start || duration <= 0) return 0;
+  double left = 1.0 - (now - start) / duration;
+  return left > 0 ? left : 0;
+}
 
 // The other rows of `table` that share the ResourceMap instance of shared resource `slot`
 // with `row` (one value for all of them: what is reserved on one is gone for every one).

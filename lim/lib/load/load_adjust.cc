@@ -30,16 +30,6 @@ std::vector<LoadDelta> placementDeltas(const ConfigSnapshot& config, const Rusag
   return out;
 }
 
-double adjustmentDuration(const ClusterParams& params) {
-  return params.adjustDuration * params.exInterval;
-}
-
-double decayWeight(double start, double duration, double now) {
-  if (now < start || duration <= 0) return 0;
-  double left = 1.0 - (now - start) / duration;
-  return left > 0 ? left : 0;
-}
-
 namespace {
 
 std::string lower(std::string_view s) {

@@ -34,7 +34,13 @@ void LoadTable::index() {
       config_->resources[static_cast<size_t>(statusSlot_)].type != ResourceType::kString)
     statusSlot_ = -1;
   staleLimits_.clear();
-  for (const auto& r : config_->resources) staleLimits_.push_back(staleLimit(&r, config_->params));
+  external_.clear();
+  shared_.clear();
+  for (const auto& r : config_->resources) {
+    staleLimits_.push_back(staleLimit(&r, config_->params));
+    external_.push_back(r.dynamic && !r.builtin ? 1 : 0);
+    shared_.push_back(r.shared ? 1 : 0);
+  }
   thresholds_.assign(config_->hosts.size(), {});
   for (size_t i = 0; i < config_->hosts.size(); ++i)
     for (const auto& [name, threshold] : config_->hosts[i].thresholds)
@@ -107,9 +113,8 @@ bool LoadTable::ingest(const protocol::LoadReport& r, double now) {
     rec.numbers[slot] = v.value;
     bool aged = !std::isnan(rec.arrived[slot]);
     // Only external values age here: a built-in's or a static value's age means nothing.
-    const ResourceDef& def = config_->resources[slot];
-    bool external = def.dynamic && !def.builtin;
-    rec.arrived[slot] = !external || std::isnan(v.age) ? std::nan("") : now - std::max(0.0f, v.age);
+    rec.arrived[slot] =
+        !external_[slot] || std::isnan(v.age) ? std::nan("") : now - std::max(0.0f, v.age);
     if (aged != !std::isnan(rec.arrived[slot])) {
       if (aged)
         std::erase(rec.agedSlots, it->second);
@@ -202,6 +207,7 @@ void LoadTable::redecayRow(size_t row, const std::vector<int>& slots, double now
     auto s = static_cast<size_t>(slot);
     if (config_->resources[s].shared) continue;
     t.columns[s].numbers[row] = numberAt(row, s, isUp, now);
+    if (!external_[s]) continue;  // no age (and the hot refresh path skips its memory)
     double at = rec.arrived[s];
     t.columns[s].ages[row] = isUp && !std::isnan(at) && !stale(rec, s, now)
                                  ? static_cast<float>(now - at)
@@ -239,13 +245,15 @@ bool LoadTable::refreshPublished(double now) {
     // Ages move on by themselves (a float each); values and status only when one went stale.
     slots.clear();
     auto& t = const_cast<HostTable&>(*published_);
-    for (int slot : rec.agedSlots) {
+    for (int slot : rec.agedSlots) {  // aged slots are external: their arrival is a number
       auto s = static_cast<size_t>(slot);
-      if (config_->resources[s].shared) continue;  // refreshSharedAges
-      if (stale(rec, s, builtAt_) != stale(rec, s, now))
+      if (shared_[s]) continue;  // refreshSharedAges
+      const double at = rec.arrived[s], limit = staleLimits_[s];
+      const bool isStale = now - at >= limit;
+      if ((builtAt_ - at >= limit) != isStale)
         slots.push_back(slot);
-      else if (!stale(rec, s, now))
-        t.columns[s].ages[row] = static_cast<float>(now - rec.arrived[s]);
+      else if (!isStale)
+        t.columns[s].ages[row] = static_cast<float>(now - at);
     }
     for (const Adjustment& a : rec.adjustments)
       if (std::find(slots.begin(), slots.end(), a.slot) == slots.end()) slots.push_back(a.slot);

@@ -113,6 +113,8 @@ class LoadTable {
   std::unordered_map<std::string, int> slots_;  // resource name -> slot
   int ncpusSlot_ = -1, statusSlot_ = -1;        // -1: not a resource (status: not a string)
   std::vector<double> staleLimits_;             // per slot: INTERVAL x LSF_ELIM_STALE_FACTOR
+  std::vector<char> external_;                  // per slot: dynamic, not built-in (has ages)
+  std::vector<char> shared_;                    // per slot: a shared resource
   // Per host (config->hosts order): its busy thresholds by slot, known resources only.
   std::vector<std::vector<std::pair<int, double>>> thresholds_;
   std::vector<std::string> servers_;

@@ -65,7 +65,7 @@ void LoadTable::fillRow(HostTable& t, size_t row, double now) const {
       continue;
     }
     col.numbers[row] = numberAt(row, s, isUp, now);
-    if (def.dynamic && isUp && !std::isnan(rec.arrived[s]) && !stale(rec, s, now))
+    if (external_[s] && isUp && !std::isnan(rec.arrived[s]) && !stale(rec, s, now))
       col.ages[row] = static_cast<float>(now - rec.arrived[s]);
   }
 }
@@ -87,7 +87,7 @@ double LoadTable::numberAt(size_t row, size_t s, bool isUp, double now) const {
   } else if (!def.dynamic || (isUp && !stale(rec, s, now))) {
     v = rec.numbers[s];
   }
-  if (def.dynamic && isUp && !isUnknown(v)) v += adjusted(rec, s, now);
+  if (def.dynamic && isUp && !isUnknown(v) && !rec.adjustments.empty()) v += adjusted(rec, s, now);
   return v;
 }
 
@@ -101,6 +101,7 @@ double LoadTable::adjusted(const Record& rec, size_t slot, double now) const {
 }
 
 bool LoadTable::stale(const Record& rec, size_t s, double now) const {
+  if (!external_[s]) return false;
   double at = rec.arrived[s];
   return !std::isnan(at) && now - at >= staleLimits_[s];
 }
