@@ -21,20 +21,22 @@ struct LoadDelta {
 };
 
 // What `slots` placed slots add to a host. alt may be null (no rusage).
-std::vector<LoadDelta> placementDeltas(const ConfigSnapshot& config,
-                                       const RusageAlternative* alt, int slots = 1);
-
-struct LoadAdjustment {
-  std::string host;
-  std::vector<LoadDelta> deltas;
-  double start = 0;     // when the placement happened
-  double duration = 0;  // seconds until it has decayed to nothing; <= 0: gone at once
-};
+std::vector<LoadDelta> placementDeltas(const ConfigSnapshot& config, const RusageAlternative* alt,
+                                       int slots = 1);
 
 // ADJUST_DURATION x EXINTERVAL, in seconds.
-double adjustmentDuration(const ClusterParams& params);
-// 1 at start, falling linearly to 0 at start + duration; 0 afterwards (and before start).
-double adjustmentWeight(const LoadAdjustment& a, double now);
+inline double adjustmentDuration(const ClusterParams& params) {
+  return params.adjustDuration * params.exInterval;
+}
+// The one load decay (the master's table uses it for every placement, on its hot refresh
+// path: hence inline): 1 at start, falling linearly to 0 at start + duration; 0 afterwards,
+// before start, and when duration <= 0.
+inline double decayWeight(double start, double duration, double now) {
+  if (now < start || duration <= 0) return 0;
+  double left = 1.0 - (now - start) / duration;
+  return left > 0 ? left : 0;
+}
+
 // The other rows of `table` that share the ResourceMap instance of shared resource `slot`
 // with `row` (one value for all of them: what is reserved on one is gone for every one).
 // Empty when the resource is not shared or `row` serves no instance of it.
@@ -43,11 +45,5 @@ std::vector<uint32_t> sharingRows(const HostTable& table, int slot, uint32_t row
 // rows sharing its instance (sharingRows); unknown values stay unknown.
 void applyDeltas(HostTable& table, size_t row, const std::vector<LoadDelta>& deltas,
                  double weight = 1.0);
-// Applies every adjustment still in effect at `now` to the rows of their hosts (and, for
-// shared resources, of the hosts sharing the instance).
-void applyAdjustments(HostTable& table, const std::vector<LoadAdjustment>& adjustments,
-                      double now);
-// Drops the adjustments that have fully decayed by `now`.
-void pruneAdjustments(std::vector<LoadAdjustment>& adjustments, double now);
 
 }  // namespace openlim

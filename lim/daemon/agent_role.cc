@@ -21,7 +21,8 @@ void LimServer::onTimers(double now) {
     collector_->tick(now);
     agent_->onSample(collector_->builtins());
   }
-  melim_->onTimer(now);
+  melim_->configure(*config_);  // stale limits and knobs; cheap when the config is the same
+  if (melim_->onTimer(now)) agent_->onExternalValues(now);  // a value went stale, or melim died
   agent::AgentActions act = agent_->onTick(now);
   if (act.restartMelim) restartMelim(*act.restartMelim, now);
   if (act.reportTo) sendReport(*act.reportTo, now);
@@ -46,7 +47,8 @@ protocol::LoadReport LimServer::buildReport(double now) const {
                          .type = info.type,
                          .model = info.model,
                          .external = &melim_->values(),
-                         .externalAge = now - melim_->valuesAt()};
+                         .expected = agent_->expectedResources(),
+                         .ageOf = [&](const std::string& name) { return melim_->age(name, now); }};
   return agent::buildLoadReport(in, *config_);
 }
 
@@ -64,17 +66,19 @@ void LimServer::sendReport(const std::string& to, double now) {
   agent_->onReportSent(r);
 }
 
+// What melim runs follows the served set and the master role, through AgentRole's MelimPlan
+// (removals settle first: a master change restarts melim once at most).
 void LimServer::updateMelim(double now) {
-  if (auto set = agent_->melimChange(election_->isMaster())) restartMelim(*set, now);
+  if (auto set = agent_->melimChange(election_->isMaster(), now)) restartMelim(*set, now);
 }
 
 void LimServer::restartMelim(const agent::MelimSet& set, double now) {
   std::string list;
   for (const auto& r : set.resources) list += (list.empty() ? "" : " ") + r;
   spdlog::info("melim: LSF_RESOURCES=\"{}\" LSF_MASTER={}", list, set.master ? "Y" : "N");
-  Status st = melim_->restart(set.resources, set.master, now);
+  // A failed start counts as a death in the link: logged there and retried under the throttle.
+  (void)melim_->restart(set.resources, set.master, now);
   ++counters_.melim_restarts;
-  if (!st) spdlog::warn("melim: {}", st.message());
 }
 
 }  // namespace openlim::lim

@@ -80,6 +80,10 @@ Json localElimStatus(const agent::MelimLink& melim, const std::string& host) {
   m.add("bad_lines", count(mc.badLines));
   m.add("status_lines", count(mc.statusLines));
   m.add("last_exit", Json::number(mc.lastExit));
+  m.add("state", Json::string(agent::melimStateName(melim.state())));
+  m.add("gave_up", count(mc.gaveUp));
+  m.add("failure_logs", count(mc.failureLogs));
+  m.add("stale_values", count(mc.staleValues));
   // melim's own status text, parsed when it is JSON, else passed on as a string.
   Json elims = Json::array();
   if (!melim.statusJson().empty()) {

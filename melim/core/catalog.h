@@ -3,6 +3,8 @@
 // interval that bounds its age (spec/elim.md "The load update string").
 
 #include <cstdint>
+#include <limits>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -23,7 +25,25 @@ struct NameSpec {
   NameKind kind = NameKind::kNumeric;
   double interval = 60;  // seconds; bounds the age of a value (x stale factor)
   bool expected = true;  // in LSF_RESOURCES (always true for built-ins)
+  // The values that make physical sense (built-ins, builtinRange); others: open (the parser
+  // still refuses |v| >= INFINIT_LOAD).
+  double min = -std::numeric_limits<double>::infinity();
+  double max = std::numeric_limits<double>::infinity();
 };
+
+struct ValueRange {
+  double min;
+  double max;
+};
+
+// The physically possible values of a built-in load index (both ends included), for an elim
+// that overrides it; nullopt for other names. ut is a fraction (0-1); memory, swap and
+// space are MB >= 0; run queues, users and idle minutes are >= 0; pg is pages/s, 0 to 1e7
+// (40 GB/s of paging with 4 KiB pages: beyond any swap device); io is KB/s, 0 to 1e9
+// (1 TB/s: beyond the local disks of any host). Rates need an upper bound because a wrong
+// unit (bytes for KB, a counter for a rate) is the usual elim bug; sizes get none (a host's
+// memory or scratch space has no such natural ceiling below INFINIT_LOAD).
+std::optional<ValueRange> builtinRange(std::string_view name);
 
 struct StringHash {
   using is_transparent = void;

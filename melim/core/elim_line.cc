@@ -37,8 +37,9 @@ bool printableWord(std::string_view t) {
   return true;
 }
 
-// Checks one value token against the kind of its slot and fills p.
-DropReason parseValue(std::string_view tok, NameKind kind, Pair& p, ParseScratch& s) {
+// Checks one value token against the kind and range of its slot and fills p.
+DropReason parseValue(std::string_view tok, const NameSpec& spec, Pair& p, ParseScratch& s) {
+  const NameKind kind = spec.kind;
   if (tok == "-") {
     p.unknown = true;
     return DropReason::kNone;
@@ -55,7 +56,7 @@ DropReason parseValue(std::string_view tok, NameKind kind, Pair& p, ParseScratch
     s.badToken = tok;
     return DropReason::kBadNumber;
   }
-  if (std::fabs(p.number) >= kInfinitLoad) {
+  if (std::fabs(p.number) >= kInfinitLoad || p.number < spec.min || p.number > spec.max) {
     s.badToken = tok;
     return DropReason::kOutOfRange;
   }
@@ -110,7 +111,7 @@ DropReason parseElimLine(std::string_view line, const Catalog& catalog, ParseScr
     s.seenAt[static_cast<size_t>(slot)] = s.stamp;
     Pair p;
     p.slot = slot;
-    if (DropReason r = parseValue(value, catalog.spec(slot).kind, p, s); r != DropReason::kNone)
+    if (DropReason r = parseValue(value, catalog.spec(slot), p, s); r != DropReason::kNone)
       return r;
     if (catalog.spec(slot).expected) {
       s.pairs.push_back(p);

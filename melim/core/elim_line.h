@@ -22,7 +22,7 @@ enum class DropReason : uint8_t {
   kSyntax,          // no count, count not a number, empty line
   kCountMismatch,   // count differs from the number of pairs, or a value is missing
   kBadNumber,       // not a plain decimal number (incl. NaN, Inf, hex)
-  kOutOfRange,      // |value| >= INFINIT_LOAD
+  kOutOfRange,      // |value| >= INFINIT_LOAD, or outside a built-in's range (builtinRange)
   kUnknownName,     // not an external resource nor an overridable built-in
   kNotReportable,   // a boolean, or a built-in an elim may not override (ls it r1m swp status)
   kDuplicate,       // the same name twice in one line

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "core/elim_line.h"
-#include "core/restart_policy.h"
 #include "util/line_framer.h"
+#include "util/restart_policy.h"
 
 namespace openlim::melim {
 

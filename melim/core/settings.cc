@@ -78,6 +78,12 @@ NameKind kindOf(const ResourceDef& r) {
 
 void addName(std::vector<NameSpec>& names, std::set<std::string>& have, NameSpec spec) {
   if (!have.insert(spec.name).second) return;
+  if (spec.kind == NameKind::kBuiltin || spec.kind == NameKind::kNotOverridable) {
+    if (auto r = builtinRange(spec.name)) {
+      spec.min = r->min;
+      spec.max = r->max;
+    }
+  }
   names.push_back(std::move(spec));
 }
 

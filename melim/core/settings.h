@@ -10,8 +10,8 @@
 
 #include "core/catalog.h"
 #include "core/elim_line.h"
-#include "core/restart_policy.h"
 #include "openlim/config.h"
+#include "util/restart_policy.h"
 
 namespace openlim::melim {
 

@@ -4,6 +4,8 @@
 #include <csignal>
 #include <map>
 
+#include "util/log_escape.h"
+
 namespace openlim::melim {
 namespace {
 
@@ -29,7 +31,7 @@ int Supervisor::findProbe(const std::string& name) const {
 }
 
 void Supervisor::log(LogLevel level, const Probe& p, const std::string& text) {
-  if (log_) log_->log(level, p.name, text);
+  if (log_) log_->log(level, escapeForLog(p.name), text);  // a file name may hold anything
 }
 
 void Supervisor::setElims(const std::vector<ElimFile>& files, double now) {
@@ -96,7 +98,7 @@ void Supervisor::startProbe(int id, double now) {
   Result<int> pid = processes_->start(id, p.generation, p.path, settings_.elimArgs);
   if (!pid) {
     p.lastError = pid.status().message();
-    log(LogLevel::kError, p, "cannot start " + p.path + ": " + p.lastError);
+    log(LogLevel::kError, p, "cannot start " + escapeForLog(p.path) + ": " + p.lastError);
     p.state = ProbeState::kRunning;  // so handleDeath treats it as a failed run
     handleDeath(id, Death{now, EndKind::kExited, 127, "start failed"}, now);
     return;
@@ -170,8 +172,8 @@ void Supervisor::handleDeath(int id, Death death, double now) {
     p.state = ProbeState::kRemoved;
     return log(LogLevel::kInfo, p, how + "; removed");
   }
-  RestartDecision d = decideRestart(settings_.rules, p.tally, p.lastStart,
-                                     p.starts - p.startsBeforeRetry);
+  RestartDecision d =
+      decideRestart(settings_.rules, p.tally, p.lastStart, p.starts - p.startsBeforeRetry);
   if (d.verdict == Verdict::kAborted) {
     p.state = ProbeState::kAborted;
     return log(LogLevel::kInfo, p,
@@ -198,7 +200,8 @@ void Supervisor::advanceProbe(int id, double now) {
     case ProbeState::kRunning:
       if (p.partialSince >= 0 && now >= p.partialSince + settings_.blockTime) {
         ++p.dropped[static_cast<size_t>(DropReason::kPartialTimeout)];
-        std::string text(p.out.pending().substr(0, 200));
+        std::string text = escapeForLog(p.out.pending(), 200);
+        p.out.reset();  // counted here: the coming death must not count it as at-EOF too
         stopProbe(id,
                   "unfinished line for " + seconds(now - p.partialSince) +
                       " (LSF_ELIM_BLOCKTIME): '" + text + "'",
@@ -285,7 +288,8 @@ double Supervisor::nextDeadline() const {
   for (const auto& g : leftoverGroups_) d = std::min(d, g.at);
   if (!shuttingDown_) {
     d = std::min(d, lastOutput_ + settings_.pollInterval);
-    if (statusEnabled_) d = std::min(d, lastStatus_ + settings_.pollInterval);
+    if (statusEnabled_)
+      d = std::min(d, lastStatus_ + (agesDirty_ ? kAgeRefresh : settings_.pollInterval));
   }
   return d;
 }

@@ -77,7 +77,9 @@ class Supervisor {
   // The merged vector to write when it changed or ELIM_POLL_INTERVAL passed since the last
   // one; nullopt otherwise.
   std::optional<std::string> takeOutput(double now);
-  // A status JSON line when something changed or every ELIM_POLL_INTERVAL; nullopt otherwise.
+  // A status JSON line when something changed, after each vector line (takeOutput), within
+  // a second of an elim repeating a value (its age restarts), and every ELIM_POLL_INTERVAL;
+  // nullopt otherwise.
   std::optional<std::string> takeStatus(double now, double wallNow);
   std::string statusJson(double now, double wallNow) const;
   // Whether anyone reads status (fd 3 open); if not, its period sets no deadline.
@@ -122,6 +124,11 @@ class Supervisor {
   double lastOutput_ = -std::numeric_limits<double>::infinity();
   double lastStatus_ = -std::numeric_limits<double>::infinity();
   bool statusDirty_ = true;
+  // An elim repeated a value: its age restarted, which lim learns from the next status line.
+  // Such lines go at most every kAgeRefresh seconds (lim ages values by them: a late one
+  // would make a value look older, even stale, on lim's side).
+  bool agesDirty_ = false;
+  static constexpr double kAgeRefresh = 1.0;
   bool statusEnabled_ = true;
   uint64_t linesAccepted_ = 0;
 };

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/supervisor.h"
+#include "util/log_escape.h"
 
 namespace openlim::melim {
 namespace {
@@ -13,9 +14,10 @@ constexpr double kStderrWindow = 10;
 constexpr int kStderrBurst = 20;
 constexpr size_t kLogPrefix = 160;
 
+// Elim output in a log line: bounded, and escaped where it enters the message (the clip
+// counts raw bytes). Supervisor::log escapes the elim's name itself.
 std::string clip(std::string_view s) {
-  if (s.size() <= kLogPrefix) return std::string(s);
-  return std::string(s.substr(0, kLogPrefix)) + "...";
+  return escapeForLog(s, kLogPrefix);
 }
 
 }  // namespace
@@ -63,6 +65,7 @@ void Supervisor::applyLine(int id, double now) {
   }
   conflicts_.clear();
   merger_.apply(id, scratch_.pairs, now, conflicts_);
+  if (!scratch_.pairs.empty()) agesDirty_ = true;
   for (auto [slot, other] : conflicts_) {
     ++p.conflicts;
     const std::string& name = catalog_.spec(slot).name;
@@ -123,12 +126,17 @@ std::optional<std::string> Supervisor::takeOutput(double now) {
   if (!merger_.changed() && now < lastOutput_ + settings_.pollInterval) return std::nullopt;
   merger_.clearChanged();
   lastOutput_ = now;
+  // The status line (values with their ages) follows every vector line: lim ages each value
+  // from it, and a value melim repeats unchanged is fresh only if its age says so.
+  markStatus();
   return merger_.formatVector();
 }
 
 std::optional<std::string> Supervisor::takeStatus(double now, double wallNow) {
-  if (!statusDirty_ && now < lastStatus_ + settings_.pollInterval) return std::nullopt;
+  bool agesDue = agesDirty_ && now >= lastStatus_ + kAgeRefresh;
+  if (!statusDirty_ && !agesDue && now < lastStatus_ + settings_.pollInterval) return std::nullopt;
   statusDirty_ = false;
+  agesDirty_ = false;
   lastStatus_ = now;
   return statusJson(now, wallNow);
 }

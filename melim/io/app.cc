@@ -6,10 +6,12 @@
 
 #include <spdlog/spdlog.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 
 #include "discovery.h"
+#include "util/log_escape.h"
 
 namespace openlim::melim {
 namespace {
@@ -53,7 +55,9 @@ App::App(Settings settings, AppOptions opts)
   signals_.add(SIGCHLD);
   if (opts_.statusFd)
     status_ = std::make_unique<LineWriter>(io_, 3, [this](int err) {
-      spdlog::warn("status descriptor 3 closed ({}); no more status", strerror(err));
+      // EPIPE: lim closed its end, as it does when it stops or restarts us; not an error.
+      auto level = err == EPIPE || stopping_ ? spdlog::level::info : spdlog::level::warn;
+      spdlog::log(level, "status descriptor 3 closed ({}); no more status", strerror(err));
       sup_.enableStatus(false);  // else its overdue period would spin the loop
     });
 }
@@ -63,7 +67,7 @@ void App::rescan() {
   if (!r.error.empty()) spdlog::error("{}", r.error);
   for (const auto& s : r.skipped)
     if (skipLogged_.insert(s.name + "|" + s.why).second)
-      spdlog::warn("{}: not run: {}", s.name, s.why);
+      spdlog::warn("{}: not run: {}", escapeForLog(s.name), s.why);
   if (r.elims.empty()) spdlog::warn("no elim to run in {}", opts_.elimDir);
   if (r.error.empty()) sup_.setElims(r.elims, monotonicSeconds());
 }

@@ -1,5 +1,7 @@
-// Fuzzes the parser of melim's stdout lines as the lim agent reads them.
+// Fuzzes the parsers of melim's lines as the lim agent reads them: the vector on stdout and
+// the value ages of the status JSON on fd 3 (the same bytes go to both).
 #include <cstddef>
+#include <cmath>
 #include <cstdint>
 #include <string_view>
 
@@ -14,5 +16,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       if (!value.known && !value.text.empty()) __builtin_trap();
     }
   }
+  auto ages = openlim::parseMelimValueAges(line);
+  if (ages.isOk())
+    for (const auto& a : *ages)
+      if (!std::isfinite(a.age) || a.age < 0) __builtin_trap();
   return 0;
 }

@@ -7,6 +7,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -44,6 +46,15 @@ int decodeWait(int st) {
   return -1;
 }
 
+Death deathOf(int st, double now) {
+  if (WIFSIGNALED(st)) return Death{now, EndKind::kSignaled, WTERMSIG(st), ""};
+  return Death{now, EndKind::kExited, WIFEXITED(st) ? WEXITSTATUS(st) : -1, ""};
+}
+
+RestartRules rulesOf(const MelimOptions& o) {
+  return RestartRules{o.restartThrottle, o.maxRestarts, -1};  // melim has no abort value
+}
+
 // In the child, between fork and exec: async-signal-safe calls only.
 [[noreturn]] void execChild(const char* path, char* const argv[], char* const envp[], int out,
                             int status, int devnull, pid_t parent) {
@@ -70,7 +81,9 @@ double monotonicNow() {
   return static_cast<double>(ts.tv_sec) + ts.tv_nsec * 1e-9;
 }
 
-MelimLink::MelimLink(MelimOptions opts) : opts_(std::move(opts)) {
+MelimLink::MelimLink(MelimOptions opts)
+    : opts_(std::move(opts)), sup_(rulesOf(opts_)) {
+  values_.setLimits({}, staleLimit(nullptr, opts_.params));
   if (opts_.melimPath.empty()) opts_.melimPath = opts_.serverDir + "/melim";
   out_.framer = LineFramer(opts_.maxLineBytes);
   status_.framer = LineFramer(opts_.maxLineBytes);
@@ -141,8 +154,10 @@ Status MelimLink::spawn(double now) {
     close(outp[0]);
     close(stp[0]);
     ++counters_.spawnFailures;
-    restartAt_ = now + opts_.restartThrottle;
-    return Status(Code::kIo, "cannot start " + opts_.melimPath + ": " + strerror(err));
+    std::string why = "cannot start " + opts_.melimPath + ": " + strerror(err);
+    sup_.started(now);
+    handleDeath(Death{now, EndKind::kExited, -1, why}, now);
+    return Status(Code::kIo, why);
   }
   for (int fd : {outp[0], stp[0]}) fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
   out_.fd = outp[0];
@@ -151,8 +166,7 @@ Status MelimLink::spawn(double now) {
   status_.framer.reset();
   pid_ = pid;
   statusJson_.clear();  // the last melim's elims are not this one's
-  startedAt_ = now;
-  restartAt_ = kInf;
+  sup_.started(now);
   nextReapCheck_ = now + kReapCheck;
   ++counters_.starts;
   return Status::ok();
@@ -163,9 +177,20 @@ Status MelimLink::start(const std::vector<std::string>& resources, bool isMaster
   resources_ = resources;
   isMaster_ = isMaster;
   wanted_ = !resources_.empty();
-  restartAt_ = kInf;
+  sup_.stopped();
   if (!wanted_) return Status::ok();
+  sup_.wanted();
   return spawn(now);
+}
+
+void MelimLink::configure(const ConfigSnapshot& config) {
+  if (config.checksum == configChecksum_ && !configChecksum_.empty()) return;
+  configChecksum_ = config.checksum;
+  opts_.params = config.params;
+  std::map<std::string, double> limits;
+  for (const ResourceDef& r : config.resources)
+    if (r.dynamic) limits[r.name] = staleLimit(&r, config.params);
+  values_.setLimits(std::move(limits), staleLimit(nullptr, config.params));
 }
 
 Status MelimLink::restart(const std::vector<std::string>& resources, bool isMaster, double now) {
@@ -175,24 +200,38 @@ Status MelimLink::restart(const std::vector<std::string>& resources, bool isMast
   return start(resources, isMaster, now);
 }
 
-void MelimLink::reconfigure() {
-  if (pid_ > 0) kill(pid_, SIGHUP);
+void MelimLink::reconfigure(double now) {
+  if (pid_ > 0) {
+    kill(pid_, SIGHUP);
+    return;
+  }
+  if (wanted_ && sup_.retry(now))
+    spdlog::info("melim: reconfig: retrying (was {})",
+                 sup_.tally().count() ? describeDeath(*sup_.tally().last()) : "down");
 }
 
 void MelimLink::closePipes() {
+  for (int fd : releasePipes()) close(fd);
+}
+
+std::vector<int> MelimLink::releasePipes() {
+  std::vector<int> fds;
   for (Pipe* p : {&out_, &status_}) {
-    if (p->fd >= 0) close(p->fd);
+    if (p->fd >= 0) fds.push_back(p->fd);
     p->fd = -1;
     p->framer.reset();
   }
+  return fds;
 }
 
 void MelimLink::stop(double now) {
   wanted_ = false;
-  restartAt_ = kInf;
+  sup_.stopped();
   if (pid_ > 0) {
     kill(pid_, SIGTERM);
-    dying_.push_back(Dying{pid_, now + opts_.stopGrace});
+    // Its pipes stay open (unread) until it is reaped: a melim told to stop is not also
+    // met with a broken pipe on its way out.
+    dying_.push_back(Dying{pid_, now + opts_.stopGrace, false, releasePipes()});
     nextDyingCheck_ = now + kDyingCheck;
     pid_ = -1;
   }
@@ -260,7 +299,8 @@ bool MelimLink::onLine(bool status, std::string_view line, double now) {
   if (status) {
     ++counters_.statusLines;
     statusJson_.assign(line);
-    return false;
+    auto ages = parseMelimValueAges(line);
+    return ages && values_.applyAges(*ages, now);
   }
   auto v = parseMelimLine(line);
   if (!v) {
@@ -268,27 +308,40 @@ bool MelimLink::onLine(bool status, std::string_view line, double now) {
     return false;
   }
   ++counters_.lines;
-  valuesAt_ = now;
-  if (*v == values_) return false;
-  values_ = std::move(*v);
-  return true;
+  uint64_t staleBefore = values_.expiredCount();
+  bool changed = values_.applyVector(*v, now);
+  counters_.staleValues += values_.expiredCount() - staleBefore;
+  return changed;
 }
 
-void MelimLink::handleExit(int waitStatus, double now) {
+bool MelimLink::handleDeath(Death death, double now) {
+  MelimDeathOutcome o = sup_.died(std::move(death), now);
+  if (o.verdict != Verdict::kRestart) ++counters_.gaveUp;
+  if (o.log) {
+    ++counters_.failureLogs;
+    if (o.verdict == Verdict::kRestart)
+      spdlog::warn("{}", o.message);
+    else
+      spdlog::error("{}", o.message);
+  }
+  return values_.clear();
+}
+
+bool MelimLink::handleExit(int waitStatus, double now) {
   pid_ = -1;
   closePipes();
-  values_.clear();
   ++counters_.deaths;
   counters_.lastExit = decodeWait(waitStatus);
-  if (wanted_) restartAt_ = std::max(now, startedAt_ + opts_.restartThrottle);
+  return handleDeath(deathOf(waitStatus, now), now);
 }
 
-void MelimLink::reapIfExited(double now) {
-  if (pid_ <= 0) return;
+bool MelimLink::reapIfExited(double now) {
+  if (pid_ <= 0) return false;
   int st = 0;
   pid_t r = waitpid(pid_, &st, WNOHANG);
   nextReapCheck_ = now + kReapCheck;
-  if (r == pid_ || (r < 0 && errno == ECHILD)) handleExit(st, now);
+  if (r == pid_ || (r < 0 && errno == ECHILD)) return handleExit(st, now);
+  return false;
 }
 
 void MelimLink::reapDying(double now) {
@@ -297,6 +350,7 @@ void MelimLink::reapDying(double now) {
     int st = 0;
     pid_t r = waitpid(it->pid, &st, WNOHANG);
     if (r == it->pid || (r < 0 && errno == ECHILD)) {
+      for (int fd : it->fds) close(fd);
       it = dying_.erase(it);
       continue;
     }
@@ -309,17 +363,31 @@ void MelimLink::reapDying(double now) {
 }
 
 double MelimLink::nextDeadline() const {
-  double next = kInf;
-  if (wanted_ && pid_ <= 0) next = restartAt_;
+  double next = values_.nextExpiry();
+  if (wanted_ && pid_ <= 0) next = std::min(next, sup_.restartAt());
   if (pid_ > 0) next = std::min(next, nextReapCheck_);
   for (const auto& d : dying_) next = std::min(next, d.killed ? kInf : d.killAt);
   return dying_.empty() ? next : std::min(next, nextDyingCheck_);
 }
 
-void MelimLink::onTimer(double now) {
-  reapIfExited(now);
+bool MelimLink::onTimer(double now) {
+  bool changed = reapIfExited(now);
   reapDying(now);
-  if (wanted_ && pid_ <= 0 && now >= restartAt_) spawn(now);
+  if (wanted_ && pid_ <= 0 && sup_.due(now)) {
+    Status st = spawn(now);
+    (void)st;  // a failed fork is a death: handleDeath logged it
+  }
+  uint64_t staleBefore = values_.expiredCount();
+  if (values_.expire(now)) {
+    changed = true;
+    uint64_t n = values_.expiredCount() - staleBefore;
+    counters_.staleValues += n;
+    spdlog::warn(
+        "melim: {} external value(s) older than INTERVAL x LSF_ELIM_STALE_FACTOR; "
+        "now unknown (melim {})",
+        n, pid_ > 0 ? "running but silent" : "not running");
+  }
+  return changed;
 }
 
 }  // namespace openlim::agent

@@ -8,10 +8,11 @@
 namespace openlim::agent {
 
 AgentRole::AgentRole(AgentSettings settings, double now)
-    : settings_(std::move(settings)), nextReportAt_(now) {}
+    : settings_(std::move(settings)), nextReportAt_(now), plan_(settings_.melimSettle) {}
 
 void AgentRole::reconfigure(AgentSettings settings, double now) {
   settings_ = std::move(settings);
+  plan_.setSettle(settings_.melimSettle);
   nextReportAt_ = now;
 }
 
@@ -59,7 +60,7 @@ void AgentRole::setLock(bool locked, double seconds, double now) {
 AgentActions AgentRole::onTick(double now) {
   AgentActions a;
   if (locked_ && lockUntil_ > 0 && now >= lockUntil_) setLock(false, 0, now);
-  a.restartMelim = melimChange(wasMaster_);
+  a.restartMelim = melimChange(wasMaster_, now);
   if (now >= nextReportAt_) {
     lastReportAt_ = now;
     nextReportAt_ = now + settings_.exInterval;
@@ -71,17 +72,19 @@ AgentActions AgentRole::onTick(double now) {
 double AgentRole::nextDeadline() const {
   double next = nextReportAt_;
   if (locked_ && lockUntil_ > 0) next = std::min(next, lockUntil_);
-  return next;
+  return std::min(next, plan_.nextDeadline());
 }
 
 void AgentRole::onReportSent(const protocol::LoadReport& r) {
   lastSent_ = r.numbers;
 }
 
-std::optional<MelimSet> AgentRole::melimChange(bool isMaster) {
-  std::vector<std::string> want = expectedResources();
-  if (want == melim_.resources && (want.empty() || isMaster == melim_.master)) return {};
-  melim_ = MelimSet{std::move(want), isMaster};
+std::optional<MelimSet> AgentRole::melimChange(bool isMaster, double now) {
+  std::optional<MelimWant> running;
+  if (!melim_.resources.empty()) running = MelimWant{melim_.resources, melim_.master};
+  auto next = plan_.decide(MelimWant{expectedResources(), isMaster}, running, now);
+  if (!next) return {};
+  melim_ = MelimSet{std::move(next->resources), next->master};
   return melim_;
 }
 

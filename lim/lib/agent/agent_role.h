@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "agent/melim_plan.h"
 #include "load/load_sampler.h"
 #include "protocol/messages.h"
 
@@ -23,6 +24,7 @@ struct AgentSettings {
   std::string host;                           // the name this lim plays
   double exInterval = 15;                     // EXINTERVAL, seconds
   std::vector<std::string> perHostResources;  // external resources of this host's own
+  double melimSettle = 5;  // seconds a shrunk melim set waits before a restart (MelimPlan)
 };
 
 // What melim runs with: LSF_RESOURCES (sorted, unique) and LSF_MASTER.
@@ -69,7 +71,7 @@ class AgentRole {
   void onReportSent(const protocol::LoadReport& r);
   // The melim set to start when it differs from the one asked for last (a restart with the
   // same resources is needed only when the LSF_MASTER it ran with changed); records it.
-  std::optional<MelimSet> melimChange(bool isMaster);
+  std::optional<MelimSet> melimChange(bool isMaster, double now);
 
   // --- state the report and the status op show ---
   bool locked() const { return locked_; }
@@ -95,6 +97,7 @@ class AgentRole {
   std::string master_;      // as the election last said
   std::string reportedTo_;  // the master our reports go to
   MelimSet melim_;          // the set melim was last asked to run
+  MelimPlan plan_;          // when a changed set is applied (removals settle first)
 };
 
 }  // namespace openlim::agent

@@ -1,5 +1,6 @@
 #include "agent/load_report.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace openlim::agent {
@@ -22,14 +23,22 @@ protocol::LoadReport buildLoadReport(const ReportInputs& in, const ConfigSnapsho
   for (const auto& [name, v] : in.statics) r.numbers.push_back({name, v, NAN});
   r.strings.push_back({"type", in.type});
   r.strings.push_back({"model", in.model});
-  auto age = static_cast<float>(std::max(0.0, in.externalAge));
-  for (const auto& [name, v] : external) {
+  std::vector<std::string> names = in.expected;
+  for (const auto& [name, v] : external) names.push_back(name);
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  for (const std::string& name : names) {
     const ResourceDef* def = config.findResource(name);
     if (def && def->builtinIndex) continue;  // folded into the built-ins above
-    if (def && def->type == ResourceType::kString)
-      r.strings.push_back({name, v.known ? v.text : "-"});
-    else
-      r.numbers.push_back({name, v.known ? v.number : NAN, age});
+    auto it = external.find(name);
+    bool known = it != external.end() && it->second.known;
+    if (def && def->type == ResourceType::kString) {
+      r.strings.push_back({name, known ? it->second.text : "-"});
+    } else {
+      double age = known && in.ageOf ? std::max(0.0, in.ageOf(name)) : 0;
+      r.numbers.push_back({name, known ? it->second.number : NAN,
+                           known ? static_cast<float>(age) : NAN});
+    }
   }
   return r;
 }

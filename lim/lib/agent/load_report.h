@@ -4,6 +4,7 @@
 // the external values melim delivered and whether the host is locked. Pure.
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -24,7 +25,12 @@ struct ReportInputs {
   std::vector<std::pair<const char*, double>> statics;
   std::string type, model;
   const ExternalVector* external = nullptr;  // melim's merged vector; null = none
-  double externalAge = 0;                    // seconds since melim's last vector
+  // Every external resource this host should report (its own and those it serves): each is
+  // sent, "-" when unknown, so a value melim no longer gives reaches the master as unknown
+  // instead of being left out (the master would keep showing the last one it had).
+  std::vector<std::string> expected;
+  // Seconds since `name`'s value arrived at melim (NaN when unknown); null = age 0.
+  std::function<double(const std::string&)> ageOf;
 };
 
 // REQUIRES: in.external is null or outlives the call.

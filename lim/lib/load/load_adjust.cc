@@ -7,8 +7,8 @@
 
 namespace openlim {
 
-std::vector<LoadDelta> placementDeltas(const ConfigSnapshot& config,
-                                       const RusageAlternative* alt, int slots) {
+std::vector<LoadDelta> placementDeltas(const ConfigSnapshot& config, const RusageAlternative* alt,
+                                       int slots) {
   std::vector<LoadDelta> out;
   for (const char* rq : {"r15s", "r1m", "r15m"}) {
     int s = config.resourceIndex(rq);
@@ -20,22 +20,14 @@ std::vector<LoadDelta> placementDeltas(const ConfigSnapshot& config,
     bool increasing =
         config.resources[static_cast<size_t>(it.slot)].direction == Direction::kIncreasing;
     double amount = (increasing ? it.amount : -it.amount) * slots;
-    auto same = std::find_if(out.begin(), out.end(),
-                             [&](const LoadDelta& d) { return d.slot == it.slot; });
-    if (same != out.end()) same->amount += amount;
-    else out.push_back({it.slot, amount});
+    auto same =
+        std::find_if(out.begin(), out.end(), [&](const LoadDelta& d) { return d.slot == it.slot; });
+    if (same != out.end())
+      same->amount += amount;
+    else
+      out.push_back({it.slot, amount});
   }
   return out;
-}
-
-double adjustmentDuration(const ClusterParams& params) {
-  return params.adjustDuration * params.exInterval;
-}
-
-double adjustmentWeight(const LoadAdjustment& a, double now) {
-  if (now < a.start || a.duration <= 0) return 0;
-  double left = 1.0 - (now - a.start) / a.duration;
-  return left > 0 ? left : 0;
 }
 
 namespace {
@@ -47,8 +39,7 @@ std::string lower(std::string_view s) {
 }
 
 bool isShared(const HostTable& table, int slot) {
-  return table.config && slot >= 0 &&
-         static_cast<size_t>(slot) < table.config->resources.size() &&
+  return table.config && slot >= 0 && static_cast<size_t>(slot) < table.config->resources.size() &&
          table.config->resources[static_cast<size_t>(slot)].shared;
 }
 
@@ -88,22 +79,6 @@ void applyDeltas(HostTable& table, size_t row, const std::vector<LoadDelta>& del
     for (uint32_t peer : sharingRows(table, d.slot, static_cast<uint32_t>(row)))
       addTo(table, peer, d, weight);
   }
-}
-
-void applyAdjustments(HostTable& table, const std::vector<LoadAdjustment>& adjustments,
-                      double now) {
-  for (const LoadAdjustment& a : adjustments) {
-    double w = adjustmentWeight(a, now);
-    if (w <= 0) continue;
-    int row = table.row(a.host);
-    if (row >= 0) applyDeltas(table, static_cast<size_t>(row), a.deltas, w);
-  }
-}
-
-void pruneAdjustments(std::vector<LoadAdjustment>& adjustments, double now) {
-  std::erase_if(adjustments, [&](const LoadAdjustment& a) {
-    return now >= a.start + std::max(a.duration, 0.0);
-  });
 }
 
 }  // namespace openlim

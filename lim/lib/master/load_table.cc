@@ -4,6 +4,9 @@
 #include <cctype>
 #include <cmath>
 
+#include "load/external_values.h"
+#include "openlim/load_adjust.h"
+
 namespace openlim::master {
 namespace {
 
@@ -30,6 +33,14 @@ void LoadTable::index() {
   if (statusSlot_ >= 0 &&
       config_->resources[static_cast<size_t>(statusSlot_)].type != ResourceType::kString)
     statusSlot_ = -1;
+  staleLimits_.clear();
+  external_.clear();
+  shared_.clear();
+  for (const auto& r : config_->resources) {
+    staleLimits_.push_back(staleLimit(&r, config_->params));
+    external_.push_back(r.dynamic && !r.builtin ? 1 : 0);
+    shared_.push_back(r.shared ? 1 : 0);
+  }
   thresholds_.assign(config_->hosts.size(), {});
   for (size_t i = 0; i < config_->hosts.size(); ++i)
     for (const auto& [name, threshold] : config_->hosts[i].thresholds)
@@ -47,7 +58,7 @@ void LoadTable::reconfigure(ConfigPtr config) {
   records_.assign(config_->hosts.size(), Record{});
   for (auto& r : records_) {
     r.numbers.assign(nres, kUnknown);
-    r.ages.assign(nres, std::nanf(""));
+    r.arrived.assign(nres, std::nan(""));
   }
   if (old) {
     for (const auto& [name, oldRow] : oldRows) {
@@ -64,7 +75,8 @@ void LoadTable::reconfigure(ConfigPtr config) {
         if (slot == slots_.end()) continue;
         auto d = static_cast<size_t>(slot->second);
         dst.numbers[d] = src.numbers[s];
-        dst.ages[d] = src.ages[s];
+        dst.arrived[d] = src.arrived[s];
+        if (!std::isnan(dst.arrived[d])) dst.agedSlots.push_back(slot->second);
         auto str = src.strings.find(static_cast<int>(s));
         if (str != src.strings.end()) dst.strings[slot->second] = str->second;
       }
@@ -97,8 +109,18 @@ bool LoadTable::ingest(const protocol::LoadReport& r, double now) {
       ++counters_.unknownNames;
       continue;
     }
-    rec.numbers[static_cast<size_t>(it->second)] = v.value;
-    rec.ages[static_cast<size_t>(it->second)] = v.age;
+    auto slot = static_cast<size_t>(it->second);
+    rec.numbers[slot] = v.value;
+    bool aged = !std::isnan(rec.arrived[slot]);
+    // Only external values age here: a built-in's or a static value's age means nothing.
+    rec.arrived[slot] =
+        !external_[slot] || std::isnan(v.age) ? std::nan("") : now - std::max(0.0f, v.age);
+    if (aged != !std::isnan(rec.arrived[slot])) {
+      if (aged)
+        std::erase(rec.agedSlots, it->second);
+      else
+        rec.agedSlots.push_back(it->second);
+    }
   }
   for (const auto& v : r.strings) {
     auto it = slots_.find(v.name);
@@ -120,7 +142,7 @@ void LoadTable::adjust(const std::string& host, int slot, double amount, double 
   int row = rowOf(host);
   if (row < 0 || slot < 0 || static_cast<size_t>(slot) >= config_->resources.size()) return;
   auto& adj = records_[static_cast<size_t>(row)].adjustments;
-  double life = config_->params.adjustDuration * config_->params.exInterval;
+  const double life = adjustmentDuration(config_->params);
   std::erase_if(adj, [&](const Adjustment& a) { return now >= a.start + life; });
   // A burst of placements on one host merges into one entry per slot: the sum of linear
   // decays equals one decay of the summed amount from the amount-weighted mean start (exact
@@ -135,7 +157,11 @@ void LoadTable::adjust(const std::string& host, int slot, double amount, double 
   } else {
     adj.push_back({slot, amount, now});
   }
-  rowChanged(static_cast<size_t>(row), now);
+  // On a shared resource the amount reaches every host of the instance: many rows change.
+  if (config_->resources[static_cast<size_t>(slot)].shared)
+    dirty_ = true;
+  else
+    rowChanged(static_cast<size_t>(row), now);
 }
 
 // The loop is single-threaded: when no query holds the published snapshot (use count 1),
@@ -175,10 +201,18 @@ void LoadTable::rewriteRow(size_t row, double now) {
 
 void LoadTable::redecayRow(size_t row, const std::vector<int>& slots, double now) {
   auto& t = const_cast<HostTable&>(*published_);  // made non-const by build()
-  const bool isUp = up(records_[row], now);
-  for (int slot : slots)
-    t.columns[static_cast<size_t>(slot)].numbers[row] =
-        numberAt(row, static_cast<size_t>(slot), isUp, now);
+  const Record& rec = records_[row];
+  const bool isUp = up(rec, now);
+  for (int slot : slots) {
+    auto s = static_cast<size_t>(slot);
+    if (config_->resources[s].shared) continue;
+    t.columns[s].numbers[row] = numberAt(row, s, isUp, now);
+    if (!external_[s]) continue;  // no age (and the hot refresh path skips its memory)
+    double at = rec.arrived[s];
+    t.columns[s].ages[row] = isUp && !std::isnan(at) && !stale(rec, s, now)
+                                 ? static_cast<float>(now - at)
+                                 : std::nanf("");
+  }
   t.busyIndices[row].clear();
   const HostStatus was = t.status[row];
   t.status[row] = isUp ? computeStatus(t, row, records_[row]) : HostStatus::kUnavail;
@@ -186,13 +220,15 @@ void LoadTable::redecayRow(size_t row, const std::vector<int>& slots, double now
 }
 
 // Moves the published snapshot to `now` by rewriting only what time changes: whole rows of
-// hosts that went quiet past the inactivity limit, and the decaying values of hosts with
+// hosts that went quiet past the inactivity limit, the decaying values of hosts with
 // placement adjustments (under a steady stream of placements that is every host, so this
-// must cost far less than a rebuild: it is the master's once-a-second worst case). False
-// when that is not enough (a query holds the snapshot, or a shared value's server went down).
+// must cost far less than a rebuild: it is the master's once-a-second worst case), and the
+// ages of external values (which go unknown past their stale limit). False when that is not
+// enough (a query holds the snapshot, a shared value's server went down or its value stale).
 bool LoadTable::refreshPublished(double now) {
   if (!patchable()) return false;
-  const double life = config_->params.adjustDuration * config_->params.exInterval;
+  if (!refreshSharedAges(const_cast<HostTable&>(*published_), now)) return false;
+  const double life = adjustmentDuration(config_->params);
   std::vector<size_t> rows;
   std::vector<int> slots;
   for (size_t row = 0; row < records_.size(); ++row) {
@@ -200,12 +236,29 @@ bool LoadTable::refreshPublished(double now) {
     bool upChanged = up(rec, builtAt_) != up(rec, now);
     if (upChanged && servesShared(row)) return false;
     if (upChanged) rows.push_back(row);
-    if (rec.adjustments.empty()) continue;
+    if (rec.adjustments.empty() && rec.agedSlots.empty()) continue;
+    // One decaying on a whole instance since the last build (or ended since): rebuild.
+    for (const Adjustment& a : rec.adjustments)
+      if (builtAt_ < a.start + life && config_->resources[static_cast<size_t>(a.slot)].shared)
+        return false;
+    if (upChanged) continue;  // rewritten whole below
+    // Ages move on by themselves (a float each); values and status only when one went stale.
     slots.clear();
+    auto& t = const_cast<HostTable&>(*published_);
+    for (int slot : rec.agedSlots) {  // aged slots are external: their arrival is a number
+      auto s = static_cast<size_t>(slot);
+      if (shared_[s]) continue;  // refreshSharedAges
+      const double at = rec.arrived[s], limit = staleLimits_[s];
+      const bool isStale = now - at >= limit;
+      if ((builtAt_ - at >= limit) != isStale)
+        slots.push_back(slot);
+      else if (!isStale)
+        t.columns[s].ages[row] = static_cast<float>(now - at);
+    }
     for (const Adjustment& a : rec.adjustments)
       if (std::find(slots.begin(), slots.end(), a.slot) == slots.end()) slots.push_back(a.slot);
     std::erase_if(rec.adjustments, [&](const Adjustment& a) { return now >= a.start + life; });
-    if (!upChanged) redecayRow(row, slots, now);
+    if (!slots.empty()) redecayRow(row, slots, now);
   }
   for (size_t row : rows) rewriteRow(row, now);
   return true;

@@ -31,7 +31,8 @@ class LoadTable {
   // False when the host is not in the cluster file.
   bool ingest(const protocol::LoadReport& r, double now);
   // Temporary load after a placement: +amount on `slot`, decaying linearly to 0 over
-  // ADJUST_DURATION x EXINTERVAL.
+  // ADJUST_DURATION x EXINTERVAL (decayWeight, openlim/load_adjust.h). On a shared resource
+  // it reaches every host of the instance, as inside a placement (applyDeltas).
   void adjust(const std::string& host, int slot, double amount, double now);
   // Who serves each shared instance (config->instances order; "" = nobody). The value of a
   // dynamic instance is what its server reported.
@@ -72,7 +73,12 @@ class LoadTable {
     uint32_t lockSeconds = 0;  // as reported at lastReport
     std::string checksum, master;
     std::vector<double> numbers;  // per resource slot; NaN = unknown
-    std::vector<float> ages;
+    // Per slot: when the value arrived at its host's melim, on our clock (report time less
+    // the age it carried); NaN = no age (built-ins, static values). Ages and staleness
+    // (INTERVAL x LSF_ELIM_STALE_FACTOR) follow from it on the master's own clock, so a value
+    // its host stops reporting still goes stale here.
+    std::vector<double> arrived;
+    std::vector<int> agedSlots;  // slots whose `arrived` is set
     std::unordered_map<int, std::string> strings;
     std::vector<Adjustment> adjustments;
   };
@@ -89,6 +95,13 @@ class LoadTable {
   bool up(const Record& r, double now) const;
   void fillRow(HostTable& t, size_t row, double now) const;
   double numberAt(size_t row, size_t slot, bool isUp, double now) const;
+  double adjusted(const Record& rec, size_t slot, double now) const;
+  // Whether the value of `slot` in `rec` is past its stale limit at `now`.
+  bool stale(const Record& rec, size_t slot, double now) const;
+  // The shared instances' values moved by time (ages; a value going stale) without a rebuild.
+  // False when a value's staleness changed (statuses may follow: the caller rebuilds).
+  bool refreshSharedAges(HostTable& t, double now) const;
+  const Record* instanceSource(size_t instance, double now) const;
   void fillStatus(HostTable& t, size_t row, const Record& rec, double now) const;
   void fillShared(HostTable& t, double now) const;
   void internStatus(HostTable& t, size_t row) const;  // the status column's text
@@ -99,6 +112,9 @@ class LoadTable {
   std::unordered_map<std::string, int> rows_;   // lower-case name -> row
   std::unordered_map<std::string, int> slots_;  // resource name -> slot
   int ncpusSlot_ = -1, statusSlot_ = -1;        // -1: not a resource (status: not a string)
+  std::vector<double> staleLimits_;             // per slot: INTERVAL x LSF_ELIM_STALE_FACTOR
+  std::vector<char> external_;                  // per slot: dynamic, not built-in (has ages)
+  std::vector<char> shared_;                    // per slot: a shared resource
   // Per host (config->hosts order): its busy thresholds by slot, known resources only.
   std::vector<std::vector<std::pair<int, double>>> thresholds_;
   std::vector<std::string> servers_;

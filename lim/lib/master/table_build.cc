@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "master/load_table.h"
+#include "openlim/load_adjust.h"
 
 namespace openlim::master {
 namespace {
@@ -64,7 +65,8 @@ void LoadTable::fillRow(HostTable& t, size_t row, double now) const {
       continue;
     }
     col.numbers[row] = numberAt(row, s, isUp, now);
-    if (def.dynamic && isUp) col.ages[row] = rec.ages[s];
+    if (external_[s] && isUp && !std::isnan(rec.arrived[s]) && !stale(rec, s, now))
+      col.ages[row] = static_cast<float>(now - rec.arrived[s]);
   }
 }
 
@@ -82,16 +84,52 @@ double LoadTable::numberAt(size_t row, size_t s, bool isUp, double now) const {
     v = m ? m->cpuFactor : rec.numbers[s];
   } else if (def.name == "rexpri") {
     v = hc.rexpri.value_or(0);
-  } else if (!def.dynamic || isUp) {
+  } else if (!def.dynamic || (isUp && !stale(rec, s, now))) {
     v = rec.numbers[s];
   }
-  if (def.dynamic && isUp && !isUnknown(v)) {
-    const double life = config_->params.adjustDuration * config_->params.exInterval;
-    for (const auto& a : rec.adjustments)
-      if (a.slot == static_cast<int>(s) && now < a.start + life)
-        v += a.amount * (1.0 - (now - a.start) / life);
-  }
+  if (def.dynamic && isUp && !isUnknown(v) && !rec.adjustments.empty()) v += adjusted(rec, s, now);
   return v;
+}
+
+// What the placement adjustments of `rec` on `slot` still add at `now`.
+double LoadTable::adjusted(const Record& rec, size_t slot, double now) const {
+  const double life = adjustmentDuration(config_->params);
+  double sum = 0;
+  for (const auto& a : rec.adjustments)
+    if (a.slot == static_cast<int>(slot)) sum += a.amount * decayWeight(a.start, life, now);
+  return sum;
+}
+
+bool LoadTable::stale(const Record& rec, size_t s, double now) const {
+  if (!external_[s]) return false;
+  double at = rec.arrived[s];
+  return !std::isnan(at) && now - at >= staleLimits_[s];
+}
+
+// The record whose value instance i shows (its server's, while up), or null.
+const LoadTable::Record* LoadTable::instanceSource(size_t i, double now) const {
+  const ResourceInstance& inst = config_->instances[i];
+  if (inst.staticNumber || inst.staticString) return nullptr;
+  const std::string& server = i < servers_.size() ? servers_[i] : std::string();
+  int srow = server.empty() ? -1 : rowOf(server);
+  if (srow < 0 || !up(records_[static_cast<size_t>(srow)], now)) return nullptr;
+  return &records_[static_cast<size_t>(srow)];
+}
+
+bool LoadTable::refreshSharedAges(HostTable& t, double now) const {
+  for (size_t i = 0; i < config_->instances.size(); ++i) {
+    const ResourceInstance& inst = config_->instances[i];
+    int slot = config_->resourceIndex(inst.resource);
+    if (slot < 0) continue;
+    auto s = static_cast<size_t>(slot);
+    const Record* rec = instanceSource(i, now);
+    if (!rec || std::isnan(rec->arrived[s])) continue;
+    if (stale(*rec, s, builtAt_) != stale(*rec, s, now)) return false;
+    float age = stale(*rec, s, now) ? std::nanf("") : static_cast<float>(now - rec->arrived[s]);
+    for (const auto& h : inst.hosts)
+      if (int row = rowOf(h); row >= 0) t.columns[s].ages[static_cast<size_t>(row)] = age;
+  }
+  return true;
 }
 
 void LoadTable::fillShared(HostTable& t, double now) const {
@@ -102,19 +140,29 @@ void LoadTable::fillShared(HostTable& t, double now) const {
     Column& col = t.columns[static_cast<size_t>(slot)];
     double number = inst.staticNumber.value_or(kUnknown);
     std::string text = inst.staticString.value_or("");
-    const std::string& server = i < servers_.size() ? servers_[i] : std::string();
-    int srow = server.empty() ? -1 : rowOf(server);
-    if (!inst.staticNumber && !inst.staticString && srow >= 0 &&
-        up(records_[static_cast<size_t>(srow)], now)) {
-      const Record& rec = records_[static_cast<size_t>(srow)];
-      number = rec.numbers[static_cast<size_t>(slot)];
-      auto it = rec.strings.find(slot);
-      if (it != rec.strings.end()) text = it->second;
+    float age = std::nanf("");
+    if (const Record* rec = instanceSource(i, now)) {
+      auto s = static_cast<size_t>(slot);
+      bool isStale = stale(*rec, s, now);
+      number = isStale ? kUnknown : rec->numbers[s];
+      if (!isStale && !std::isnan(rec->arrived[s])) age = static_cast<float>(now - rec->arrived[s]);
+      auto it = rec->strings.find(slot);
+      if (it != rec->strings.end()) text = it->second;
+    }
+    // One value for the instance: a placement on any of its hosts reserves from it.
+    if (col.type == ResourceType::kNumeric && !isUnknown(number)) {
+      std::vector<int> rows;
+      for (const auto& h : inst.hosts)
+        if (int row = rowOf(h); row >= 0 && std::find(rows.begin(), rows.end(), row) == rows.end())
+          rows.push_back(row);
+      for (int row : rows)
+        number += adjusted(records_[static_cast<size_t>(row)], static_cast<size_t>(slot), now);
     }
     for (const auto& h : inst.hosts) {
       int row = rowOf(h);
       if (row < 0) continue;
       auto r = static_cast<size_t>(row);
+      col.ages[r] = age;
       if (col.type == ResourceType::kNumeric)
         col.numbers[r] = number;
       else if (col.type == ResourceType::kString && !text.empty())

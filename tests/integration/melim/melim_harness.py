@@ -88,7 +88,7 @@ class MelimRun:
         os.chmod(p + ".new", 0o755)
         os.rename(p + ".new", p)
 
-    def start(self, read_stdout=True):
+    def start(self, read_stdout=True, read_status=True):
         r, w = os.pipe()
         self.proc = subprocess.Popen(
             [MELIM], env=self.env, cwd=self.dir, stdin=subprocess.DEVNULL,
@@ -98,7 +98,10 @@ class MelimRun:
         self.status_file = os.fdopen(r, "r")
         if read_stdout:
             self.read_stdout()
-        threading.Thread(target=self._read_status, daemon=True).start()
+        if read_status:
+            threading.Thread(target=self._read_status, daemon=True).start()
+        else:
+            self.status_file.close()  # as lim does when it stops or restarts melim
         return self
 
     def read_stdout(self):
@@ -177,7 +180,8 @@ class MelimRun:
         self.stop()
         if self.proc is not None:
             self.proc.stdout.close()
-            self.status_file.close()
+            if not self.status_file.closed:
+                self.status_file.close()
         shutil.rmtree(self.dir, ignore_errors=True)
 
 

@@ -35,6 +35,51 @@ sleep 1000
         wait_for(lambda: m.value("bad") == "5" and m.value("other") == "3", what="bad=5 other=3")
         m.assert_good_current(self)
 
+    def test_physically_impossible_builtin_values_are_out_of_range(self):
+        m = self.run_melim(["ext"], elims={"elim.builtin": r"""#!/bin/sh
+echo "1 mem -100"
+echo "1 ut -1"
+echo "1 ut 5"
+echo "1 tmp -5"
+echo "1 pg 1e9"
+echo "2 ext 1 ut 5"
+echo "2 ut 0.25 mem 512"
+echo "1 ext 2"
+sleep 1000
+"""})
+        e = m.wait_elim("elim.builtin",
+                        lambda e: e["accepted"] == 2 and sum(e["dropped"].values()) == 6)
+        self.assertEqual(e["dropped"], {"out_of_range": 6})
+        wait_for(lambda: m.value("ut") == "0.25" and m.value("mem") == "512"
+                 and m.value("ext") == "2", what="ut=0.25 mem=512 ext=2")
+        self.assertIn("line dropped (out_of_range at '5'): 1 ut 5", m.log_text())
+        m.assert_good_current(self)
+
+    def test_escape_sequences_and_binary_reach_the_log_escaped(self):
+        m = self.run_melim(["esc"], elims={"elim.esc": r"""#!/bin/sh
+printf '\033]0;owned\007\033[2J on stderr\n' >&2
+printf '1 esc \033[31m5\377\n'
+echo "1 esc 1"
+sleep 1000
+"""})
+        m.wait_elim("elim.esc", lambda e: e["accepted"] == 1 and e["stderr_lines"] == 1)
+        with open(os.path.join(m.logdir, "melim.log.ithost"), "rb") as f:
+            log = f.read()
+        self.assertIn(b"stderr: \\x1b]0;owned\\x07\\x1b[2J on stderr", log)
+        self.assertIn(b"\\x1b[31m5\\xff", log)
+        for line in log.split(b"\n"):
+            self.assertFalse(any(c < 0x20 or c >= 0x7f for c in line), line)
+
+    def test_hung_partial_line_counts_once(self):
+        m = self.run_melim(["hang"], elims={"elim.hang": """#!/bin/sh
+printf "2 hang 2 "
+sleep 1000
+"""})
+        e = m.wait_elim("elim.hang", lambda e: e["deaths"] >= 1 and e["state"] != "stopping",
+                        timeout=30)
+        self.assertEqual(e["dropped"].get("partial_timeout"), e["deaths"])
+        self.assertNotIn("partial_at_eof", e["dropped"])
+
     def test_hang_mid_line_past_blocktime_is_killed_and_restarted(self):
         m = self.run_melim(["hang"], elims={"elim.hang": """#!/bin/sh
 echo "1 hang 1"

@@ -124,5 +124,20 @@ def _ppid(pid):
         return -1
 
 
+class StatusPipe(unittest.TestCase):
+    def test_status_pipe_closed_by_lim_is_no_error(self):
+        # lim closes melim's fd 3 when it stops or restarts it: melim notes it, calmly.
+        m = MelimRun(["x"])
+        self.addCleanup(m.cleanup)
+        m.start(read_status=False)
+        log = os.path.join(m.logdir, "melim.log.ithost")
+        wait_for(lambda: os.path.exists(log) and "status descriptor 3 closed" in m.log_text(),
+                 what="EPIPE noted")
+        line = [l for l in m.log_text().splitlines() if "status descriptor 3 closed" in l][0]
+        self.assertIn(" info: ", line)
+        self.assertNotIn(" warning: ", m.log_text())
+        self.assertNotIn(" error: ", m.log_text())
+
+
 if __name__ == "__main__":
     unittest.main()

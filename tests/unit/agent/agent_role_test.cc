@@ -152,6 +152,30 @@ TEST_F(Agent, ALockWithoutSecondsLastsUntilUnlocked) {
   EXPECT_TRUE(send(1000));
 }
 
+TEST(AgentMelim, AShrunkSetSettlesBeforeARestartAndAReturnCancelsIt) {
+  // A new master's provisional announce, then its settled one: no restart for nothing.
+  AgentRole role({.host = "hostB", .exInterval = 15, .perHostResources = {"a"}}, 0);
+  role.onRole("hostA", false, 0);
+  protocol::Announce an{
+      .sender = "hostA", .claimsMaster = true, .master = "hostA", .serves = {"lic"}};
+  role.onAnnounce(an, "hostA");
+  AgentActions act = role.onTick(0);
+  ASSERT_TRUE(act.restartMelim.has_value());
+  EXPECT_EQ(act.restartMelim->resources, (std::vector<std::string>{"a", "lic"}));
+  an.serves.clear();
+  role.onAnnounce(an, "hostA");
+  EXPECT_FALSE(role.onTick(1).restartMelim.has_value());
+  an.serves = {"lic"};
+  role.onAnnounce(an, "hostA");
+  EXPECT_FALSE(role.onTick(2).restartMelim.has_value());
+  an.serves.clear();
+  role.onAnnounce(an, "hostA");
+  EXPECT_FALSE(role.onTick(3).restartMelim.has_value());
+  act = role.onTick(8);
+  ASSERT_TRUE(act.restartMelim.has_value());
+  EXPECT_EQ(act.restartMelim->resources, std::vector<std::string>{"a"});
+}
+
 TEST(AgentMelim, NoExternalResourcesNoMelim) {
   AgentRole role({.host = "hostB", .exInterval = 15, .perHostResources = {}}, 0);
   role.onRole("hostA", false, 0);
@@ -187,7 +211,9 @@ TEST(AgentMelim, SharedResourcesTheMasterAnnouncesJoinTheSetAndLeaveWithIt) {
   EXPECT_EQ(act.restartMelim->resources, (std::vector<std::string>{"lic", "nio"}));
   a.serves.clear();  // the instance moved back to a higher host of its set
   role.onAnnounce(a, "hostA");
-  act = role.onTick(2);
+  EXPECT_FALSE(role.onTick(2).restartMelim.has_value());  // a removal settles first
+  EXPECT_DOUBLE_EQ(role.nextDeadline(), 7);               // 2 + melimSettle (5)
+  act = role.onTick(7);
   ASSERT_TRUE(act.restartMelim.has_value());
   EXPECT_EQ(act.restartMelim->resources, std::vector<std::string>{"nio"});
 }
@@ -223,9 +249,9 @@ TEST(AgentMelim, ReconfigWithANewResourceSetRestartsMelim) {
   role.onRole("hostA", false, 0);
   role.onTick(0);
   role.reconfigure({.host = "hostB", .exInterval = 15, .perHostResources = {"nio"}}, 5);
-  EXPECT_FALSE(role.melimChange(false).has_value());  // same set: melim keeps running
+  EXPECT_FALSE(role.melimChange(false, 5).has_value());  // same set: melim keeps running
   role.reconfigure({.host = "hostB", .exInterval = 15, .perHostResources = {"nio", "gpu"}}, 6);
-  auto m = role.melimChange(false);
+  auto m = role.melimChange(false, 6);
   ASSERT_TRUE(m.has_value());
   EXPECT_EQ(m->resources, (std::vector<std::string>{"gpu", "nio"}));
   EXPECT_EQ(role.nextDeadline(), 6);  // and the master hears the new config at once

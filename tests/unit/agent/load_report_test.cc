@@ -80,17 +80,32 @@ TEST(LoadReport, ExternalsGoByTheirTypeWithAgesAndUnknownsMarked) {
                      {"gone", ExternalValue{}}};
   ReportInputs in = inputs();
   in.external = &ext;
-  in.externalAge = 2.5;
+  in.ageOf = [](const std::string& name) { return name == "nio" ? 2.5 : 9.0; };
   protocol::LoadReport r = buildLoadReport(in, *c);
   EXPECT_EQ(number(r, "nio")->value, 7);
-  EXPECT_FLOAT_EQ(number(r, "nio")->age, 2.5);
+  EXPECT_FLOAT_EQ(number(r, "nio")->age, 2.5);  // each value its own age
+  EXPECT_FLOAT_EQ(number(r, "undeclared")->age, 9);
   EXPECT_EQ(text(r, "os")->value, "rhel9");
   EXPECT_EQ(number(r, "undeclared")->value, 2);  // the master counts names it does not know
   EXPECT_TRUE(std::isnan(number(r, "gone")->value));
+  EXPECT_TRUE(std::isnan(number(r, "gone")->age));  // an unknown value has no age
   ext["os"] = ExternalValue{};
   EXPECT_EQ(text(buildLoadReport(in, *c), "os")->value, "-");
-  in.externalAge = -1;  // melim's last vector "in the future" (clock steps): age 0
+  in.ageOf = [](const std::string&) { return -1.0; };  // a clock step: age 0, never negative
   EXPECT_EQ(number(buildLoadReport(in, *c), "nio")->age, 0);
+}
+
+TEST(LoadReport, AnExpectedResourceMelimDoesNotGiveIsSentAsUnknown) {
+  // Left out, the master would keep the last value it had for ever.
+  ConfigPtr c = makeConfig();
+  ExternalVector ext{{"nio", known(7)}};
+  ReportInputs in = inputs();
+  in.external = &ext;
+  in.expected = {"nio", "scratch"};
+  protocol::LoadReport r = buildLoadReport(in, *c);
+  ASSERT_NE(number(r, "scratch"), nullptr);
+  EXPECT_TRUE(std::isnan(number(r, "scratch")->value));
+  EXPECT_EQ(number(r, "nio")->value, 7);
 }
 
 TEST(LoadReport, ALockedHostSaysSoWithTheSecondsLeft) {

@@ -206,6 +206,77 @@ TEST_F(MelimLinkTest, RestartOnlyWhenServedSetOrRoleChanges) {
   EXPECT_NE(::kill(second, 0), 0);
 }
 
+TEST_F(MelimLinkTest, HungMelimsValuesGoStaleByLimsOwnClock) {
+  script("echo '1 a 5'; exec sleep 30");  // says one thing, then nothing more
+  MelimOptions o = options();
+  o.params.elimStaleFactor = 3;  // no INTERVAL for `a`: 60 s x 3
+  MelimLink link(o);
+  ASSERT_TRUE(link.start({"a"}, false, 0).isOk());
+  ASSERT_TRUE(pump(link, 0, [&] { return link.values().count("a") == 1; }));
+  EXPECT_DOUBLE_EQ(link.nextDeadline(), 1);  // the reap check comes first
+  EXPECT_FALSE(link.onTimer(179.9));
+  EXPECT_TRUE(link.values().at("a").known);
+  EXPECT_DOUBLE_EQ(link.age("a", 179.9), 179.9);
+  EXPECT_TRUE(link.onTimer(180));
+  EXPECT_TRUE(link.running());  // melim never said the value was stale: lim knows by itself
+  EXPECT_FALSE(link.values().at("a").known);
+  EXPECT_TRUE(std::isnan(link.age("a", 180)));
+  EXPECT_EQ(link.counters().staleValues, 1u);
+}
+
+TEST_F(MelimLinkTest, EachValueHasItsOwnAgeFromMelimsStatus) {
+  script(
+      "echo '2 a 5 b 6'\n"
+      "echo '{\"values\":[{\"name\":\"a\",\"value\":\"5\",\"age\":7.5},"
+      "{\"name\":\"b\",\"value\":\"6\",\"age\":0.5}]}' >&3\n"
+      "exec sleep 30");
+  MelimLink link(options());
+  ASSERT_TRUE(link.start({"a", "b", "c"}, false, 100).isOk());
+  ASSERT_TRUE(pump(link, 100,
+                   [&] { return link.counters().lines == 1 && link.counters().statusLines == 1; }));
+  EXPECT_DOUBLE_EQ(link.age("a", 100), 7.5);
+  EXPECT_DOUBLE_EQ(link.age("b", 101), 1.5);
+  EXPECT_TRUE(std::isnan(link.age("c", 100)));  // unknown: no age
+}
+
+TEST_F(MelimLinkTest, CrashLoopIsLoggedSparselyGivesUpAtTheCapAndReconfigRetries) {
+  script("exit 3");
+  MelimOptions o = options();
+  o.restartThrottle = 1;
+  o.maxRestarts = 3;
+  MelimLink link(o);
+  double now = 0;
+  ASSERT_TRUE(link.start({"a"}, false, now).isOk());
+  for (uint64_t d = 1; d <= 4; ++d) {
+    ASSERT_TRUE(pump(link, now, [&] { return link.counters().deaths == d; }));
+    now += 1;
+    link.onTimer(now);
+  }
+  EXPECT_EQ(link.counters().starts, 4u);  // the first start and three restarts
+  EXPECT_EQ(link.counters().gaveUp, 1u);
+  EXPECT_EQ(link.state(), MelimState::kGaveUp);
+  EXPECT_EQ(link.counters().failureLogs, 4u);  // three deaths, one give-up
+  EXPECT_EQ(link.nextDeadline(), INFINITY);
+  link.onTimer(now + 100);
+  EXPECT_EQ(link.counters().starts, 4u);
+  link.reconfigure(now + 100);  // the admin fixed something: try again at once
+  link.onTimer(now + 100);
+  EXPECT_EQ(link.counters().starts, 5u);
+}
+
+TEST_F(MelimLinkTest, StoppedMelimMeetsNoBrokenPipeOnItsWayOut) {
+  script(
+      "trap 'echo bye >&3 && echo ok > \"$LSF_SERVERDIR/term\"; exit 0' TERM\n"
+      "echo '1 a 1'\n"
+      "while :; do sleep 0.05; done");
+  MelimLink link(options());
+  ASSERT_TRUE(link.start({"a"}, false, 0).isOk());
+  ASSERT_TRUE(pump(link, 0, [&] { return !link.values().empty(); }));
+  link.stop(1);
+  ASSERT_TRUE(pump(link, 1, [&] { return link.nextDeadline() == INFINITY; }));
+  EXPECT_EQ(slurp(dir_ / "term"), "ok\n");  // its write to fd 3 did not fail with EPIPE
+}
+
 TEST_F(MelimLinkTest, DestructorStopsAndReapsMelim) {
   script("exec sleep 30");
   pid_t pid;

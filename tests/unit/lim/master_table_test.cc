@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "config/builtins.h"
 #include "master/shared_servers.h"
 
@@ -42,6 +44,10 @@ std::shared_ptr<ConfigSnapshot> makeConfig() {
   c->params.adjustDuration = 2;
   c->masterList = {"hostA", "hostB", "hostC"};
   return c;
+}
+
+float age(const HostTablePtr& t, size_t row, const std::string& resource) {
+  return t->columns[static_cast<size_t>(t->config->resourceIndex(resource))].ages[row];
 }
 
 protocol::LoadReport report(const std::string& host, double r1m, double mem) {
@@ -135,7 +141,7 @@ TEST(LoadTable, LockRemainingCountsDownFromTheReportAndOnlyForTimedLocks) {
   EXPECT_DOUBLE_EQ(t.lockRemaining("hostB", 110.5), 50);  // rounded up
   EXPECT_DOUBLE_EQ(t.lockRemaining("hostB", 129), 31);
   EXPECT_EQ(t.lockRemaining("hostB", 131), -1);  // silent past the limit: unavail, not locked
-  r.lockSeconds = 0;  // until unlocked
+  r.lockSeconds = 0;                             // until unlocked
   t.ingest(r, 140);
   EXPECT_EQ(t.lockRemaining("hostB", 140), -1);
   r.flags = 0;
@@ -153,6 +159,42 @@ TEST(LoadTable, PlacementAdjustmentDecaysLinearly) {
   EXPECT_DOUBLE_EQ(t.build(0)->number(1, "r1m"), 1.5);
   EXPECT_DOUBLE_EQ(t.build(10)->number(1, "r1m"), 1.0);  // half of 2 x 10 s
   EXPECT_DOUBLE_EQ(t.build(20)->number(1, "r1m"), 0.5);
+}
+
+TEST(LoadTable, AdjustmentsLeaveUnknownValuesUnknownAndEndWithTheirLife) {
+  LoadTable t(makeConfig());
+  auto cfg = t.config();
+  t.ingest(report("hostA", 1.0, 1000), 10);
+  t.ingest(protocol::LoadReport{.host = "hostB", .checksum = "sum1"}, 10);  // r1m unknown
+  for (const char* h : {"HOSTA", "hostB"}) t.adjust(h, cfg->resourceIndex("r1m"), 1.0, 10);
+  EXPECT_DOUBLE_EQ(t.build(15)->number(0, "r1m"), 1.75);  // 2 x 10 s life: weight 0.75
+  EXPECT_TRUE(isUnknown(t.build(15)->number(1, "r1m")));
+  EXPECT_DOUBLE_EQ(t.build(15)->number(0, "mem"), 1000);  // not adjusted
+  EXPECT_DOUBLE_EQ(t.build(29.9)->number(0, "r1m"), 1.005);
+  EXPECT_DOUBLE_EQ(t.build(30)->number(0, "r1m"), 1.0);
+}
+
+TEST(LoadTable, SharedAdjustmentsReachEveryHostOfTheInstance) {
+  LoadTable t(makeConfig());
+  auto cfg = t.config();
+  t.setServers({"hostB", ""});
+  protocol::LoadReport r = report("hostB", 0, 1000);
+  r.numbers.push_back({"scratch", 3, NAN});
+  t.ingest(r, 0);
+  t.ingest(report("hostC", 0, 1000), 0);
+  t.adjust("hostC", cfg->resourceIndex("scratch"), -2, 0);  // rusage[scratch=2] on hostC
+  t.adjust("hostC", cfg->resourceIndex("mem"), -10, 0);
+  HostTablePtr s = t.snapshot(10);                 // 2 x 10 s life: weight 0.5
+  EXPECT_DOUBLE_EQ(s->number(1, "scratch"), 2.0);  // hostB shares hostC's instance
+  EXPECT_DOUBLE_EQ(s->number(2, "scratch"), 2.0);
+  EXPECT_TRUE(isUnknown(s->number(0, "scratch")));  // hostA is in no instance of it
+  EXPECT_DOUBLE_EQ(s->number(2, "mem"), 995);
+  EXPECT_DOUBLE_EQ(s->number(1, "mem"), 1000);  // per-host resource: the picked host only
+  s.reset();
+  s = t.snapshot(15);  // moved on by time alone
+  EXPECT_DOUBLE_EQ(s->number(1, "scratch"), 2.5);
+  s.reset();
+  EXPECT_DOUBLE_EQ(t.snapshot(20)->number(2, "scratch"), 3.0);
 }
 
 TEST(LoadTable, SharedInstanceTakesItsServersValueAndStaticOnesTheirNumber) {
@@ -181,6 +223,55 @@ TEST(LoadTable, ReconfigKeepsValuesAndStatesByName) {
   EXPECT_DOUBLE_EQ(s->number(0, "mem"), 777);
   EXPECT_EQ(s->status[0], HostStatus::kOk);
   EXPECT_EQ(t.driftHosts(), std::vector<std::string>{"hostB"});  // reported sum1
+}
+
+TEST(LoadTable, ExternalValuesAgeOnTheMastersClockAndGoStale) {
+  auto cfg = makeConfig();
+  cfg->params.elimStaleFactor = 3;  // nio and scratch: INTERVAL 15 s -> stale after 45 s
+  LoadTable t(cfg);
+  t.setServers({"hostB", ""});
+  protocol::LoadReport r = report("hostB", 0.2, 2048);
+  r.numbers.push_back({"nio", 344, 2.5f});
+  r.numbers.push_back({"scratch", 70, 10.0f});
+  t.ingest(r, 100);
+  // The host keeps reporting its built-ins but no longer mentions its externals (as when
+  // its melim cannot run): they age from their last report and go unknown on time.
+  for (double at = 110; at <= 140; at += 10) t.ingest(report("hostB", 0.2, 2048), at);
+  HostTablePtr s = t.snapshot(130);
+  EXPECT_DOUBLE_EQ(s->number(1, "nio"), 344);
+  EXPECT_FLOAT_EQ(age(s, 1, "nio"), 32.5f);
+  EXPECT_DOUBLE_EQ(s->number(2, "scratch"), 70);  // hostC shares hostB's instance
+  EXPECT_FLOAT_EQ(age(s, 2, "scratch"), 40.0f);
+  EXPECT_TRUE(std::isnan(age(s, 1, "r1m")));  // built-ins have no age
+  s = t.snapshot(135);
+  EXPECT_TRUE(isUnknown(s->number(1, "scratch")));  // 10 + 35 = 45 s: stale
+  EXPECT_TRUE(isUnknown(s->number(2, "scratch")));
+  EXPECT_TRUE(std::isnan(age(s, 2, "scratch")));
+  EXPECT_DOUBLE_EQ(s->number(1, "nio"), 344);
+  s.reset();
+  s = t.snapshot(142.5);  // refreshed in place (no query holds it): nio goes too
+  EXPECT_TRUE(isUnknown(s->number(1, "nio")));
+  EXPECT_TRUE(std::isnan(age(s, 1, "nio")));
+  EXPECT_EQ(s->status[1], HostStatus::kOk);
+}
+
+TEST(LoadTable, EachExternalValueKeepsItsOwnAgeAndUnknownOnesHaveNone) {
+  LoadTable t(makeConfig());
+  protocol::LoadReport r = report("hostA", 0.2, 2048);
+  r.numbers.push_back({"nio", 344, 9.9f});
+  t.ingest(r, 10);
+  r = report("hostB", 0.2, 2048);
+  r.numbers.push_back({"nio", NAN, NAN});
+  t.ingest(r, 10);
+  HostTablePtr s = t.snapshot(11);
+  EXPECT_FLOAT_EQ(age(s, 0, "nio"), 10.9f);
+  EXPECT_TRUE(std::isnan(age(s, 1, "nio")));
+  // A fresh report replaces the age.
+  r = report("hostA", 0.2, 2048);
+  r.numbers.push_back({"nio", 345, 0.5f});
+  t.ingest(r, 12);
+  s = t.snapshot(12);
+  EXPECT_FLOAT_EQ(age(s, 0, "nio"), 0.5f);
 }
 
 TEST(SharedServers, FirstAvailableOfTheSetAndAllGoesToMaster) {

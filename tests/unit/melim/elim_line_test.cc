@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/settings.h"
 #include "test_catalog.h"
 
 namespace openlim::melim {
@@ -105,6 +106,50 @@ TEST(StrictDouble, Cases) {
   EXPECT_TRUE(parseStrictDouble("+3", v));
   EXPECT_FALSE(parseStrictDouble(" 3", v));
   EXPECT_FALSE(parseStrictDouble("Infinity", v));
+}
+
+}  // namespace
+}  // namespace openlim::melim
+
+namespace openlim::melim {
+namespace {
+
+// The catalog melim really builds (built-ins with their ranges).
+class BuiltinRanges : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::vector<std::string> warnings;
+    Settings s = buildSettings(
+        nullptr, [](const std::string&) { return std::optional<std::string>(); }, warnings);
+    catalog_ = Catalog(s.names);
+  }
+  DropReason parse(std::string_view l) { return parseElimLine(l, catalog_, s_); }
+  Catalog catalog_;
+  ParseScratch s_;
+};
+
+TEST_F(BuiltinRanges, PhysicallyImpossibleBuiltinValuesAreOutOfRange) {
+  for (const char* line : {"1 mem -100", "1 ut -1", "1 ut 5", "1 ut 1.0001", "1 tmp -5", "1 pg 1e9",
+                           "1 pg -1", "1 io 2e9", "1 r15s -0.5", "1 r15m -1"})
+    EXPECT_EQ(parse(line), DropReason::kOutOfRange) << line;
+}
+
+TEST_F(BuiltinRanges, ValuesAtTheEdgesAreAccepted) {
+  for (const char* line : {"1 ut 0", "1 ut 1", "1 ut 0.42", "1 mem 0", "1 tmp 1e6", "1 pg 1e7",
+                           "1 io 1e9", "1 r15m 0", "1 mem 2147483646"})
+    EXPECT_EQ(parse(line), DropReason::kNone) << line;
+}
+
+TEST_F(BuiltinRanges, OneBadBuiltinRejectsTheWholeLine) {
+  EXPECT_EQ(parse("2 tmp 10 ut 5"), DropReason::kOutOfRange);
+  EXPECT_EQ(s_.badToken, "5");
+}
+
+TEST(BuiltinRange, EveryBuiltinHasOneAndExternalsNone) {
+  for (const char* n : {"r15s", "r1m", "r15m", "ut", "pg", "io", "ls", "it", "tmp", "swp", "mem"})
+    EXPECT_TRUE(builtinRange(n)) << n;
+  EXPECT_FALSE(builtinRange("nio"));
+  EXPECT_DOUBLE_EQ(builtinRange("ut")->max, 1);
 }
 
 }  // namespace

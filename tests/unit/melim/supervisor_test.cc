@@ -141,6 +141,8 @@ TEST_F(SupervisorTest, PartialLinePastBlocktimeIsKilledThenKilledHarder) {
   killedBy(0, SIGKILL);
   EXPECT_EQ(state(0), ProbeState::kBackoff);
   EXPECT_EQ(sup_->probe(0).tally.last()->kind, EndKind::kKilled);
+  EXPECT_EQ(dropped(0, DropReason::kPartialTimeout), 1u);
+  EXPECT_EQ(dropped(0, DropReason::kPartialAtEof), 0u);  // one hung line, counted once
   expectBIntact();
 }
 
@@ -212,6 +214,30 @@ TEST_F(SupervisorTest, DropLogIsRateLimited) {
   EXPECT_LT(log_.lines.size(), 20u);
 }
 
+TEST_F(SupervisorTest, EscapeSequencesAndBinaryBytesNeverReachTheLogRaw) {
+  auto raw = [](const std::string& l) {
+    for (unsigned char c : l)
+      if (c < 0x20 || c >= 0x7f) return true;
+    return false;
+  };
+  sup_->onStderr(0, gen(0), "\x1b]0;owned\x07\x1b[2J tty\n", now_);
+  out(0, std::string("1 nio \x1b[31m5\xff\n", 17));         // dropped line, logged
+  out(1, std::string("2 nio 1 \x01\x02\x00 partial", 23));  // hangs mid-line
+  now_ += 10;
+  sup_->advance(now_);
+  ASSERT_FALSE(log_.lines.empty());
+  bool sawStderr = false, sawDrop = false, sawPartial = false;
+  for (const auto& l : log_.lines) {
+    EXPECT_FALSE(raw(l)) << l;
+    sawStderr |= l.find("stderr: \\x1b]0;owned\\x07\\x1b[2J tty") != std::string::npos;
+    sawDrop |= l.find("\\x1b[31m5\\xff") != std::string::npos;
+    sawPartial |= l.find("\\x01\\x02\\x00 partial") != std::string::npos;
+  }
+  EXPECT_TRUE(sawStderr);
+  EXPECT_TRUE(sawDrop);
+  EXPECT_TRUE(sawPartial);
+}
+
 TEST_F(SupervisorTest, StderrIsLoggedRateLimited) {
   for (int i = 0; i < 500; ++i) sup_->onStderr(0, gen(0), "spam spam\n", now_);
   EXPECT_EQ(sup_->probe(0).stderrLines, 500u);
@@ -267,6 +293,42 @@ TEST_F(SupervisorTest, OutputOnChangeAndEveryPollInterval) {
   EXPECT_FALSE(sup_->takeOutput(5.9).has_value());
   EXPECT_TRUE(sup_->takeOutput(6).has_value());
   EXPECT_LE(sup_->nextDeadline(), 11);
+}
+
+TEST_F(SupervisorTest, EveryVectorLineIsFollowedByStatusWithFreshAges) {
+  sup_->takeOutput(0);
+  ASSERT_TRUE(sup_->takeStatus(0, 0));
+  EXPECT_FALSE(sup_->takeStatus(1, 0));
+  out(0, "1 nio 1\n");
+  at(2);
+  ASSERT_TRUE(sup_->takeOutput(2));
+  EXPECT_TRUE(sup_->takeStatus(2, 0));  // within the poll interval, but a vector line went
+  now_ = 3;
+  out(0, "1 nio 1\n");  // the same value again: no new vector line...
+  EXPECT_FALSE(sup_->takeOutput(3));
+  ASSERT_TRUE(sup_->takeOutput(7));  // ...until the poll interval
+  auto st = sup_->takeStatus(7, 0);  // and its status says how old each value is
+  ASSERT_TRUE(st);
+  EXPECT_NE(st->find("\"name\":\"nio\",\"value\":\"1\",\"age\":4,"), std::string::npos) << *st;
+}
+
+TEST_F(SupervisorTest, RepeatedValueRefreshesItsAgeInStatusWithinASecond) {
+  sup_->takeOutput(0);
+  sup_->takeStatus(0, 0);
+  EXPECT_DOUBLE_EQ(sup_->nextDeadline(), 5);
+  now_ = 0.5;
+  out(0, "1 nio 1\n");
+  sup_->takeOutput(0.5);
+  sup_->takeStatus(0.5, 0);
+  now_ = 0.7;
+  out(0, "1 nio 1\n");  // repeated: no vector line, but its age restarted
+  EXPECT_FALSE(sup_->takeOutput(0.7));
+  EXPECT_DOUBLE_EQ(sup_->nextDeadline(), 1.5);  // a second after the last status line
+  EXPECT_FALSE(sup_->takeStatus(1.4, 0));
+  auto st = sup_->takeStatus(1.5, 0);
+  ASSERT_TRUE(st);
+  EXPECT_NE(st->find("\"name\":\"nio\",\"value\":\"1\",\"age\":0.8,"), std::string::npos) << *st;
+  EXPECT_FALSE(sup_->takeStatus(2.6, 0));  // nothing repeated since
 }
 
 TEST_F(SupervisorTest, IdleDeadlineIsInTheFutureWithoutStatusReader) {

@@ -1,4 +1,4 @@
-// Placement load adjustment: deltas, linear decay under a fake clock, apply, prune.
+// Placement load adjustment: deltas, and the one linear decay under a fake clock.
 #include <gtest/gtest.h>
 
 #include "openlim/load_adjust.h"
@@ -24,35 +24,16 @@ TEST(LoadAdjust, DecaysLinearlyOverAdjustDurationTimesExInterval) {
   ClusterParams p;
   p.adjustDuration = 3;
   p.exInterval = 15;
-  LoadAdjustment a{.host = "h", .deltas = {}, .start = 100, .duration = adjustmentDuration(p)};
-  EXPECT_DOUBLE_EQ(a.duration, 45);
-  EXPECT_DOUBLE_EQ(adjustmentWeight(a, 100), 1.0);
-  EXPECT_DOUBLE_EQ(adjustmentWeight(a, 122.5), 0.5);
-  EXPECT_DOUBLE_EQ(adjustmentWeight(a, 145), 0.0);
-  EXPECT_DOUBLE_EQ(adjustmentWeight(a, 99), 0.0);
-  a.duration = 0;
-  EXPECT_DOUBLE_EQ(adjustmentWeight(a, 100), 0.0);
+  const double duration = adjustmentDuration(p);
+  EXPECT_DOUBLE_EQ(duration, 45);
+  EXPECT_DOUBLE_EQ(decayWeight(100, duration, 100), 1.0);
+  EXPECT_DOUBLE_EQ(decayWeight(100, duration, 122.5), 0.5);
+  EXPECT_DOUBLE_EQ(decayWeight(100, duration, 145), 0.0);
+  EXPECT_DOUBLE_EQ(decayWeight(100, duration, 99), 0.0);
+  EXPECT_DOUBLE_EQ(decayWeight(100, 0, 100), 0.0);
 }
 
-TEST(LoadAdjust, ApplyAddsWeightedDeltasAndLeavesUnknownUnknown) {
-  auto cfg = testing::makeConfig();
-  testing::TableBuilder b(cfg);
-  b.host("hostA", HostStatus::kOk, {{"r1m", 1.0}, {"mem", 1000.0}});
-  b.host("hostB", HostStatus::kOk, {});
-  HostTable t = b.build();
-  std::vector<LoadAdjustment> adj = {
-      {"HOSTA", placementDeltas(*cfg, nullptr), 10, 20},
-      {"hostB", placementDeltas(*cfg, nullptr), 10, 20},
-  };
-  applyAdjustments(t, adj, 15);  // weight 0.75
-  EXPECT_DOUBLE_EQ(t.number(0, "r1m"), 1.75);
-  EXPECT_DOUBLE_EQ(t.number(0, "mem"), 1000.0);
-  EXPECT_TRUE(isUnknown(t.number(1, "r1m")));
-  pruneAdjustments(adj, 29.9);
-  EXPECT_EQ(adj.size(), 2u);
-  pruneAdjustments(adj, 30);
-  EXPECT_TRUE(adj.empty());
-}
+// Applying decayed adjustments to a table is the master's (tests/unit/lim/master_table_test).
 
 }  // namespace
 }  // namespace openlim

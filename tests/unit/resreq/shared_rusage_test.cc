@@ -1,5 +1,5 @@
 // rusage on a shared resource (one value per ResourceMap instance): what one pick reserves is
-// gone for every host of the instance, inside place() and in the master's adjustments.
+// gone for every host of the instance, inside place().
 #include <gtest/gtest.h>
 
 #include "openlim/load_adjust.h"
@@ -69,24 +69,7 @@ TEST_F(SharedRusage, SharingRowsFollowTheInstanceCaseInsensitively) {
   EXPECT_TRUE(sharingRows(t_, mem, 0).empty());  // not a shared resource
 }
 
-TEST_F(SharedRusage, MasterAdjustmentsReachEveryHostOfTheInstance) {
-  testing::TableBuilder b(cfg_);
-  for (const char* h : {"hostA", "hostB", "hostC"})
-    b.host(h, HostStatus::kOk, {{"r1m", 0.0}, {"licenses", 3.0}, {"mem", 100.0}});
-  HostTable t = b.build();
-  RusageAlternative alt;
-  alt.items = {{"licenses", cfg_->resourceIndex("licenses"), 2},
-               {"mem", cfg_->resourceIndex("mem"), 10}};
-  std::vector<LoadAdjustment> adj = {{"hostA", placementDeltas(*cfg_, &alt), 0, 20}};
-  applyAdjustments(t, adj, 10);  // weight 0.5
-  EXPECT_DOUBLE_EQ(t.number(0, "licenses"), 2.0);
-  EXPECT_DOUBLE_EQ(t.number(1, "licenses"), 2.0);  // shares hostA's instance
-  EXPECT_DOUBLE_EQ(t.number(2, "licenses"), 3.0);  // its own instance
-  EXPECT_DOUBLE_EQ(t.number(0, "mem"), 95.0);
-  EXPECT_DOUBLE_EQ(t.number(1, "mem"), 100.0);  // per-host resource: picked host only
-  EXPECT_DOUBLE_EQ(t.number(1, "r1m"), 0.0);
-  EXPECT_DOUBLE_EQ(t.number(0, "r1m"), 0.5);
-}
+// The master's decaying adjustments on a shared instance: tests/unit/lim/master_table_test.
 
 }  // namespace
 }  // namespace openlim

@@ -1,5 +1,6 @@
 #include "load/procfs/melim_vector.h"
 
+#include "format/json.h"
 #include "load/procfs/text_util.h"
 #include "util/strict_number.h"
 
@@ -35,6 +36,25 @@ Result<ExternalVector> parseMelimLine(std::string_view line) {
     }
     if (!out.emplace(std::move(name), std::move(v)).second)
       return Status(Code::kInvalid, "melim: duplicate name <" + std::string(f[i]) + ">");
+  }
+  return out;
+}
+
+Result<std::vector<ValueAge>> parseMelimValueAges(std::string_view statusLine) {
+  auto json = format::parseJson(statusLine, 8);
+  if (!json) return json.status();
+  const format::Json* values = json->find("values");
+  if (!values || !values->isArray()) return Status(Code::kInvalid, "melim status: no values");
+  std::vector<ValueAge> out;
+  for (const format::Json& v : values->items()) {
+    const format::Json* name = v.find("name");
+    const format::Json* value = v.find("value");
+    const format::Json* age = v.find("age");
+    if (!name || !name->isString() || !value || !value->isString() || !age || !age->isNumber())
+      continue;
+    double a = age->asNumber();
+    if (!std::isfinite(a) || a < 0) continue;
+    out.push_back({name->asString(), value->asString(), a});
   }
   return out;
 }

@@ -8,6 +8,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "openlim/status.h"
 
@@ -28,5 +29,18 @@ using ExternalVector = std::map<std::string, ExternalValue>;
 // Parses one line (without its newline). Errors: empty line, bad count, count mismatch,
 // duplicate name, empty/overlong name. "0" alone is a valid empty vector.
 Result<ExternalVector> parseMelimLine(std::string_view line);
+
+// The age melim gives a value it shows: from the "values" of its fd-3 status line
+// ({"values":[{"name":"nio","value":"344","age":1.5,"elim":"elim.nio"}, ...]}).
+struct ValueAge {
+  std::string name;
+  std::string text;  // the value as melim shows it (same text as on its stdout)
+  double age = 0;    // seconds
+};
+
+// The known values' ages of one status line; unknown values (null) are left out. Errors: not
+// JSON, or no "values" array. Entries without a name, a string value or a finite age >= 0
+// are skipped.
+Result<std::vector<ValueAge>> parseMelimValueAges(std::string_view statusLine);
 
 }  // namespace openlim

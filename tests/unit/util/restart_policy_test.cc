@@ -1,8 +1,10 @@
-#include "core/restart_policy.h"
+#include "util/restart_policy.h"
 
 #include <gtest/gtest.h>
 
-namespace openlim::melim {
+#include <vector>
+
+namespace openlim {
 namespace {
 
 TEST(RestartPolicy, ThrottlesFromPreviousStart) {
@@ -41,5 +43,30 @@ TEST(DeathTally, KeepsBoundedHistoryAndTotal) {
   EXPECT_EQ(t.last()->code, 49);
 }
 
+TEST(DeathTally, CountsIdenticalDeathsInARow) {
+  DeathTally t;
+  EXPECT_EQ(t.sameInARow(), 0);
+  for (int i = 0; i < 5; ++i) t.record({double(i), EndKind::kExited, 127, ""});
+  EXPECT_EQ(t.sameInARow(), 5);
+  t.record({6, EndKind::kSignaled, 127, ""});  // same number, other kind: a new run
+  EXPECT_EQ(t.sameInARow(), 1);
+  t.record({7, EndKind::kExited, 1, ""});
+  EXPECT_EQ(t.sameInARow(), 1);
+}
+
+TEST(RestartPolicy, NoAbortValueNeverAborts) {
+  DeathTally t;
+  t.record({1, EndKind::kExited, 97, ""});
+  EXPECT_EQ(decideRestart({10, -1, -1}, t, 0, 1).verdict, Verdict::kRestart);
+}
+
+TEST(RestartPolicy, RepeatedDeathsAreLoggedSparsely) {
+  std::vector<int> logged;
+  for (int n = 1; n <= 70; ++n)
+    if (worthLogging(n)) logged.push_back(n);
+  EXPECT_EQ(logged, (std::vector<int>{1, 2, 3, 4, 8, 16, 32, 64}));
+  EXPECT_FALSE(worthLogging(0));
+}
+
 }  // namespace
-}  // namespace openlim::melim
+}  // namespace openlim

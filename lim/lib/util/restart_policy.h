@@ -1,12 +1,14 @@
 #pragma once
-// Mechanism apart from policy (DESIGN.md principle 2, after s6): the DeathTally records how
-// an elim ended; restart policy maps the record to "restart at T", "aborted" or "gave up".
+// Mechanism apart from policy (DESIGN.md principle 2, after s6): a DeathTally records how a
+// supervised process ended; the restart policy maps the record to "restart at T", "aborted"
+// or "gave up". One mechanism and one policy for every supervisor: melim uses them for its
+// elims, lim for melim. Pure: times are the caller's `now`.
 
 #include <cstdint>
 #include <deque>
 #include <string>
 
-namespace openlim::melim {
+namespace openlim {
 
 enum class EndKind : uint8_t {
   kExited,    // exit(code)
@@ -27,17 +29,20 @@ class DeathTally {
   int count() const { return total_; }
   const Death* last() const { return recent_.empty() ? nullptr : &recent_.back(); }
   const std::deque<Death>& recent() const { return recent_; }  // newest last, bounded
+  // How many deaths in a row ended like the last one (same kind and code); 0 when none.
+  int sameInARow() const { return sameInARow_; }
 
  private:
   static constexpr size_t kKeep = 8;
   std::deque<Death> recent_;
   int total_ = 0;
+  int sameInARow_ = 0;
 };
 
 struct RestartRules {
   double restartInterval = 90;  // no start sooner than this after the previous start
   int maxRestarts = -1;         // -1 = unlimited
-  int abortValue = 97;
+  int abortValue = 97;          // exit code meaning "never restart me"; -1 = none
 };
 
 enum class Verdict : uint8_t { kRestart, kAborted, kGaveUp };
@@ -48,8 +53,12 @@ struct RestartDecision {
 };
 
 // REQUIRES: tally holds the death being decided on (tally.last() != nullptr).
-// lastStart: when the elim last started; starts: how many times it has been started.
+// lastStart: when the process last started; starts: how many times it has been started.
 RestartDecision decideRestart(const RestartRules& rules, const DeathTally& tally, double lastStart,
                               int starts);
 
-}  // namespace openlim::melim
+// Whether the n-th identical death in a row deserves a log line: the first three, then the
+// powers of two (8, 16, 32, ...), so a crash loop logs a few dozen lines a day, not thousands.
+bool worthLogging(int nthInARow);
+
+}  // namespace openlim
