@@ -27,7 +27,7 @@ std::optional<MelimWant> MelimPlan::decide(const MelimWant& want,
     return std::nullopt;
   }
   bool urgent = !running || have.resources.empty() ||
-                (want.master != have.master && !want.resources.empty()) ||
+                want.master != have.master ||  // a role change, even one that stops melim
                 adds(want.resources, have.resources);
   if (!urgent) {
     if (pendingSince_ == kInf) pendingSince_ = now;
