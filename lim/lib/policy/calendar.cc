@@ -53,8 +53,8 @@ bool allowedIn(When when, Period period) {
 namespace {
 
 std::string periodText(const PeriodInfo& at) {
-  std::string s = std::string("it is ") + periodName(at.period) + " time";
-  if (at.period == Period::kDedicated) s += " until " + formatLocal(at.windowEnd);
+  std::string s = std::string("it is ") + periodName(at.period) + " time now";
+  if (at.period == Period::kDedicated) s += ", until " + formatLocal(at.windowEnd);
   return s;
 }
 

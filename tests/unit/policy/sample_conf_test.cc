@@ -5,6 +5,9 @@
 #include <sstream>
 #include <string>
 
+#include "policy/calendar.h"
+#include "policy/dedicated_file.h"
+#include "policy/holidays_file.h"
 #include "policy/policies_file.h"
 
 namespace openlim::policy {
@@ -31,6 +34,22 @@ TEST(SampleConf, PoliciesFileIsCleanAndUsesEveryKeyword) {
   }
   EXPECT_TRUE(when[0] && when[1] && when[2] && when[3]);
   EXPECT_TRUE(count);
+}
+
+TEST(SampleConf, HolidaysFileIsCleanAndGivesAWorkingWeek) {
+  HolidaysLoad h = parseHolidays(readSample("lsf.holidays"), "lsf.holidays");
+  for (const Diagnostic& d : h.diagnostics) ADD_FAILURE() << d.toString();
+  EXPECT_EQ(h.holidays.holidays.size(), 9u);
+  Calendar c(h.holidays, {});
+  EXPECT_EQ(c.periodAt(LocalTime{2026, 3, 2, 8, 0}).period, Period::kPrime);
+  EXPECT_EQ(c.periodAt(LocalTime{2026, 3, 2, 18, 0}).period, Period::kNonPrime);
+  EXPECT_EQ(c.periodAt(LocalTime{2026, 11, 27, 10, 0}).period, Period::kNonPrime);
+}
+
+TEST(SampleConf, DedicatedFileHasNoWindows) {
+  DedicatedLoad d = parseDedicated(readSample("lsf.dedicated"), "lsf.dedicated");
+  EXPECT_TRUE(d.diagnostics.empty());
+  EXPECT_TRUE(d.windows.empty());
 }
 
 }  // namespace
