@@ -12,10 +12,11 @@ namespace openlim::policy {
 int nlbRegexFlags();
 
 // Ok when the pattern compiles with nlbRegexFlags() and stays within the size limits:
-// at most kMaxRegexBytes bytes, and bounded repeats ("{m,n}") whose counts multiply to at
-// most kMaxRegexRepeatProduct (a pattern like "(a{200}){200}" makes the C library build a
-// huge automaton; refusing it keeps reading a file cheap). `at` is the offset reported.
-inline constexpr long kMaxRegexRepeatProduct = 1000;
+// at most kMaxRegexBytes bytes, and an estimated compiled size of at most kMaxRegexCost.
+// The C library copies the sub-pattern under '+' and "{m,n}", so "(a{200}){200}" or
+// "a+++++++++++++++++++++" would make it build a huge automaton: such patterns are refused,
+// which keeps reading a file cheap. `at` is the offset reported.
+inline constexpr long kMaxRegexCost = 4096;
 Status checkNlbRegex(std::string_view pattern, int at);
 
 }  // namespace openlim::policy

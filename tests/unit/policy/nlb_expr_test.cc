@@ -122,7 +122,11 @@ TEST(NlbExpr, MalformedExpressionsAreRefusedWithTheirPosition) {
       {"[a == \"x\"", 9, "expected ']'"},
       {"[a == \"(\"]", 6, "bad regular expression"},
       {"[a == \"x{2,1}\"]", 6, "bad regular expression"},
-      {"[a == \"(a{100}){100}\"]", 6, "repeats more than"},
+      {"[a == \"(a{100}){100}\"]", 6, "repeats too much"},
+      {"[a == \"CLBY++++++++++++++++++++++++++++++++++++\"]", 6, "stacks repeat operators"},
+      {"[a == \"C??????++++++++++\"]", 6, "stacks repeat operators"},
+      {"[a == \"a{2}+\"]", 6, "stacks repeat operators"},
+      {"[a == \"((((((((((((((a+)+)+)+)+)+)+)+)+)+)+)+)+)+)\"]", 6, "repeats too much"},
       {"exists()", 7, "takes an attribute name"},
       {"exists(1)", 7, "takes an attribute name"},
       {"exists(a", 8, "expected ')'"},
@@ -161,6 +165,15 @@ TEST(NlbExpr, HugeOrDeepExpressionsAreRefusedCleanly) {
   for (int i = 1; i < 90; ++i) wide += "+" + product;
   ASSERT_LE(wide.size(), kMaxExpressionBytes);
   EXPECT_NE(errorOf(wide).message().find("terms"), std::string::npos);
+}
+
+TEST(NlbExpr, OrdinaryRegexRepeatsAreAccepted) {
+  for (const char* ok : {"[a == \"a+b+c+d+e+f+g+h+i+j+k+l+\"]", "[a == \"x{1,100}\"]",
+                         "[a == \"^(sun|sol)(os)?[0-9]+\\\\.[0-9]*$\"]", "[a == \"[[:alpha:]]+\"]",
+                         "[a == \"(ab+)+\"]"}) {
+    auto r = parseExpression(ok);
+    EXPECT_TRUE(r.isOk()) << ok << ": " << r.status().message();
+  }
 }
 
 TEST(NlbExpr, ReasonableNestingIsAccepted) {
