@@ -1,10 +1,12 @@
 // The sample files in conf/ read without a single diagnostic.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <string>
 
+#include "policy/attributes_file.h"
 #include "policy/calendar.h"
 #include "policy/dedicated_file.h"
 #include "policy/holidays_file.h"
@@ -50,6 +52,23 @@ TEST(SampleConf, DedicatedFileHasNoWindows) {
   DedicatedLoad d = parseDedicated(readSample("lsf.dedicated"), "lsf.dedicated");
   EXPECT_TRUE(d.diagnostics.empty());
   EXPECT_TRUE(d.windows.empty());
+}
+
+TEST(SampleConf, AttributesFileIsCleanAndDefinesTheSiteNamesThePoliciesRead) {
+  AttributesLoad a = parseAttributes(readSample("lsf.attributes"), "lsf.attributes");
+  for (const Diagnostic& d : a.diagnostics) ADD_FAILURE() << d.toString();
+  ASSERT_EQ(a.hosts.size(), 3u);
+  EXPECT_EQ(a.find("hostA")->find("NLB_SITE_CPUNORM")->integer, 100);
+  EXPECT_DOUBLE_EQ(a.find("hostB")->find("NLB_RUNQLEN_LIMIT")->number, 4.0);
+  PoliciesLoad p = parsePolicies(readSample("lsf.policies"), "lsf.policies");
+  for (const char* site : {"NLB_SITE_CPUNORM", "NLB_APPLICATIONS", "NLB_SYSCPU_LIMIT",
+                           "NLB_RUNQLEN_LIMIT", "NLB_SITE_BENCH", "HOST_NASTRAN"}) {
+    std::vector<std::string> read = attributesRead(p.set);
+    EXPECT_NE(std::find(read.begin(), read.end(), site), read.end()) << site;
+    bool defined = false;
+    for (const HostAttributes& h : a.hosts) defined = defined || h.find(site);
+    EXPECT_TRUE(defined) << site;
+  }
 }
 
 }  // namespace
