@@ -209,7 +209,9 @@ void Reader::ydayHoliday(int line, const std::vector<std::string_view>& w) {
     diag_.error(line, "day of year " + q(std::string(w[0])) + " is not between 1 and 366");
     return;
   }
-  if (w.size() >= 3 && monthFromName(w[1]) != 0) return dateHoliday(line, w, 1, *n);
+  // "121 May 1 May Day" gives the date; "121 May Day" is a name that starts with a month.
+  if (w.size() >= 3 && monthFromName(w[1]) != 0 && allDigits(w[2]))
+    return dateHoliday(line, w, 1, *n);
   pending_.push_back(Pending{line, 0, *n, 0, 0, joinRest(w, 1)});
 }
 

@@ -148,6 +148,18 @@ TEST(HolidaysFile, MissingDaysArePrimeAllDayWithAWarning) {
   EXPECT_TRUE(l.holidays.isPrime(LocalTime{2026, 3, 7, 3, 0}));
 }
 
+TEST(HolidaysFile, ADayOfYearHolidayMayHaveANameStartingWithAMonth) {
+  HolidaysLoad l = parseHolidays(
+      "YEAR 2026\nweekday 0800 1730\nsaturday none all\nsunday none all\n121 May Day\n"
+      "121 May 1 May Day\n",
+      "f");
+  ASSERT_TRUE(l.diagnostics.empty()) << diagText(l);
+  ASSERT_EQ(l.holidays.holidays.size(), 2u);
+  EXPECT_EQ(l.holidays.holidays[0].name, "May Day");
+  EXPECT_EQ(l.holidays.holidays[1].name, "May Day");
+  EXPECT_EQ(l.holidays.holidays[1].yday, 121);
+}
+
 TEST(HolidaysFile, PbsVersionLineAndCaseAreAccepted) {
   HolidaysLoad l = parseHolidays(
       "HOLIDAYFILE_VERSION1\nyear 2026\nWEEKDAY 0400 1130\nsaturday NONE ALL\nsunday none all\n"

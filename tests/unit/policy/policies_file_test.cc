@@ -151,12 +151,10 @@ TEST(PoliciesFile, MalformedInputIsReportedWithFileAndLine) {
        "regular expression \"cray(\": "},
       {"control character", "policy: p\nconstraint: a\x01 > 1\n",
        "E f:2: line holds control characters (binary data?); ignored\n"},
-      {"binary file", std::string_view("policy: p\n\0", 11).data(), ""},
   };
   for (const Case& c : kCases) {
     auto l = parsePolicies(c.text, "f");
     std::string got = diagText(l);
-    if (std::string(c.expected).empty()) continue;
     EXPECT_EQ(got.substr(0, std::string(c.expected).size()), c.expected) << c.name;
     EXPECT_GT(l.errors(), 0) << c.name;
   }
