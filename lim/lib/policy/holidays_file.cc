@@ -135,9 +135,9 @@ void Reader::yearLine(int line, const std::vector<std::string_view>& w) {
     diag_.error(line, "YEAR is already given at line " + std::to_string(h.yearLine));
     return;
   }
-  auto y =
-      w.size() == 2 && w[1].size() == 4 && allDigits(w[1]) ? parseInt(w[1]) : Result<int>(Status());
-  if (w.size() != 2 || !y.isOk() || *y < 1970) {
+  std::optional<int> y;
+  if (w.size() == 2 && w[1].size() == 4 && allDigits(w[1])) y = *parseInt(w[1]);
+  if (!y || *y < 1970) {
     diag_.error(line, "YEAR needs one four-digit year (1970 or later), e.g. <YEAR 2026>");
     return;
   }
