@@ -1,0 +1,76 @@
+#pragma once
+// The lsf.policies file: named host-selection policies in the NLB syntax.
+//
+//   policy: NAME
+//   constraint: <boolean expression>    zero or more; a host must satisfy every one, in order
+//   sort: <arithmetic expression>       the host with the largest value comes first
+//   count: N                            at most N hosts (a positive integer)
+//   when: prime | non_prime | dedicated | all    the periods the policy may be used in
+//
+// '#' starts a comment, a trailing '\' continues a line, keywords and policy names are
+// case-insensitive, and the first policy is the default.
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "openlim/config.h"
+#include "policy/nlb_expr.h"
+
+namespace openlim::policy {
+
+// When a policy may be chosen. kAll means prime and non-prime time: dedicated time belongs
+// to the policies written for it (as PBS runs only dedicated queues then).
+enum class When : uint8_t { kAll, kPrime, kNonPrime, kDedicated };
+const char* whenName(When w);
+
+struct PolicyExpression {
+  std::shared_ptr<const Expr> root;  // shared so that policies copy cheaply into snapshots
+  std::string text;                  // as written (continuations joined)
+  int line = 0;
+};
+
+struct Policy {
+  std::string name;  // as written
+  int line = 0;      // of the `policy:` line
+  std::vector<PolicyExpression> constraints;
+  std::optional<PolicyExpression> sort;  // none: hosts keep the order they are given in
+  int count = 0;                         // 0 = no limit
+  When when = When::kAll;
+};
+
+class PolicySet {
+ public:
+  const std::vector<Policy>& policies() const { return policies_; }
+  bool empty() const { return policies_.empty(); }
+  // Case-insensitive lookup; nullptr when there is no such policy.
+  const Policy* find(std::string_view name) const;
+  // The first policy of the file; nullptr when there are none.
+  const Policy* first() const { return policies_.empty() ? nullptr : &policies_.front(); }
+  void add(Policy p) { policies_.push_back(std::move(p)); }
+
+ private:
+  std::vector<Policy> policies_;
+};
+
+struct PoliciesLoad {
+  PolicySet set;                        // every policy that parsed; check errors() first
+  std::vector<Diagnostic> diagnostics;  // file:line: message, in line order
+  int errors() const;
+};
+
+// Limits: more policies or constraints than these are refused (the rest of the file is
+// still checked, so every problem is reported).
+inline constexpr size_t kMaxPolicies = 1024;
+inline constexpr size_t kMaxConstraintsPerPolicy = 256;
+inline constexpr size_t kMaxPolicyNameBytes = 64;
+
+// Parses the text of a policies file; `file` names it in diagnostics. Never throws.
+PoliciesLoad parsePolicies(std::string_view text, const std::string& file);
+
+// Every attribute name read by any expression of the set (upper case, first use first).
+std::vector<std::string> attributesRead(const PolicySet& set);
+
+}  // namespace openlim::policy
