@@ -4,7 +4,7 @@
  *   lsf.shared:         scratch  Numeric  30  N  N  (Free space on shared scratch in MB)
  *   lsf.cluster.<name>: scratch  ([hostA hostB] [hostC])
  *
- * The rules of spec/elim.md in C: the checking header (exit ELIM_ABORT_VALUE when scratch is
+ * The rules of docs/melim.md in C: the checking header (exit ELIM_ABORT_VALUE when scratch is
  * not expected here), unbuffered stdout, every write checked (exit when melim is gone), a
  * line on change and at least once per INTERVAL. Build: cc -O2 -o elim.scratch elim.c
  */
@@ -19,11 +19,11 @@
 #define RESOURCE "scratch"
 #define INTERVAL 30
 
-static int expected(const char *name) {
-  const char *list = getenv("LSF_RESOURCES");
+static int expected(const char* name) {
+  const char* list = getenv("LSF_RESOURCES");
   size_t n = strlen(name);
   if (!list) return 0;
-  for (const char *p = list; (p = strstr(p, name)) != NULL; p += n) {
+  for (const char* p = list; (p = strstr(p, name)) != NULL; p += n) {
     int startOk = p == list || p[-1] == ' ';
     int endOk = p[n] == '\0' || p[n] == ' ';
     if (startOk && endOk) return 1;
@@ -31,9 +31,9 @@ static int expected(const char *name) {
   return 0;
 }
 
-static int envInt(const char *key, int dflt) {
-  const char *v = getenv(key);
-  char *end = NULL;
+static int envInt(const char* key, int dflt) {
+  const char* v = getenv(key);
+  char* end = NULL;
   long x;
   if (!v || !*v) return dflt;
   x = strtol(v, &end, 10);
@@ -41,7 +41,7 @@ static int envInt(const char *key, int dflt) {
 }
 
 /* Free MB in dir, or -1 when statvfs fails. */
-static long freeMb(const char *dir) {
+static long freeMb(const char* dir) {
   struct statvfs s;
   if (statvfs(dir, &s) != 0) return -1;
   return (long)((unsigned long long)s.f_bavail * s.f_frsize / (1024 * 1024));
@@ -57,7 +57,7 @@ static int report(long mb) {
 }
 
 int main(void) {
-  const char *dir = getenv("ELIM_SCRATCH_DIR");
+  const char* dir = getenv("ELIM_SCRATCH_DIR");
   int abortValue = envInt("ELIM_ABORT_VALUE", 97);
   int interval = envInt("ELIM_INTERVAL", INTERVAL);
   int sample = envInt("ELIM_SAMPLE", interval);
@@ -66,8 +66,8 @@ int main(void) {
 
   if (!expected(RESOURCE)) return abortValue;
   if (!dir) dir = access("/scratch", F_OK) == 0 ? "/scratch" : "/tmp";
-  setbuf(stdout, NULL);      /* melim must see each line as soon as it is written */
-  signal(SIGPIPE, SIG_IGN);  /* a closed pipe shows as EPIPE from the write: exit cleanly */
+  setbuf(stdout, NULL);     /* melim must see each line as soon as it is written */
+  signal(SIGPIPE, SIG_IGN); /* a closed pipe shows as EPIPE from the write: exit cleanly */
   for (;;) {
     long mb = freeMb(dir);
     if (mb != last || since >= interval) {

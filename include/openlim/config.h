@@ -1,6 +1,6 @@
 #pragma once
 // The cluster configuration model: one immutable, validated snapshot built from lsf.conf,
-// lsf.shared, lsf.cluster.<name> and $LSF_CONFDIR/hosts (spec/config.md).
+// lsf.shared, lsf.cluster.<name> and $LSF_CONFDIR/hosts (docs/config.md).
 // Everything here is plain data; parsing and validation live in lim/lib/config/.
 
 #include <cstdint>

@@ -1,6 +1,6 @@
 #pragma once
-// The columnar host table the resource-requirement evaluator reads (DESIGN.md: one array per
-// resource, strings as interned ids). The master lim builds an immutable one per snapshot;
+// The columnar host table the resource-requirement evaluator reads (docs/architecture.md: one array
+// per resource, strings as interned ids). The master lim builds an immutable one per snapshot;
 // `lsplace --from FILE` builds one from JSON. Column c describes config->resources[c].
 
 #include <cmath>
@@ -22,7 +22,9 @@ const char* hostStatusName(HostStatus s);  // "ok" "busy" "lockU" "lockW" "unava
 using StringId = int32_t;
 inline constexpr StringId kUnknownString = -1;
 inline constexpr double kUnknown = std::numeric_limits<double>::quiet_NaN();
-inline bool isUnknown(double v) { return std::isnan(v); }
+inline bool isUnknown(double v) {
+  return std::isnan(v);
+}
 
 // Interns strings so string columns compare ids for equality and bytes for order.
 class StringPool {
@@ -45,19 +47,19 @@ class StringPool {
 // One resource's values for every host. Only the vector matching `type` is filled.
 struct Column {
   ResourceType type = ResourceType::kNumeric;
-  std::vector<double> numbers;     // kUnknown (NaN) = unknown or host lacks the resource
-  std::vector<StringId> strings;   // kUnknownString = unknown or absent
-  std::vector<uint8_t> booleans;   // 1 = host lists it; never unknown
-  std::vector<float> ages;         // seconds since an external value arrived; NaN = n/a
+  std::vector<double> numbers;    // kUnknown (NaN) = unknown or host lacks the resource
+  std::vector<StringId> strings;  // kUnknownString = unknown or absent
+  std::vector<uint8_t> booleans;  // 1 = host lists it; never unknown
+  std::vector<float> ages;        // seconds since an external value arrived; NaN = n/a
 };
 
 struct HostTable {
   ConfigPtr config;
-  std::vector<std::string> names;    // host names, row order
+  std::vector<std::string> names;  // host names, row order
   std::vector<HostStatus> status;
   // Per row: the indices past their busy threshold (resource indices into config->resources).
   std::vector<std::vector<int>> busyIndices;
-  std::vector<Column> columns;       // one per config->resources entry
+  std::vector<Column> columns;  // one per config->resources entry
   StringPool strings;
   // Filled by indexRows() (the master's builder): lower-case name -> row, and the cluster's
   // largest CPU factor (config's and the cpuf column's). Queries at 10k hosts otherwise scan
@@ -75,10 +77,12 @@ struct HostTable {
     int c = names[a].compare(names[b]);
     return c != 0 ? c < 0 : a < b;
   }
-  // Builds rowIndex, nameRank and maxCpuf from names, config and the cpuf column (cpufSlot, -1: none).
+  // Builds rowIndex, nameRank and maxCpuf from names, config and the cpuf column (cpufSlot, -1:
+  // none).
   void indexRows(int cpufSlot);
   // maxCpuf when indexed, else computed: the largest of config->maxCpuFactor() and the cpuf
-  // column (spec/resreq.md: normalised run queues divide by it); 1 when nothing is known.
+  // column (LSF's resource requirement rules: normalised run queues divide by it); 1 when nothing
+  // is known.
   double clusterMaxCpuf(int cpufSlot) const;
   // Sizes every column for n rows with unknown values, booleans false.
   void resize(size_t n);

@@ -1,5 +1,5 @@
 #pragma once
-// Placement load adjustment (spec/lim.md): when a slot is placed on a host, add +1.0 to its
+// Placement load adjustment (LSF's LIM behaviour): when a slot is placed on a host, add +1.0 to its
 // raw r15s/r1m/r15m and what the request's rusage names (subtracted from decreasing
 // resources such as mem, added to increasing ones; a shared resource's amount reaches every
 // host of its instance), decaying linearly to 0 over

@@ -1,7 +1,7 @@
 #pragma once
-// Resource requirement strings (spec/resreq.md): compile once, then select, order and place
-// over a columnar HostTable. The pipeline is lexer -> parser (no config) -> binder (names to
-// column slots, types, units, folding) -> compiled program (lim/lib/resreq/).
+// Resource requirement strings (LSF's resource requirement rules): compile once, then select, order
+// and place over a columnar HostTable. The pipeline is lexer -> parser (no config) -> binder (names
+// to column slots, types, units, folding) -> compiled program (lim/lib/resreq/).
 //
 //   auto req = compileRequest("select[mem>2G] order[r15s]", *config, {});
 //   if (!req) print(req.status().message());            // LSF words + offset + token
@@ -172,9 +172,9 @@ struct PlacementResult {
   std::vector<HostExplanation> explanations;  // with explain: every table host, row order
 };
 
-// lsplace: picks slots one at a time (best host, adjust its load as spec/lim.md says, best
+// lsplace: picks slots one at a time (best host, adjust its load as LSF's LIM behaviour says, best
 // again); a host is repeated up to its ncpus (span[ptile] caps it); span[hosts=1], same[]
-// and -L as spec/commands.md. rusage on a shared resource is taken from every host of the
+// and -L as LSF's command reference. rusage on a shared resource is taken from every host of the
 // picked host's instance (ConfigSnapshot::instances). The table is not modified.
 PlacementResult place(const CompiledRequest& req, const HostTable& table,
                       const PlaceOptions& options = {});

@@ -1,6 +1,6 @@
 #pragma once
-// Run-queue normalisation (spec/resreq.md), the one place it is computed: resreq select and
-// order, lsload -E and -N all call these.
+// Run-queue normalisation (LSF's resource requirement rules), the one place it is computed: resreq
+// select and order, lsload -E and -N all call these.
 //   effective  = raw / ncpus
 //   normalised = effective * (largest cpuf among the cluster's hosts) / (this host's cpuf)
 // An unknown or non-positive ncpus or cpuf counts as 1; an unknown raw value stays unknown.

@@ -1,6 +1,6 @@
 #pragma once
-// Errors are values in the core (DESIGN.md principle 4): Status carries a code, a message and
-// an optional source position; Result<T> is a value or a Status.
+// Errors are values in the core (docs/architecture.md, principle 4): Status carries a code, a
+// message and an optional source position; Result<T> is a value or a Status.
 
 #include <cassert>
 #include <optional>
@@ -57,7 +57,7 @@ class Status {
 template <typename T>
 class Result {
  public:
-  Result(T value) : v_(std::move(value)) {}                      // NOLINT: implicit by design
+  Result(T value) : v_(std::move(value)) {}  // NOLINT: implicit by design
   Result(Status status) : v_(std::move(status)) { assert(!std::get<Status>(v_).isOk()); }  // NOLINT
 
   bool isOk() const { return std::holds_alternative<T>(v_); }

@@ -1,4 +1,4 @@
-// bhosts: see spec/commands.md.
+// bhosts: see LSF's command reference.
 #include "cmd_main.h"
 #include "commands.h"
 

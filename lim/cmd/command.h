@@ -1,6 +1,6 @@
 #pragma once
 // What every command shares: the lim it asks (a Querier, so golden tests can play the lim),
-// its streams, -h/-V/usage handling, reply checking, and the exit codes of spec/commands.md.
+// its streams, -h/-V/usage handling, reply checking, and the exit codes of LSF's command reference.
 
 #include <functional>
 #include <string>

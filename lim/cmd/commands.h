@@ -1,6 +1,6 @@
 #pragma once
 // The query commands as functions of their arguments and a CmdIo, so golden tests run them
-// against a fake lim. Each returns the exit code (spec/commands.md).
+// against a fake lim. Each returns the exit code (LSF's command reference).
 
 #include <string>
 #include <vector>

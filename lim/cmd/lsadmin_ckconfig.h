@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "out.h"
 #include "openlim/config.h"
+#include "out.h"
 
 namespace openlim::cmd {
 

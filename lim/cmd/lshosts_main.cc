@@ -1,4 +1,4 @@
-// lshosts: see spec/commands.md.
+// lshosts: see LSF's command reference.
 #include "cmd_main.h"
 #include "commands.h"
 

@@ -1,4 +1,4 @@
-// lsid: see spec/commands.md.
+// lsid: see LSF's command reference.
 #include "cmd_main.h"
 #include "commands.h"
 

@@ -1,4 +1,4 @@
-// lsinfo: see spec/commands.md.
+// lsinfo: see LSF's command reference.
 #include "cmd_main.h"
 #include "commands.h"
 

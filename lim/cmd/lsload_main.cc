@@ -1,4 +1,4 @@
-// lsload: see spec/commands.md.
+// lsload: see LSF's command reference.
 #include "cmd_main.h"
 #include "commands.h"
 

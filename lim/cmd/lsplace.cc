@@ -1,4 +1,4 @@
-// lsplace: choose hosts for a task (spec/commands.md). `--from FILE` places on a host
+// lsplace: choose hosts for a task (LSF's command reference). `--from FILE` places on a host
 // snapshot JSON with the resource definitions of the config LSF_ENVDIR points to; no
 // daemon is needed. Without --from the request goes to the master lim (online mode).
 #include <string>
@@ -35,7 +35,7 @@ int offline(const cmd::LsplaceOptions& o) {
                          << table.status().message() << '\n';
     return cmd::kExitUsage;
   }
-  // Offline placement uses type==any (spec/resreq.md "Implicit type").
+  // Offline placement uses type==any (LSF's resource requirement rules "Implicit type").
   return cmd::placeAndPrint(o, *load.snapshot, table.value(), CompileOptions{},
                             cmd::standardOutput(), cmd::standardError());
 }

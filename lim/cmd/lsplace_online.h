@@ -4,14 +4,14 @@
 
 #include <string>
 
-#include "out.h"
 #include "lsplace_options.h"
+#include "out.h"
 #include "querier.h"
 
 namespace openlim::cmd {
 
-int placeOnline(const LsplaceOptions& o, Querier& lim, const std::string& localHost,
-                Out& out, Out& err);
+int placeOnline(const LsplaceOptions& o, Querier& lim, const std::string& localHost, Out& out,
+                Out& err);
 
 // The same with the real client built from the environment.
 int placeOnlineMain(const LsplaceOptions& o);

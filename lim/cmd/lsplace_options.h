@@ -1,6 +1,6 @@
 #pragma once
 // lsplace pieces shared by the offline (--from FILE) and online modes: option parsing,
-// the placement call, and output (spec/commands.md "lsplace").
+// the placement call, and output (LSF's command reference "lsplace").
 
 #include <string>
 #include <vector>

@@ -13,7 +13,7 @@ namespace openlim::cmd {
 class Out {
  public:
   enum class Buffering { kFull, kUnit };  // kUnit: written at every <<, as std::cerr
-  Out() = default;  // keeps the text: str()
+  Out() = default;                        // keeps the text: str()
   explicit Out(int fd, Buffering b = Buffering::kFull) : fd_(fd), unit_(b == Buffering::kUnit) {}
   Out(const Out&) = delete;
   Out& operator=(const Out&) = delete;
@@ -23,14 +23,13 @@ class Out {
   Out& operator<<(char c) { return *this << std::string_view(&c, 1); }
   Out& operator<<(Out& (*manipulator)(Out&)) { return manipulator(*this); }
   template <typename T>
-    requires(std::is_integral_v<T> && !std::is_same_v<T, char> && !std::is_same_v<T, bool>)
-  Out& operator<<(T n) {
+  requires(std::is_integral_v<T> && !std::is_same_v<T, char> && !std::is_same_v<T, bool>) Out&
+  operator<<(T n) {
     return *this << std::string_view(std::to_string(n));
   }
   // Fractions have no place here: the formatters decide how a value reads.
   template <typename T>
-    requires(std::is_floating_point_v<T> || std::is_same_v<T, bool>)
-  Out& operator<<(T) = delete;
+  requires(std::is_floating_point_v<T> || std::is_same_v<T, bool>) Out& operator<<(T) = delete;
 
   void flush();
   const std::string& str() const { return buf_; }  // what was written (fd -1)

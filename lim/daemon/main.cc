@@ -1,4 +1,4 @@
-// lim [-d env_dir] [--host NAME] [-2]   (spec/lim.md "Ports, names, command line")
+// lim [-d env_dir] [--host NAME] [-2]   (LSF's LIM behaviour "Ports, names, command line")
 #include <netdb.h>
 #include <signal.h>
 #include <spdlog/spdlog.h>

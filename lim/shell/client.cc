@@ -5,8 +5,8 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <string_view>
 
@@ -26,9 +26,13 @@ std::string lowerCase(std::string s) {
   return s;
 }
 
-std::vector<std::string> words(std::string_view s) { return config::tokenizeWords(s); }
+std::vector<std::string> words(std::string_view s) {
+  return config::tokenizeWords(s);
+}
 
-char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
+char lower(char c) {
+  return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+}
 
 // Case-insensitive: does `line` contain `want` (already lower case)?
 bool containsNoCase(std::string_view line, std::string_view want) {
@@ -54,8 +58,7 @@ std::string getenvOr(const char* name, const std::string& fallback) {
 
 }  // namespace
 
-std::optional<HostEntry> findHostEntry(std::string_view hostsText,
-                                       const std::string& nameOrAlias) {
+std::optional<HostEntry> findHostEntry(std::string_view hostsText, const std::string& nameOrAlias) {
   if (nameOrAlias.empty()) return std::nullopt;
   std::string want = lowerCase(nameOrAlias);
   std::string_view text = hostsText;
@@ -153,8 +156,7 @@ Result<std::string> LimClient::ask(const std::string& request, bool admin) {
       return Status(Code::kDenied, "LSF_AUTH_KEYFILE is not set; admin requests need the key");
     auto key = readKeyFile(config_.keyFile);
     if (!key) return Status(Code::kDenied, key.status().message());
-    if (!macFactory_)
-      return Status(Code::kDenied, "this command cannot sign admin requests");
+    if (!macFactory_) return Status(Code::kDenied, "this command cannot sign admin requests");
     protocol::MacFn mac = macFactory_(*key);
     signer = makeSigner(std::move(*key), "lsadmin", std::move(mac));
   }

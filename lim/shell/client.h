@@ -1,5 +1,5 @@
 #pragma once
-// The commands' query client (spec/commands.md "Every command"): finds the lim to ask
+// The commands' query client (LSF's command reference "Every command"): finds the lim to ask
 // (LSF_SERVER_HOSTS first, then the local host's lim), sends one JSON request, follows one
 // redirect to the master, signs admin requests with the cluster key (LSF_AUTH_KEYFILE).
 //
@@ -16,19 +16,19 @@
 #include <string_view>
 #include <vector>
 
+#include "openlim/status.h"
 #include "read_file.h"
 #include "request_client.h"
-#include "openlim/status.h"
 
 namespace openlim::shell {
 
 struct ClientConfig {
-  std::vector<std::string> serverHosts;          // LSF_SERVER_HOSTS, in order
-  std::string localHost;                         // $OPENLIM_HOST or the system name
-  uint16_t port = 7869;                          // LSF_LIM_PORT
-  Timeouts timeouts;                             // LSF_API_CONNTIMEOUT / RECVTIMEOUT
-  std::string keyFile;                           // LSF_AUTH_KEYFILE
-  std::string serverDir;                         // LSF_SERVERDIR
+  std::vector<std::string> serverHosts;  // LSF_SERVER_HOSTS, in order
+  std::string localHost;                 // $OPENLIM_HOST or the system name
+  uint16_t port = 7869;                  // LSF_LIM_PORT
+  Timeouts timeouts;                     // LSF_API_CONNTIMEOUT / RECVTIMEOUT
+  std::string keyFile;                   // LSF_AUTH_KEYFILE
+  std::string serverDir;                 // LSF_SERVERDIR
   // $LSF_CONFDIR/hosts: looked up by a scan when a name is needed (a command needs one or
   // two names, so a 10,000-line file is not turned into maps on every run). hostsText views
   // hostsFile's mapping (or a caller's own text, e.g. a test's literal).
@@ -42,18 +42,16 @@ struct HostEntry {
 };
 
 // The entry whose name or alias is `nameOrAlias` (case-insensitive), else nullopt.
-std::optional<HostEntry> findHostEntry(std::string_view hostsText,
-                                       const std::string& nameOrAlias);
+std::optional<HostEntry> findHostEntry(std::string_view hostsText, const std::string& nameOrAlias);
 
 // Reads lsf.conf and the hosts file. kNotFound when lsf.conf cannot be read.
 Result<ClientConfig> clientConfigFromEnvironment();
 
-// The local host name (spec/commands.md): `envHost` when set, else the system name matched
+// The local host name (LSF's command reference): `envHost` when set, else the system name matched
 // (short name or FQDN, case-insensitive) against the hosts file's names and aliases, else
 // the system name with LSF_STRIP_DOMAIN's suffix (or the domain) removed.
 std::string localHostName(const std::string& envHost, const std::string& systemName,
                           const ClientConfig& c, const std::string& stripDomain);
-
 
 // Turns the cluster key into the MAC that signs admin requests. Injected so that only the
 // commands that sign (lsadmin: shell::makeMacFn, libcrypto) link a crypto library; the query
@@ -72,8 +70,7 @@ class LimClient {
   std::string addressOf(const std::string& host) const;
 
  private:
-  Result<std::string> askOne(const std::string& host, const std::string& request,
-                             Signer* signer);
+  Result<std::string> askOne(const std::string& host, const std::string& request, Signer* signer);
   ClientConfig config_;
   MacFactory macFactory_;
 };

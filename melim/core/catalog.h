@@ -1,6 +1,6 @@
 #pragma once
 // The names an elim may report on this host, each with a slot number, a kind and the
-// interval that bounds its age (spec/elim.md "The load update string").
+// interval that bounds its age (docs/melim.md "The load update string").
 
 #include <cstdint>
 #include <limits>
@@ -70,7 +70,7 @@ class Catalog {
   std::unordered_map<std::string, int, StringHash, std::equal_to<>> index_;
 };
 
-// Built-in load indices an elim may not override, with their aliases (spec/elim.md).
+// Built-in load indices an elim may not override, with their aliases (docs/melim.md).
 bool isProtectedBuiltin(std::string_view name);
 
 }  // namespace openlim::melim

@@ -1,6 +1,6 @@
 #pragma once
 // The elim line parser: `N name value [name value ...]` -> pairs, or one precise reason to
-// drop the whole line (spec/elim.md). Pure; works on a caller-owned scratch to avoid
+// drop the whole line (docs/melim.md). Pure; works on a caller-owned scratch to avoid
 // allocating per line.
 
 #include <cstdint>

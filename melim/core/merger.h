@@ -1,5 +1,5 @@
 #pragma once
-// Merges the values of all elims into one vector (spec/elim.md duties 6-7, "beyond LSF").
+// Merges the values of all elims into one vector (docs/melim.md duties 6-7, "beyond LSF").
 // Each elim keeps its own newest value per name with the time it arrived; the value shown
 // for a name is the newest one from any live elim, unless that newest report is `-`. A
 // value older than INTERVAL x stale factor, or from an elim that has exited, is unknown.

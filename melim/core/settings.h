@@ -1,6 +1,6 @@
 #pragma once
 // melim's settings: the names it may accept (from the cluster config and LSF_RESOURCES) and
-// the knobs of spec/elim.md. Built from a ConfigSnapshot (may be absent) and the environment
+// the knobs of docs/melim.md. Built from a ConfigSnapshot (may be absent) and the environment
 // lim passes (which overrides the config). Pure: the environment is a lookup function.
 
 #include <functional>

@@ -1,5 +1,5 @@
 #pragma once
-// melim's brain (issue 4): starts elims, reads their lines, merges values, restarts or gives
+// melim's brain: starts elims, reads their lines, merges values, restarts or gives
 // up, kills hung ones, and says what to write to lim. Pure and single-threaded: the shell
 // turns pipe reads, child exits and timer expiries into calls, and the supervisor acts
 // through two ports. The loop sleeps until nextDeadline() and then calls advance(now).

@@ -1,5 +1,5 @@
 #pragma once
-// Which files in the elim directory melim runs (spec/elim.md "Who runs what"): executable
+// Which files in the elim directory melim runs (docs/melim.md "Who runs what"): executable
 // regular files named `elim` or `elim.*`, except `elim.user` and editor/package leftovers.
 
 #include <string>

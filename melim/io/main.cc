@@ -47,7 +47,7 @@ ConfigPtr loadClusterConfig() {
   return load.snapshot;
 }
 
-// What each elim finds in its environment (spec/elim.md): melim's own, plus these.
+// What each elim finds in its environment (docs/melim.md): melim's own, plus these.
 void prepareElimEnvironment(const Settings& s) {
   ::setenv("ELIM_ABORT_VALUE", std::to_string(s.rules.abortValue).c_str(), 1);
   if (!getEnv("LSF_MASTER")) ::setenv("LSF_MASTER", "N", 1);

@@ -1,7 +1,7 @@
 // Fuzzes the parsers of melim's lines as the lim agent reads them: the vector on stdout and
 // the value ages of the status JSON on fd 3 (the same bytes go to both).
-#include <cstddef>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 

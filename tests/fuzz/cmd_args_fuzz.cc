@@ -11,8 +11,8 @@
 namespace {
 
 const std::vector<openlim::cmd::OptionSpec> kSpecs = {
-    {"l"}, {"w"}, {"N"}, {"E"}, {"s"}, {"json"}, {"-explain"},
-    {"I", true}, {"R", true}, {"n", true},
+    {"l"},    {"w"},        {"N"},       {"E"},       {"s"},
+    {"json"}, {"-explain"}, {"I", true}, {"R", true}, {"n", true},
 };
 
 }  // namespace
@@ -20,8 +20,10 @@ const std::vector<openlim::cmd::OptionSpec> kSpecs = {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::vector<std::string> args(1);
   for (size_t i = 0; i < size; ++i) {
-    if (data[i] == 0) args.emplace_back();
-    else args.back().push_back(static_cast<char>(data[i]));
+    if (data[i] == 0)
+      args.emplace_back();
+    else
+      args.back().push_back(static_cast<char>(data[i]));
   }
   auto parsed = openlim::cmd::parseArgs(args, kSpecs);
   if (parsed) {

@@ -10,8 +10,8 @@
 #include <string_view>
 
 #include "../unit/resreq/fixture.h"
-#include "openlim/resreq.h"
 #include "master/query_request.h"
+#include "openlim/resreq.h"
 #include "protocol/request.h"
 
 using namespace openlim;

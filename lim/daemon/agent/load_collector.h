@@ -1,5 +1,5 @@
 #pragma once
-// The lim agent's built-in load indices and static host info (issue 5 items 1-2).
+// The lim agent's built-in load indices and static host info.
 // Single-threaded API for the lim event loop: call tick(now) from a timer at nextDeadline()
 // (every 5 s); it reads only what is due (ls/it every 30 s, swp 15 s, tmp 120 s) and never
 // blocks on a filesystem: statvfs(/tmp) runs on a worker thread with a deadline, and a hung

@@ -81,8 +81,7 @@ double monotonicNow() {
   return static_cast<double>(ts.tv_sec) + ts.tv_nsec * 1e-9;
 }
 
-MelimLink::MelimLink(MelimOptions opts)
-    : opts_(std::move(opts)), sup_(rulesOf(opts_)) {
+MelimLink::MelimLink(MelimOptions opts) : opts_(std::move(opts)), sup_(rulesOf(opts_)) {
   values_.setLimits({}, staleLimit(nullptr, opts_.params));
   if (opts_.melimPath.empty()) opts_.melimPath = opts_.serverDir + "/melim";
   out_.framer = LineFramer(opts_.maxLineBytes);

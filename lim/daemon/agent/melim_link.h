@@ -1,5 +1,5 @@
 #pragma once
-// The lim agent's link to melim (spec/elim.md "Who runs what"): spawns LSF_SERVERDIR/melim
+// The lim agent's link to melim (docs/melim.md "Who runs what"): spawns LSF_SERVERDIR/melim
 // with LSF_RESOURCES etc., reads its stdout (the whole merged vector per line) and fd 3 (JSON
 // status lines) through non-blocking pipes, restarts it when it dies as the pure
 // MelimSupervision decides (the restart mechanism and policy melim uses for its elims), and
@@ -13,7 +13,7 @@
 // fds are raw file descriptors (POCO PollSet takes only Sockets: use ::poll or wrap them).
 // `now` is monotonic seconds; the defaulted argument reads CLOCK_MONOTONIC.
 //
-// melim is started only when `resources` is non-empty (DESIGN.md: only when an external
+// melim is started only when `resources` is non-empty (docs/architecture.md: only when an external
 // resource is expected on this host). The child gets PR_SET_PDEATHSIG(SIGTERM), so melim
 // dies with lim even if lim is killed; melim also watches its parent.
 

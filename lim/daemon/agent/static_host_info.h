@@ -1,5 +1,5 @@
 #pragma once
-// Static host information (spec/lim.md "Static"): what lshosts shows for this host.
+// Static host information (LSF's LIM behaviour "Static"): what lshosts shows for this host.
 
 #include <cmath>
 #include <map>

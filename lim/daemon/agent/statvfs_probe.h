@@ -1,6 +1,6 @@
 #pragma once
-// statvfs(/tmp) off the main loop (spec/lim.md: a hung filesystem must not block the agent).
-// One worker thread per probe; the loop never waits for it. A probe that has not answered
+// statvfs(/tmp) off the main loop (LSF's LIM behaviour: a hung filesystem must not block the
+// agent). One worker thread per probe; the loop never waits for it. A probe that has not answered
 // by its deadline yields "unknown"; while it is still hung no new probe is started (so a
 // dead mount costs one stuck thread, never a growing pile), and a late answer is discarded.
 

@@ -1,5 +1,5 @@
 #pragma once
-// The agent role every lim plays (spec/lim.md "Exchange", "Host status", "Shared
+// The agent role every lim plays (LSF's LIM behaviour "Exchange", "Host status", "Shared
 // resources"): when to send the load report, the lock lsadmin limlock set, and which
 // resource set this host's melim runs. Pure: events and `now` in, actions out; the daemon
 // builds and sends the report and starts melim.

@@ -36,8 +36,8 @@ protocol::LoadReport buildLoadReport(const ReportInputs& in, const ConfigSnapsho
       r.strings.push_back({name, known ? it->second.text : "-"});
     } else {
       double age = known && in.ageOf ? std::max(0.0, in.ageOf(name)) : 0;
-      r.numbers.push_back({name, known ? it->second.number : NAN,
-                           known ? static_cast<float>(age) : NAN});
+      r.numbers.push_back(
+          {name, known ? it->second.number : NAN, known ? static_cast<float>(age) : NAN});
     }
   }
   return r;

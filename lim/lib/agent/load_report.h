@@ -1,5 +1,5 @@
 #pragma once
-// What this host's load report says (spec/lim.md "Exchange"; docs/protocol.md kind 3): the
+// What this host's load report says (LSF's LIM behaviour "Exchange"; docs/protocol.md kind 3): the
 // built-ins (an elim's known value overrides lim's own measurement), the static host facts,
 // the external values melim delivered and whether the host is locked. Pure.
 

@@ -1,6 +1,6 @@
 #pragma once
-// When a fresh sample is worth a report before EXINTERVAL is up (spec/lim.md "Exchange": "and
-// sooner when an index moved past a significant step"). Pure.
+// When a fresh sample is worth a report before EXINTERVAL is up (LSF's LIM behaviour "Exchange":
+// "and sooner when an index moved past a significant step"). Pure.
 
 #include <string_view>
 #include <vector>

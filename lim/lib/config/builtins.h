@@ -1,5 +1,5 @@
 #pragma once
-// LSF's built-in resources and the names a site may not use (spec/config.md).
+// LSF's built-in resources and the names a site may not use (docs/config.md).
 
 #include <string>
 #include <string_view>

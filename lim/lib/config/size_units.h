@@ -1,6 +1,6 @@
 #pragma once
-// Size units of memory-like values (spec/resreq.md "Numbers"), shared by the resource
-// requirement binder and the cluster file's Host threshold columns: powers of 1024, in MB.
+// Size units of memory-like values (LSF's resource requirement rules "Numbers"), shared by the
+// resource requirement binder and the cluster file's Host threshold columns: powers of 1024, in MB.
 
 #include <string>
 #include <string_view>

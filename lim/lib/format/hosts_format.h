@@ -1,5 +1,5 @@
 #pragma once
-// lshosts's layouts (spec/commands.md): the one-line table (plain, -w) and the long form
+// lshosts's layouts (LSF's command reference): the one-line table (plain, -w) and the long form
 // (-l) with RESOURCES and LOAD_THRESHOLDS. Pure.
 
 #include <string>

@@ -17,7 +17,9 @@ int group(const ResourceInfo& r) {
   return r.type == ResourceType::kBoolean ? 3 : 4;
 }
 
-std::string yesNo(bool b) { return b ? "Yes" : "No"; }
+std::string yesNo(bool b) {
+  return b ? "Yes" : "No";
+}
 
 std::string resourceTable(const std::vector<const ResourceInfo*>& rows) {
   size_t nw = 13;
@@ -72,18 +74,24 @@ std::string typeTable(const ClusterInfo& info) {
 
 const char* typeName(ResourceType t) {
   switch (t) {
-    case ResourceType::kNumeric: return "Numeric";
-    case ResourceType::kBoolean: return "Boolean";
-    case ResourceType::kString: return "String";
+    case ResourceType::kNumeric:
+      return "Numeric";
+    case ResourceType::kBoolean:
+      return "Boolean";
+    case ResourceType::kString:
+      return "String";
   }
   return "?";
 }
 
 const char* orderName(Direction d) {
   switch (d) {
-    case Direction::kIncreasing: return "Inc";
-    case Direction::kDecreasing: return "Dec";
-    case Direction::kNone: break;
+    case Direction::kIncreasing:
+      return "Inc";
+    case Direction::kDecreasing:
+      return "Dec";
+    case Direction::kNone:
+      break;
   }
   return "N/A";
 }
@@ -105,8 +113,10 @@ InfoText formatInfo(const ClusterInfo& info, const InfoOptions& opts) {
   } else {
     for (const auto& n : opts.names) {
       const ResourceInfo* r = info.find(n);
-      if (r == nullptr) t.notFound.push_back(n);
-      else rows.push_back(r);
+      if (r == nullptr)
+        t.notFound.push_back(n);
+      else
+        rows.push_back(r);
     }
   }
   if (opts.longFormat) {

@@ -1,5 +1,5 @@
 #pragma once
-// lsinfo's layouts (spec/commands.md): the resource table, TYPE_NAME, MODEL_NAME, and the
+// lsinfo's layouts (LSF's command reference): the resource table, TYPE_NAME, MODEL_NAME, and the
 // long form (-l). Pure.
 
 #include <string>

@@ -1,5 +1,5 @@
 #pragma once
-// lsload's tables (spec/commands.md): the load table (plain, -l, -w, -I, -N/-E) and the
+// lsload's tables (LSF's command reference): the load table (plain, -l, -w, -I, -N/-E) and the
 // `RESOURCE VALUE LOCATION` table of lsload -s / lshosts -s. Pure.
 
 #include <string>
@@ -14,8 +14,7 @@ namespace openlim::format {
 std::vector<std::string> loadColumns(const ClusterInfo& info, const LoadOptions& opts);
 
 // The whole table, header first, one line per host in the snapshot's order.
-std::string formatLoad(const LoadSnapshot& snap, const ClusterInfo& info,
-                       const LoadOptions& opts);
+std::string formatLoad(const LoadSnapshot& snap, const ClusterInfo& info, const LoadOptions& opts);
 
 // RESOURCE VALUE LOCATION (`%-25s%20s%15s`, locations wrapped at column 80).
 std::string formatSharedValues(const std::vector<SharedInstance>& instances);

@@ -1,5 +1,5 @@
 #pragma once
-// Plain data the command formatters read (spec/commands.md). The commands fill these from
+// Plain data the command formatters read (LSF's command reference). The commands fill these from
 // the lim's JSON replies (lim/cmd/reply_parse); the formatters are pure functions of them.
 
 #include <map>
@@ -62,7 +62,7 @@ struct ClusterInfo {
   double maxUsedCpuFactor() const;
 };
 
-// One host of the `load` reply (the host snapshot of spec/commands.md) as flat rows: a value
+// One host of the `load` reply (the host snapshot of LSF's command reference) as flat rows: a value
 // per resource slot of its LoadSnapshot (10,000 hosts of ~40 values each stay a few vectors a
 // host, not a tree of map nodes).
 struct LoadHost {

@@ -31,7 +31,8 @@ Status setValue(HostTable& t, size_t row, const ResourceDef& def, Column& col, c
       col.booleans[row] = v.asBool() ? 1 : 0;
       return Status::ok();
     case ResourceType::kString:
-      if (!v.isString()) return Status(Code::kInvalid, "<" + def.name + "> must be a string or null");
+      if (!v.isString())
+        return Status(Code::kInvalid, "<" + def.name + "> must be a string or null");
       col.strings[row] = t.strings.intern(v.asString());
       return Status::ok();
   }
@@ -105,7 +106,8 @@ void fillBusyIndices(HostTable& t) {
       if (idx < 0 || t.columns[static_cast<size_t>(idx)].type != ResourceType::kNumeric) continue;
       double v = t.columns[static_cast<size_t>(idx)].numbers[r];
       if (name == "r15s" || name == "r1m" || name == "r15m")
-        v = effectiveRunQueue(v, ncpus >= 0 ? t.columns[static_cast<size_t>(ncpus)].numbers[r] : NAN);
+        v = effectiveRunQueue(v,
+                              ncpus >= 0 ? t.columns[static_cast<size_t>(ncpus)].numbers[r] : NAN);
       bool decreasing = cfg.resources[static_cast<size_t>(idx)].direction == Direction::kDecreasing;
       if (!std::isnan(v) && (decreasing ? v < limit : v > limit)) t.busyIndices[r].push_back(idx);
     }
@@ -146,8 +148,10 @@ Json hostJson(const HostTable& t, size_t r) {
     const Column& col = t.columns[c];
     if (d.name == "hname" || d.name == "status") continue;
     if (col.type == ResourceType::kNumeric) {
-      if (!std::isnan(col.numbers[r])) values.add(d.name, Json::number(col.numbers[r]));
-      else if (d.builtinIndex) values.add(d.name, Json::null());
+      if (!std::isnan(col.numbers[r]))
+        values.add(d.name, Json::number(col.numbers[r]));
+      else if (d.builtinIndex)
+        values.add(d.name, Json::null());
     } else if (col.type == ResourceType::kString) {
       if (col.strings[r] >= 0) values.add(d.name, Json::string(t.strings.get(col.strings[r])));
     } else if (col.booleans[r]) {

@@ -1,5 +1,5 @@
 #pragma once
-// The host snapshot JSON of spec/commands.md ("Host snapshot JSON"): `lsload -l -json`
+// The host snapshot JSON of LSF's command reference ("Host snapshot JSON"): `lsload -l -json`
 // output and `lsplace --from FILE` input, to and from a HostTable over a config snapshot.
 // Pure (format::parseJson), so the reader is fuzzed (tests/fuzz/snapshot_json_fuzz.cc).
 

@@ -1,6 +1,6 @@
 #pragma once
 // Column layout helpers: LSF pads to fixed widths; we widen a column instead of cutting a
-// value (spec/commands.md). Pure.
+// value (LSF's command reference). Pure.
 
 #include <string>
 #include <string_view>

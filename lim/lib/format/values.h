@@ -1,5 +1,5 @@
 #pragma once
-// Text of one value the way LSF prints it (spec/commands.md): fixed decimals, never an
+// Text of one value the way LSF prints it (LSF's command reference): fixed decimals, never an
 // exponent (OpenLava's `4e+04`), memory in M/G/T, `-` for unknown. Pure.
 
 #include <string>
@@ -33,10 +33,9 @@ const std::vector<std::string>& builtinIndices();
 // Default column width of an index in lsload (includes the separating blank).
 size_t indexWidth(const std::string& index);
 
-// Run queue shown by lsload -E / -N (spec/resreq.md): effective = raw / ncpus; normalised =
-// effective * maxCpuf / cpuf. Missing ncpus or cpuf count as 1.
-double runQueueShown(double raw, RunQueueMode mode, double ncpus, double cpuf,
-                     double maxCpuf);
+// Run queue shown by lsload -E / -N (LSF's resource requirement rules): effective = raw / ncpus;
+// normalised = effective * maxCpuf / cpuf. Missing ncpus or cpuf count as 1.
+double runQueueShown(double raw, RunQueueMode mode, double ncpus, double cpuf, double maxCpuf);
 bool isRunQueue(const std::string& index);
 
 }  // namespace openlim::format

@@ -2,7 +2,7 @@
 // The lim agent's last-known external values (from melim) with the time each arrived, aged
 // by lim's own clock. melim makes a value unknown once it is older than its resource's
 // INTERVAL x LSF_ELIM_STALE_FACTOR; lim does the same here on its own, so a value still goes
-// stale when melim is hung, slow or cannot run (spec/elim.md "Where we go beyond LSF").
+// stale when melim is hung, slow or cannot run (docs/melim.md "Where we go beyond LSF").
 // Pure: every call takes `now` (monotonic seconds).
 
 #include <cstdint>

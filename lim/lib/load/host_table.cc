@@ -10,11 +10,16 @@ namespace openlim {
 
 const char* hostStatusName(HostStatus s) {
   switch (s) {
-    case HostStatus::kOk: return "ok";
-    case HostStatus::kBusy: return "busy";
-    case HostStatus::kLockU: return "lockU";
-    case HostStatus::kLockW: return "lockW";
-    case HostStatus::kUnavail: return "unavail";
+    case HostStatus::kOk:
+      return "ok";
+    case HostStatus::kBusy:
+      return "busy";
+    case HostStatus::kLockU:
+      return "lockU";
+    case HostStatus::kLockW:
+      return "lockW";
+    case HostStatus::kUnavail:
+      return "unavail";
   }
   return "unavail";
 }
@@ -89,9 +94,15 @@ void HostTable::resize(size_t n) {
   busyIndices.resize(n);
   for (auto& c : columns) {
     switch (c.type) {
-      case ResourceType::kNumeric: c.numbers.resize(n, kUnknown); break;
-      case ResourceType::kString: c.strings.resize(n, kUnknownString); break;
-      case ResourceType::kBoolean: c.booleans.resize(n, 0); break;
+      case ResourceType::kNumeric:
+        c.numbers.resize(n, kUnknown);
+        break;
+      case ResourceType::kString:
+        c.strings.resize(n, kUnknownString);
+        break;
+      case ResourceType::kBoolean:
+        c.booleans.resize(n, 0);
+        break;
     }
     c.ages.resize(n, std::numeric_limits<float>::quiet_NaN());
   }

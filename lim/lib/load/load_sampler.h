@@ -1,5 +1,5 @@
 #pragma once
-// The pure part of the lim agent's built-in load indices (spec/lim.md): turns raw counters
+// The pure part of the lim agent's built-in load indices (LSF's LIM behaviour): turns raw counters
 // read from /proc at monotonic times into the 11 smoothed built-in indices, and says which
 // sources are due for a read. No I/O, no clock: `now` is monotonic seconds from the caller.
 //
@@ -32,7 +32,7 @@ int builtinIndexOf(std::string_view name);
 // 10000 minutes (~1 week) — large enough to pass any "it > N" requirement people write.
 inline constexpr double kIdleNobodyMinutes = 10000.0;
 
-// Refresh periods (seconds) and smoothing constants (seconds) from spec/lim.md.
+// Refresh periods (seconds) and smoothing constants (seconds) from LSF's LIM behaviour.
 inline constexpr double kFastPeriod = 5;    // r15s r1m r15m ut pg io mem
 inline constexpr double kSwapPeriod = 15;   // swp
 inline constexpr double kUsersPeriod = 30;  // ls it

@@ -1,5 +1,5 @@
 #pragma once
-// Exponential smoothing for load indices (spec/lim.md): s = s*f + x*(1-f), f = e^(-dt/tau).
+// Exponential smoothing for load indices (LSF's LIM behaviour): s = s*f + x*(1-f), f = e^(-dt/tau).
 // Pure: the caller passes dt from a monotonic clock.
 
 namespace openlim {

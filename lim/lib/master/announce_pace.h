@@ -1,5 +1,5 @@
 #pragma once
-// The pace of the master's announce round (spec/lim.md: the master announces itself to all
+// The pace of the master's announce round (LSF's LIM behaviour: the master announces itself to all
 // lims regularly, once an exchange interval here).
 //
 // Sent as fast as the loop could, a round to 10,000 hosts kept the master busy for ~100 ms

@@ -1,5 +1,5 @@
 #pragma once
-// Master election (spec/lim.md "The master"), a pure state machine driven by the lim loop.
+// Master election (LSF's LIM behaviour "The master"), a pure state machine driven by the lim loop.
 //
 // Candidates are ConfigSnapshot::masterList in order. Every candidate heartbeats the other
 // candidates every EXINTERVAL (kind 4, claimsMaster = whether it plays master); the master

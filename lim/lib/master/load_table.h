@@ -1,5 +1,5 @@
 #pragma once
-// The master's load table (spec/lim.md "Exchange", "Host status", "Placement load
+// The master's load table (LSF's LIM behaviour "Exchange", "Host status", "Placement load
 // adjustment"): per-host records fed by load reports, published as immutable HostTable
 // snapshots that queries share (a query never waits for ingest, nor the reverse).
 // Pure: every call takes `now` (monotonic seconds).

@@ -1,5 +1,5 @@
 #pragma once
-// The master side of a lim (spec/lim.md "The master", "Shared resources"): the election
+// The master side of a lim (LSF's LIM behaviour "The master", "Shared resources"): the election
 // (master/election.h) and what follows from it — heartbeats to the other candidates, probe
 // replies, the master's paced announce round to every host (master/announce_pace.h) naming
 // the shared resources each one serves, and which host serves each shared instance

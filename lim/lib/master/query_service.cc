@@ -60,7 +60,7 @@ std::vector<RowExtras> extrasOf(const HostTable& t, const std::vector<uint32_t>&
   return out;
 }
 
-// spec/lim.md: +1 to the raw run queues per slot, plus the request's rusage amounts.
+// LSF's LIM behaviour: +1 to the raw run queues per slot, plus the request's rusage amounts.
 void adjustChosen(const CompiledRequest& req, const std::vector<std::string>& slots,
                   const QueryContext& ctx) {
   if (!ctx.loadTable) return;

@@ -70,7 +70,7 @@ struct SharedReply {
 Result<LoadReply> answerLoad(const LoadRequest& req, const QueryContext& ctx);
 Result<HostsReply> answerHosts(const HostsRequest& req, const QueryContext& ctx);
 InfoReply answerInfo(const QueryContext& ctx);
-// A successful placement adds its load to the chosen hosts (spec/lim.md "Placement load
+// A successful placement adds its load to the chosen hosts (LSF's LIM behaviour "Placement load
 // adjustment") in ctx.loadTable.
 Result<PlaceReply> answerPlace(const PlaceRequest& req, const QueryContext& ctx);
 Result<SharedReply> answerShared(const SharedRequest& req, const QueryContext& ctx);

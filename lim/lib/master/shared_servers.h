@@ -1,5 +1,5 @@
 #pragma once
-// Which host serves each shared resource instance (spec/lim.md "Shared resources"):
+// Which host serves each shared resource instance (LSF's LIM behaviour "Shared resources"):
 // [all] -> the master; [h1 h2 h3] -> the first available host of the set (so the role moves
 // down the set when a host goes away and back when it returns). Static instances need no
 // server (""), nor do instances with no available host.

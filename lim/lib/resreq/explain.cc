@@ -9,7 +9,9 @@
 namespace openlim::resreq {
 namespace {
 
-bool isRunQueue(const std::string& n) { return n == "r15s" || n == "r1m" || n == "r15m"; }
+bool isRunQueue(const std::string& n) {
+  return n == "r15s" || n == "r1m" || n == "r15m";
+}
 
 double numberAt(const HostTable& t, int slot, uint32_t row) {
   if (slot < 0 || static_cast<size_t>(slot) >= t.columns.size()) return kNaN;
@@ -74,7 +76,8 @@ std::string statusReason(const HostTable& t, uint32_t row) {
     if (idx < 0 || static_cast<size_t>(idx) >= t.config->resources.size()) continue;
     const ResourceDef& d = t.config->resources[static_cast<size_t>(idx)];
     double v = numberAt(t, idx, row);
-    if (isRunQueue(d.name)) v = effectiveRunQueue(v, numberAt(t, t.config->resourceIndex("ncpus"), row));
+    if (isRunQueue(d.name))
+      v = effectiveRunQueue(v, numberAt(t, t.config->resourceIndex("ncpus"), row));
     std::string part = d.name + " " + formatNumber(v);
     if (hc) {
       auto th = hc->thresholds.find(d.name);

@@ -6,34 +6,56 @@ namespace openlim::resreq {
 
 double applyBinary(Op op, double a, double b) {
   switch (op) {
-    case Op::kAdd: return applyOp<Op::kAdd>(a, b);
-    case Op::kSub: return applyOp<Op::kSub>(a, b);
-    case Op::kMul: return applyOp<Op::kMul>(a, b);
-    case Op::kDiv: return applyOp<Op::kDiv>(a, b);
-    case Op::kLt: return applyOp<Op::kLt>(a, b);
-    case Op::kLe: return applyOp<Op::kLe>(a, b);
-    case Op::kGt: return applyOp<Op::kGt>(a, b);
-    case Op::kGe: return applyOp<Op::kGe>(a, b);
-    case Op::kEq: return applyOp<Op::kEq>(a, b);
-    case Op::kNe: return applyOp<Op::kNe>(a, b);
-    case Op::kAnd: return applyOp<Op::kAnd>(a, b);
-    case Op::kOr: return applyOp<Op::kOr>(a, b);
-    default: return kNaN;
+    case Op::kAdd:
+      return applyOp<Op::kAdd>(a, b);
+    case Op::kSub:
+      return applyOp<Op::kSub>(a, b);
+    case Op::kMul:
+      return applyOp<Op::kMul>(a, b);
+    case Op::kDiv:
+      return applyOp<Op::kDiv>(a, b);
+    case Op::kLt:
+      return applyOp<Op::kLt>(a, b);
+    case Op::kLe:
+      return applyOp<Op::kLe>(a, b);
+    case Op::kGt:
+      return applyOp<Op::kGt>(a, b);
+    case Op::kGe:
+      return applyOp<Op::kGe>(a, b);
+    case Op::kEq:
+      return applyOp<Op::kEq>(a, b);
+    case Op::kNe:
+      return applyOp<Op::kNe>(a, b);
+    case Op::kAnd:
+      return applyOp<Op::kAnd>(a, b);
+    case Op::kOr:
+      return applyOp<Op::kOr>(a, b);
+    default:
+      return kNaN;
   }
 }
 
-double applyUnary(Op op, double a) { return op == Op::kNeg ? -a : logicalNot(a); }
+double applyUnary(Op op, double a) {
+  return op == Op::kNeg ? -a : logicalNot(a);
+}
 
 double compareStrings(Op op, std::string_view a, std::string_view b) {
   int c = a.compare(b);
   switch (op) {
-    case Op::kLt: return c < 0;
-    case Op::kLe: return c <= 0;
-    case Op::kGt: return c > 0;
-    case Op::kGe: return c >= 0;
-    case Op::kEq: return c == 0;
-    case Op::kNe: return c != 0;
-    default: return kNaN;
+    case Op::kLt:
+      return c < 0;
+    case Op::kLe:
+      return c <= 0;
+    case Op::kGt:
+      return c > 0;
+    case Op::kGe:
+      return c >= 0;
+    case Op::kEq:
+      return c == 0;
+    case Op::kNe:
+      return c != 0;
+    default:
+      return kNaN;
   }
 }
 
@@ -100,8 +122,10 @@ BNodePtr foldStringCompare(Op op, BNodePtr a, BNodePtr b, const CompileOptions& 
     if (col.str != "type" && col.str != "model") continue;
     if (lit.str == "local") {
       const std::string& local = col.str == "type" ? options.localType : options.localModel;
-      if (local.empty()) lit.str = "any";  // the asker is outside the cluster
-      else lit.str = local;
+      if (local.empty())
+        lit.str = "any";  // the asker is outside the cluster
+      else
+        lit.str = local;
     }
     if (lit.str == "any" && (op == Op::kEq || op == Op::kNe))
       return makeConst(op == Op::kEq ? 1 : 0, VType::kTruth);

@@ -1,9 +1,9 @@
 #pragma once
 // Scalar semantics of every operator, shared by constant folding and the vector evaluator.
-// Unknown is NaN. Truths are 0 or 1 (or NaN). Three-valued logic (spec/resreq.md):
-// arithmetic or comparison reading unknown is unknown; !unknown is unknown;
-// true || unknown is true; false && unknown is false. Division by zero is unknown (as in
-// LSF), not an infinity that would compare.
+// Unknown is NaN. Truths are 0 or 1 (or NaN). Three-valued logic (LSF's resource requirement
+// rules): arithmetic or comparison reading unknown is unknown; !unknown is unknown; true || unknown
+// is true; false && unknown is false. Division by zero is unknown (as in LSF), not an infinity that
+// would compare.
 
 #include <cmath>
 #include <string_view>

@@ -1,5 +1,5 @@
-// Host order (spec/resreq.md): status group, then each key (unknown last), then name; and the
-// top-k of it (lsload -R -n, a placement's prefix).
+// Host order (LSF's resource requirement rules): status group, then each key (unknown last), then
+// name; and the top-k of it (lsload -R -n, a placement's prefix).
 #include <algorithm>
 #include <memory>
 #include <numeric>

@@ -1,5 +1,6 @@
 #pragma once
-// Host order (spec/resreq.md): status group, then each key (unknown last), then name.
+// Host order (LSF's resource requirement rules): status group, then each key (unknown last), then
+// name.
 
 #include <cstdint>
 #include <vector>
@@ -15,8 +16,8 @@ int statusGroup(HostStatus s);  // 0 ok; 1 busy lockU lockW; 2 unavail
 int keysCompare(const double* ka, const double* kb, const std::vector<uint8_t>& descending);
 
 // Evaluates every key for rows sel[0..n): keys[i * nkeys + k].
-void computeKeys(const CompiledProgram& prog, const EvalEnv& env, const uint32_t* sel,
-                 size_t n, Evaluator& ev, std::vector<double>& keys);
+void computeKeys(const CompiledProgram& prog, const EvalEnv& env, const uint32_t* sel, size_t n,
+                 Evaluator& ev, std::vector<double>& keys);
 
 // Sorts rows best first; only the first `limit` are guaranteed sorted (0 = all), the rest
 // are dropped.

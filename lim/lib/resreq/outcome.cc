@@ -5,7 +5,7 @@ namespace openlim {
 
 namespace {
 constexpr std::pair<Outcome, const char*> kOutcomeNames[] = {
-    {Outcome::kChosen, "chosen"},     {Outcome::kRejected, "rejected"},
+    {Outcome::kChosen, "chosen"},         {Outcome::kRejected, "rejected"},
     {Outcome::kIneligible, "ineligible"}, {Outcome::kDropped, "dropped"},
     {Outcome::kNotNeeded, "notneeded"},
 };

@@ -1,7 +1,7 @@
-// place(): lsplace's slot choice (spec/commands.md). Eligible hosts (candidates, status ok,
+// place(): lsplace's slot choice (LSF's command reference). Eligible hosts (candidates, status ok,
 // select true, rusage available) are ordered; then slots are picked one at a time from an
-// ordered set, re-keying the picked host after its load adjustment (spec/lim.md) on a one-row
-// copy of it, so the shared table is never modified.
+// ordered set, re-keying the picked host after its load adjustment (LSF's LIM behaviour) on a
+// one-row copy of it, so the shared table is never modified.
 #include <algorithm>
 #include <cmath>
 #include <limits>

@@ -22,8 +22,7 @@ double available(const HostTable& t, const RusageItem& it, uint32_t row) {
 
 }  // namespace
 
-int fittingAlternative(const CompiledRequest& req, const HostTable& t, uint32_t row,
-                       size_t slots) {
+int fittingAlternative(const CompiledRequest& req, const HostTable& t, uint32_t row, size_t slots) {
   if (req.rusage().empty()) return -1;
   double n = static_cast<double>(slots);
   for (size_t a = 0; a < req.rusage().size(); ++a) {

@@ -1,6 +1,7 @@
 #pragma once
 // rusage[] against current availability: a host qualifies when every named resource that is
-// not an increasing load index has at least the amount available (spec/resreq.md).
+// not an increasing load index has at least the amount available (LSF's resource requirement
+// rules).
 
 #include <cstddef>
 #include <string>

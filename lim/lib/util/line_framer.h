@@ -1,5 +1,5 @@
 #pragma once
-// Bytes to lines with a maximum length (DESIGN.md principle 3: framing apart from parsing).
+// Bytes to lines with a maximum length (docs/architecture.md: framing apart from parsing).
 // The framer never buffers more than maxLine bytes: a longer line is reported once as
 // overlong and its remaining bytes are skipped up to the next newline. Pure; no I/O.
 

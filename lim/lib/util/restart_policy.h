@@ -1,5 +1,5 @@
 #pragma once
-// Mechanism apart from policy (DESIGN.md principle 2, after s6): a DeathTally records how a
+// Mechanism apart from policy (docs/architecture.md, principle 2): a DeathTally records how a
 // supervised process ended; the restart policy maps the record to "restart at T", "aborted"
 // or "gave up". One mechanism and one policy for every supervisor: melim uses them for its
 // elims, lim for melim. Pure: times are the caller's `now`.

@@ -1,5 +1,5 @@
 #pragma once
-// Strict number parsing shared by every parser (DESIGN.md: never a silent 0).
+// Strict number parsing shared by every parser (docs/architecture.md: never a silent 0).
 // A token is accepted only when the WHOLE token is a finite decimal number: no leading or
 // trailing blanks, no hex (0x1f), no NaN/Inf spellings, no trailing junk ("5MB", "1e"),
 // no overflow. Callers that allow units or blanks strip them before calling.

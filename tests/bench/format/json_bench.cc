@@ -12,9 +12,9 @@ namespace {
 using openlim::format::Json;
 
 Json loadReply(int hosts) {
-  static const char* kIndices[] = {"r15s", "r1m", "r15m", "ut", "pg", "io", "ls",
-                                   "it", "tmp", "swp", "mem", "nio", "usr_tmp", "licenses",
-                                   "gpu_free", "scratch", "tmp2", "lic_a", "lic_b", "net"};
+  static const char* kIndices[] = {
+      "r15s", "r1m", "r15m",    "ut",       "pg",       "io",      "ls",   "it",    "tmp",   "swp",
+      "mem",  "nio", "usr_tmp", "licenses", "gpu_free", "scratch", "tmp2", "lic_a", "lic_b", "net"};
   Json hs = Json::array();
   for (int h = 0; h < hosts; ++h) {
     Json values = Json::object();

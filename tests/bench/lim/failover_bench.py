@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Failover and agent-footprint figures with real lims (issue 5); run by hand, not by ctest.
+"""Failover and agent-footprint figures with real lims; run by hand, not by ctest.
 
   python3 failover_bench.py BUILD_DIR [failover|idle|both]
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Real-socket figures for the lim (issue 5): run by hand, not by ctest.
+"""Real-socket figures for the lim: run by hand, not by ctest.
 
   python3 ingest_bench.py BUILD_DIR [NHOSTS] [RATE] [SECONDS]
 

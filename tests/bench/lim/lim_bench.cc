@@ -1,4 +1,4 @@
-// Master LIM figures (issue 5 "Figures"):
+// Master LIM figures:
 //  - BM_IngestSignedReport: one core, the whole receive path of a load report: frame check
 //    + HMAC-SHA256 verify + body decode + replay window + table ingest (N hosts x 20 idx).
 //  - BM_SnapshotBuild: publishing the immutable HostTable for queries.
@@ -23,9 +23,13 @@ using namespace openlim;
 
 namespace {
 
-ConfigPtr bigConfig(int hosts) { return bench::benchConfig(hosts, false); }
+ConfigPtr bigConfig(int hosts) {
+  return bench::benchConfig(hosts, false);
+}
 
-protocol::LoadReport reportFor(int i) { return bench::benchReport(i, "x"); }
+protocol::LoadReport reportFor(int i) {
+  return bench::benchReport(i, "x");
+}
 
 void BM_IngestSignedReport(benchmark::State& state) {
   const int hosts = static_cast<int>(state.range(0));

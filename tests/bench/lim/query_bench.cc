@@ -1,4 +1,4 @@
-// The master's query handling (issue 6): what one request costs the lim's loop at 1k, 10k and
+// The master's query handling: what one request costs the lim's loop at 1k, 10k and
 // 100k hosts, from the parsed request to the reply text: place -n 16 -w 16, load -R -n 16,
 // full load, hosts. Also one snapshot publish after a placement (a place adjusts the load,
 // so the next query may republish). The hosts report 20 indices each and have thresholds.
@@ -19,9 +19,13 @@ using namespace openlim;
 
 namespace {
 
-ConfigPtr queryConfig(int hosts) { return bench::benchConfig(hosts, true); }
+ConfigPtr queryConfig(int hosts) {
+  return bench::benchConfig(hosts, true);
+}
 
-protocol::LoadReport reportFor(int i) { return bench::benchReport(i, ""); }
+protocol::LoadReport reportFor(int i) {
+  return bench::benchReport(i, "");
+}
 
 struct Fixture {
   explicit Fixture(int hosts) : table(queryConfig(hosts)) {
@@ -64,8 +68,7 @@ void BM_Place16(benchmark::State& state) {
 BENCHMARK(BM_Place16)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMicrosecond);
 
 void BM_LoadSelect16(benchmark::State& state) {
-  runQuery(state, R"({"op":"load","resreq":"select[mem>0] order[r1m]","n":16})",
-           lim::queryLoad);
+  runQuery(state, R"({"op":"load","resreq":"select[mem>0] order[r1m]","n":16})", lim::queryLoad);
 }
 BENCHMARK(BM_LoadSelect16)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMicrosecond);
 
@@ -95,8 +98,7 @@ void BM_AdjustThenSnapshot(benchmark::State& state) {
     benchmark::DoNotOptimize(table.snapshot(now));
   }
 }
-BENCHMARK(BM_AdjustThenSnapshot)->Arg(1000)->Arg(10000)->Arg(100000)
-    ->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_AdjustThenSnapshot)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMicrosecond);
 
 // The same while a query holds the snapshot: the table must be rebuilt (once it is stale).
 void BM_AdjustThenRebuild(benchmark::State& state) {
@@ -111,8 +113,7 @@ void BM_AdjustThenRebuild(benchmark::State& state) {
     benchmark::DoNotOptimize(table.snapshot(now));
   }
 }
-BENCHMARK(BM_AdjustThenRebuild)->Arg(1000)->Arg(10000)->Arg(100000)
-    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_AdjustThenRebuild)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
 
 // Time moving a busy table on: every host has a placement's adjustment decaying (a scheduler
 // placing steadily), and the snapshot is stale once a second. The first query after that pays

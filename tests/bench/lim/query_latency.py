@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The master's share of a query's latency (issue 6): raw requests over loopback, no command.
+"""The master's share of a query's latency: raw requests over loopback, no command.
 
   python3 query_latency.py BUILD_DIR [RUNS] [HOSTS] [--perf OUT.data]
 

@@ -29,12 +29,12 @@ static void hangForever(void) {
   for (;;) pause(); /* a signal handler may return; keep hanging */
 }
 
-#define SHIM(name, type)                                              \
-  int name(const char* path, struct type* buf) {                      \
-    static int (*real)(const char*, struct type*);                    \
-    if (shouldHang(path)) hangForever();                              \
+#define SHIM(name, type)                                                           \
+  int name(const char* path, struct type* buf) {                                   \
+    static int (*real)(const char*, struct type*);                                 \
+    if (shouldHang(path)) hangForever();                                           \
     if (!real) real = (int (*)(const char*, struct type*))dlsym(RTLD_NEXT, #name); \
-    return real ? real(path, buf) : -1;                               \
+    return real ? real(path, buf) : -1;                                            \
   }
 
 SHIM(statvfs, statvfs)

@@ -1,4 +1,4 @@
-"""lim integration tests (issue 5): real lims over loopback, one 127.5.N.0/24 block each.
+"""lim integration tests: real lims over loopback, one 127.5.N.0/24 block each.
 
 Run one class: LIM_BIN=build/lim/daemon/lim python3 -m unittest -v test_lim.TestElection
 """

@@ -1,4 +1,4 @@
-// The query client's name and address resolution (spec/commands.md "Every command").
+// The query client's name and address resolution (LSF's command reference "Every command").
 #include <gtest/gtest.h>
 
 #include <cstdio>

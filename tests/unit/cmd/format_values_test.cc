@@ -1,4 +1,4 @@
-// The value texts LSF users read every day (spec/commands.md): never an exponent, never a
+// The value texts LSF users read every day (LSF's command reference): never an exponent, never a
 // cut value, memory in M/G/T.
 #include <gtest/gtest.h>
 
@@ -86,7 +86,9 @@ TEST(WrapWords, WrapsBeforeTheLimitAndIndents) {
 
 TEST(Json, StableOrderNullForUnknownAndEscapes) {
   Json o = Json::object();
-  o.set("b", Json::number(1.5)).set("a", Json::number(std::nan(""))).set("s", Json::string("q\"\n"));
+  o.set("b", Json::number(1.5))
+      .set("a", Json::number(std::nan("")))
+      .set("s", Json::string("q\"\n"));
   o.set("b", Json::number(2));  // replacing keeps the first position
   EXPECT_EQ(o.dump(), "{\n  \"b\": 2,\n  \"a\": null,\n  \"s\": \"q\\\"\\n\"\n}\n");
   EXPECT_EQ(jsonNumber(40512), "40512");

@@ -107,15 +107,18 @@ void loadFixture(FakeLim& lim, const fs::path& casePath, const std::string& fixt
 // The build date changes every day; golden files say <build date>.
 std::string stableText(std::string s) {
   const std::string date = kBuildDate;
-  for (size_t p; (p = s.find(date)) != std::string::npos;) s.replace(p, date.size(), "<build date>");
+  for (size_t p; (p = s.find(date)) != std::string::npos;)
+    s.replace(p, date.size(), "<build date>");
   return s;
 }
 
 void checkOrUpdate(const fs::path& expected, const std::string& raw) {
   std::string actual = stableText(raw);
   if (std::getenv("OPENLIM_UPDATE_GOLDEN") != nullptr) {
-    if (actual.empty()) fs::remove(expected);
-    else std::ofstream(expected) << actual;
+    if (actual.empty())
+      fs::remove(expected);
+    else
+      std::ofstream(expected) << actual;
     return;
   }
   std::string want = fs::exists(expected) ? readText(expected.string()) : "";

@@ -1,5 +1,5 @@
 // Online lsplace and reply handling against a fake lim: the request carries the local host
-// (for type==local), LSF's messages map to the exit codes of spec/commands.md.
+// (for type==local), LSF's messages map to the exit codes of LSF's command reference.
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -25,9 +25,8 @@ TEST(LsplaceOnline, SendsLocalHostAndPrintsSlotsOnOneLine) {
   EXPECT_EQ(placeOnline(options(3, false), lim, "hostC", out, err), 0);
   EXPECT_EQ(out.str(), "hostA hostA hostB\n");
   ASSERT_EQ(lim.requests.size(), 1u);
-  EXPECT_EQ(lim.requests[0],
-            R"({"L":false,"explain":false,"local":"hostC","n":3,"op":"place",)"
-            R"("resreq":"select[cs]","w":-1})");
+  EXPECT_EQ(lim.requests[0], R"({"L":false,"explain":false,"local":"hostC","n":3,"op":"place",)"
+                             R"("resreq":"select[cs]","w":-1})");
   EXPECT_FALSE(lim.admin[0]);
 }
 
@@ -45,7 +44,8 @@ TEST(LsplaceOnline, NotEligibleExplainsEveryHostAndExitsOne) {
 
 TEST(LsplaceOnline, SyntaxErrorExitsTwoAndLimDownExitsThree) {
   FakeLim lim;
-  lim.replies["place"] = R"({"ok":false,"code":"syntax","error":"Bad resource requirement syntax at 7"})";
+  lim.replies["place"] =
+      R"({"ok":false,"code":"syntax","error":"Bad resource requirement syntax at 7"})";
   Out out, err;
   EXPECT_EQ(placeOnline(options(1, false), lim, "hostA", out, err), 2);
   EXPECT_EQ(err.str(), "lsplace: Bad resource requirement syntax at 7\n");

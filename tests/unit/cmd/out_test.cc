@@ -54,7 +54,8 @@ TEST(Out, FullyBufferedWritesOnFlushAndAtTheEnd) {
 TEST(Out, UnitBufferedWritesEveryInsertion) {
   Pipe p;
   Out err(p.fd[1], Out::Buffering::kUnit);
-  err << "lsplace: " << "Not enough host(s) currently eligible\n";
+  err << "lsplace: "
+      << "Not enough host(s) currently eligible\n";
   EXPECT_EQ(drain(p.fd[0]), "lsplace: Not enough host(s) currently eligible\n");
 }
 

@@ -39,13 +39,15 @@ ConfigPtr makeConfig() {
 
 protocol::LoadReport report(const std::string& host, double r1m, const std::string& site = "") {
   protocol::LoadReport r{.host = host, .checksum = "sum1"};
-  r.numbers = {{"r1m", r1m, 0}, {"r15s", r1m, 0}, {"mem", 800, 0}, {"ncpus", 1, 0},
-               {"scratch", 42, 3}};
+  r.numbers = {
+      {"r1m", r1m, 0}, {"r15s", r1m, 0}, {"mem", 800, 0}, {"ncpus", 1, 0}, {"scratch", 42, 3}};
   if (!site.empty()) r.strings.push_back({"site", site});
   return r;
 }
 
-bool same(double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == b; }
+bool same(double a, double b) {
+  return (std::isnan(a) && std::isnan(b)) || a == b;
+}
 
 // Row by row, value by value (strings by text: the pools may number them differently).
 void expectSameTable(const HostTable& a, const HostTable& b) {
@@ -159,9 +161,9 @@ TEST(SnapshotPatch, DecayingAdjustmentMovesValuesAndStatusAsABuildWould) {
   EXPECT_EQ(t.snapshot(0)->status[1], HostStatus::kBusy);
   for (double now : {2.0, 6.0, 10.0, 12.0, 21.0, 23.0, 25.0, 31.0}) {
     SCOPED_TRACE(now);
-    if (now == 2.0) t.adjust("hostB", r15s, 2.0, now);  // ends at 22 s
+    if (now == 2.0) t.adjust("hostB", r15s, 2.0, now);             // ends at 22 s
     if (now == 25.0) t.ingest(report("hostB", 1.0, "west"), now);  // stays up
-    t.ingest(report("hostA", 0.5), now);  // another row patched in between
+    t.ingest(report("hostA", 0.5), now);                           // another row patched in between
     HostTablePtr s = t.snapshot(now);
     expectSameTable(*s, *t.build(now));
   }

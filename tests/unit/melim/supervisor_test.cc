@@ -1,4 +1,4 @@
-// The elim fault matrix (spec/elim.md "Fault catalogue") on a fake clock and fake launcher.
+// The elim fault matrix (docs/melim.md "Fault catalogue") on a fake clock and fake launcher.
 #include "core/supervisor.h"
 
 #include <gtest/gtest.h>

@@ -95,7 +95,9 @@ TEST(Announce, RoundTripAndMalformed) {
 }
 
 TEST(Announce, ServedResourcesRideAlongAndTruncationIsRefused) {
-  Announce a{.sender = "hostA", .claimsMaster = true, .master = "hostA",
+  Announce a{.sender = "hostA",
+             .claimsMaster = true,
+             .master = "hostA",
              .serves = {"licenses", "scratch"}};
   std::string body = encodeAnnounce(a);
   auto d = decodeAnnounce(body);

@@ -134,9 +134,9 @@ TEST_F(Place, AValuelessRusageNamePutsAtMostOneSlotOnAHost) {
   EXPECT_EQ(slots("rusage[mem]", {.minSlots = 4}), "ERROR Not enough host(s) currently eligible");
   EXPECT_EQ(slots("rusage[mem:gpu_free=1]", {.minSlots = 0}), "hostA");
   EXPECT_EQ(slots("rusage[mem] span[hosts=1]"), "hostB");
-  EXPECT_EQ(slots("rusage[mem] span[hosts=1]",
-                  {.minSlots = 1, .maxSlots = 4, .candidates = {"hostA"}}),
-            "hostA");
+  EXPECT_EQ(
+      slots("rusage[mem] span[hosts=1]", {.minSlots = 1, .maxSlots = 4, .candidates = {"hostA"}}),
+      "hostA");
   EXPECT_EQ(slots("rusage[mem] span[hosts=1]", {.minSlots = 2}),
             "ERROR Not enough host(s) currently eligible");
   auto p = run("rusage[mem] span[hosts=1]", {.minSlots = 2, .explain = true});

@@ -103,7 +103,7 @@ class Reference {
 
   Val binary(const Node& n, size_t row) {
     Val v;
-    // type==any / model==any match every host (spec/resreq.md).
+    // type==any / model==any match every host (LSF's resource requirement rules).
     if ((n.op == Op::kEq || n.op == Op::kNe) && n.a->kind == NodeKind::kName &&
         (n.a->text == "type" || n.a->text == "model") && n.b->text == "any") {
       v.num = n.op == Op::kEq;

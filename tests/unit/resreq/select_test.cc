@@ -1,4 +1,5 @@
-// select[]: every example of spec/resreq.md, operators, precedence, units, strings, unknowns.
+// select[]: every example of LSF's resource requirement rules, operators, precedence, units,
+// strings, unknowns.
 #include <gtest/gtest.h>
 
 #include "fixture.h"

@@ -40,12 +40,14 @@ inline std::shared_ptr<ConfigSnapshot> makeConfig() {
   }
   for (const char* n : {"cpuf", "ncpus", "ncores", "nthreads", "nprocs", "ndisks"})
     c->resources.push_back(numeric(n, dec));
-  for (const char* n : {"maxmem", "maxswp", "maxtmp"}) c->resources.push_back(numeric(n, dec, true));
+  for (const char* n : {"maxmem", "maxswp", "maxtmp"})
+    c->resources.push_back(numeric(n, dec, true));
   ResourceDef server;
   server.name = "server";
   server.type = ResourceType::kBoolean;
   c->resources.push_back(server);
-  for (const char* n : {"rexpri", "slots", "maxslots"}) c->resources.push_back(numeric(n, Direction::kNone));
+  for (const char* n : {"rexpri", "slots", "maxslots"})
+    c->resources.push_back(numeric(n, Direction::kNone));
   for (size_t i = 11; i < c->resources.size(); ++i) c->resources[i].builtin = true;
   // Site resources (lsf.shared).
   for (const char* n : {"cs", "fs", "bigmem"}) {
@@ -94,9 +96,12 @@ class TableBuilder {
     int slot = t_.config->resourceIndex(k);
     if (slot < 0) return;
     Column& c = t_.columns[static_cast<size_t>(slot)];
-    if (auto d = std::get_if<double>(&v)) c.numbers[row] = *d;
-    else if (auto s = std::get_if<std::string>(&v)) c.strings[row] = t_.strings.intern(*s);
-    else c.booleans[row] = std::get<bool>(v) ? 1 : 0;
+    if (auto d = std::get_if<double>(&v))
+      c.numbers[row] = *d;
+    else if (auto s = std::get_if<std::string>(&v))
+      c.strings[row] = t_.strings.intern(*s);
+    else
+      c.booleans[row] = std::get<bool>(v) ? 1 : 0;
   }
   HostTable& table() { return t_; }
   HostTable build() { return t_; }

@@ -65,8 +65,10 @@ TEST(JsonParse, EscapesAndUnicode) {
   EXPECT_EQ(parsed(R"("\ud83d\ude00")").asString(), "\xF0\x9F\x98\x80");  // surrogate pair
   EXPECT_EQ(parsed(R"("\ud83dx")").asString(), "\xEF\xBF\xBDx");          // lone high
   EXPECT_EQ(parsed(R"("\ude00")").asString(), "\xEF\xBF\xBD");            // lone low
-  EXPECT_EQ(parsed(R"("\ud83d\u0041")").asString(), "\xEF\xBF\xBD" "A");  // high + non-low
-  EXPECT_EQ(parsed("\"caf\xC3\xA9\"").asString(), "caf\xC3\xA9");         // raw UTF-8 kept
+  EXPECT_EQ(parsed(R"("\ud83d\u0041")").asString(),
+            "\xEF\xBF\xBD"
+            "A");                                                  // high + non-low
+  EXPECT_EQ(parsed("\"caf\xC3\xA9\"").asString(), "caf\xC3\xA9");  // raw UTF-8 kept
 }
 
 TEST(JsonParse, RoundTripsThroughCompactAndDump) {

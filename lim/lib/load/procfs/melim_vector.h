@@ -1,5 +1,5 @@
 #pragma once
-// Parser for the lines melim writes on its stdout (spec/elim.md, melim duty 7): each line is
+// Parser for the lines melim writes on its stdout (docs/melim.md, melim duty 7): each line is
 // the whole merged vector in the load update format, "N name value [name value ...]", with
 // "-" for a value that is unknown now. Lives with the procfs parsers because it is another
 // input of the lim agent; it is pure and has a fuzz target.

@@ -1,5 +1,5 @@
 #pragma once
-// Pure parsers for the Linux /proc and sysfs texts the lim agent samples (spec/lim.md,
+// Pure parsers for the Linux /proc and sysfs texts the lim agent samples (LSF's LIM behaviour,
 // "Built-in load indices"). Each takes the file's text and returns the numbers the load
 // sampler needs, or a precise error; none reads a file or a clock.
 

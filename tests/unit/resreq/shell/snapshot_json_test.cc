@@ -1,4 +1,5 @@
-// Host snapshot JSON (spec/commands.md): reading rules, malformed input, write/read round trip.
+// Host snapshot JSON (LSF's command reference): reading rules, malformed input, write/read round
+// trip.
 #include <gtest/gtest.h>
 
 #include "format/snapshot_json.h"
@@ -65,7 +66,8 @@ TEST(SnapshotJson, RefusesMalformedInputWithAReason) {
       {"{}", "snapshot: missing \"hosts\" array"},
       {R"({"hosts": [{"status": "ok"}]})", "host #1: missing \"name\""},
       {R"({"hosts": [{"name": 5}]})", "host #1: missing \"name\""},
-      {R"({"hosts": [{"name": "a", "status": "sleeping"}]})", "host a: unknown status \"sleeping\""},
+      {R"({"hosts": [{"name": "a", "status": "sleeping"}]})",
+       "host a: unknown status \"sleeping\""},
       {R"({"hosts": [{"name": "a"}, {"name": "A"}]})", "host A: listed twice"},
       {R"({"hosts": [{"name": "a", "values": {"mem": "lots"}}]})",
        "host a: <mem> must be a number or null"},
