@@ -76,14 +76,18 @@ void finish(Pending& p, std::vector<Line>& out, DiagSink& diag) {
 
 }  // namespace
 
+bool refuseNulByte(std::string_view text, DiagSink& diag) {
+  const void* nul = std::memchr(text.data(), 0, text.size());
+  if (!nul) return false;
+  auto at = static_cast<const char*>(nul) - text.data();
+  int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + at, '\n'));
+  diag.error(line, "binary data (NUL byte) in file; file not read");
+  return true;
+}
+
 std::vector<Line> splitLogicalLines(std::string_view text, QuoteStyle quotes, DiagSink& diag) {
   std::vector<Line> out;
-  if (const void* nul = std::memchr(text.data(), 0, text.size())) {
-    auto at = static_cast<const char*>(nul) - text.data();
-    int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + at, '\n'));
-    diag.error(line, "binary data (NUL byte) in file; file not read");
-    return out;
-  }
+  if (refuseNulByte(text, diag)) return out;
   Pending p;
   size_t pos = 0;
   int number = 0;

@@ -21,6 +21,10 @@ struct Line {
 
 enum class QuoteStyle { kDouble, kShell };  // kShell also honours '...'
 
+// A file with a NUL byte is binary: reported once (with its line) and read no further.
+// Returns true when it was refused.
+bool refuseNulByte(std::string_view text, DiagSink& diag);
+
 // Splits text into logical lines. A NUL byte makes the whole file binary: one error, no
 // lines. Lines with other control characters or over kMaxLineBytes are reported and dropped.
 std::vector<Line> splitLogicalLines(std::string_view text, QuoteStyle quotes, DiagSink& diag);

@@ -141,9 +141,7 @@ void appendJsonNumber(std::string& out, double v) {
   out.append(buf, r.ptr);
 }
 
-void Json::write(std::string& out, int depth) const {
-  std::string pad(static_cast<size_t>(depth + 1) * 2, ' ');
-  std::string closePad(static_cast<size_t>(depth) * 2, ' ');
+void Json::writeScalar(std::string& out) const {
   switch (kind_) {
     case Kind::kNull:
       out += "null";
@@ -156,6 +154,22 @@ void Json::write(std::string& out, int depth) const {
       return;
     case Kind::kString:
       appendJsonQuoted(out, string_);
+      return;
+    case Kind::kArray:
+    case Kind::kObject:
+      return;
+  }
+}
+
+void Json::write(std::string& out, int depth) const {
+  std::string pad(static_cast<size_t>(depth + 1) * 2, ' ');
+  std::string closePad(static_cast<size_t>(depth) * 2, ' ');
+  switch (kind_) {
+    case Kind::kNull:
+    case Kind::kBool:
+    case Kind::kNumber:
+    case Kind::kString:
+      writeScalar(out);
       return;
     case Kind::kArray:
       if (items_.empty()) {
@@ -191,16 +205,10 @@ void Json::write(std::string& out, int depth) const {
 void Json::writeCompact(std::string& out) const {
   switch (kind_) {
     case Kind::kNull:
-      out += "null";
-      return;
     case Kind::kBool:
-      out += bool_ ? "true" : "false";
-      return;
     case Kind::kNumber:
-      appendJsonNumber(out, number_);
-      return;
     case Kind::kString:
-      appendJsonQuoted(out, string_);
+      writeScalar(out);
       return;
     case Kind::kArray:
       out += '[';

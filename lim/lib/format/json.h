@@ -61,6 +61,8 @@ class Json {
   friend class JsonParser;
   friend class JsonTreeBuilder;
   void write(std::string& out, int depth) const;
+  // null, a boolean, a number or a string: the same in both layouts.
+  void writeScalar(std::string& out) const;
   Kind kind_ = Kind::kNull;
   bool bool_ = false;
   double number_ = 0;

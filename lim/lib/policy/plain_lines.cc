@@ -10,12 +10,7 @@ namespace openlim::policy {
 std::vector<config::Line> splitPlainLines(std::string_view text, std::string_view commentChars,
                                           config::DiagSink& diag) {
   std::vector<config::Line> out;
-  if (const void* nul = std::memchr(text.data(), 0, text.size())) {
-    auto at = static_cast<const char*>(nul) - text.data();
-    int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + at, '\n'));
-    diag.error(line, "binary data (NUL byte) in file; file not read");
-    return out;
-  }
+  if (config::refuseNulByte(text, diag)) return out;
   size_t pos = 0;
   int number = 0;
   while (pos < text.size()) {
