@@ -2,25 +2,14 @@
 #include <cstdio>
 
 #include "core/supervisor.h"
+#include "format/json.h"
 
 namespace openlim::melim {
 namespace {
 
+// One JSON escaper in the project (format/json.h: control characters as \u00XX).
 void appendEscaped(std::string& out, std::string_view s) {
-  out += '"';
-  for (unsigned char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-    } else if (c < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      out += buf;
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  out += '"';
+  format::appendJsonQuoted(out, s);
 }
 
 void appendSeconds(std::string& out, double s) {
