@@ -8,7 +8,7 @@ packages=(
   libpoco-dev libboost-dev libboost-filesystem-dev libboost-system-dev
   libspdlog-dev libfmt-dev libssl-dev
   libgtest-dev libgmock-dev googletest libbenchmark-dev
-  procps iproute2 python3 clang-format
+  procps iproute2 python3 clang-format clang libclang-rt-14-dev
 )
 
 missing=()
