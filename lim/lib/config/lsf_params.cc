@@ -220,7 +220,7 @@ void readLsfParams(const std::map<std::string, ConfEntry>& conf,
       continue;
     }
     auto spec = std::find_if(keySpecs().begin(), keySpecs().end(),
-                             [&](const KeySpec& s) { return key == s.key; });
+                             [&k = key](const KeySpec& s) { return k == s.key; });
     if (spec != keySpecs().end()) {
       std::string why = spec->apply(e.value, out);
       if (why.empty()) continue;
@@ -235,7 +235,7 @@ void readLsfParams(const std::map<std::string, ConfEntry>& conf,
   }
   for (const auto& [key, line] : emptied) {
     auto spec = std::find_if(keySpecs().begin(), keySpecs().end(),
-                             [&](const KeySpec& s) { return key == s.key; });
+                             [&k = key](const KeySpec& s) { return k == s.key; });
     bool numeric =
         spec != keySpecs().end() ? spec->numeric : isElimKnob(key) && key != "LSF_ELIM_DEBUG";
     if (numeric) diag.warn(line, "empty value for " + key + "; its default is used");
