@@ -13,7 +13,6 @@
 namespace openlim::cmd {
 namespace {
 
-const std::vector<OptionSpec> kNoOptions;
 
 int usageError(const std::string& sub, const std::string& synopsis, const std::string& why,
                CmdIo& io) {

@@ -46,7 +46,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   readLsfShared(kShared, ctx, shared);
   if (!diags.empty()) __builtin_trap();
   readLsfCluster(text, ctx, cluster);
-  validateCluster(ctx, {}, shared, cluster);
+  validateCluster(ctx, {}, AddressCheck{}, shared, cluster);
   for (const auto& i : ctx.snap.instances)
     for (const auto& h : i.hosts)
       if (!ctx.snap.findHost(h)) __builtin_trap();  // instances only name known hosts

@@ -221,8 +221,11 @@ TEST_F(SupervisorTest, EscapeSequencesAndBinaryBytesNeverReachTheLogRaw) {
     return false;
   };
   sup_->onStderr(0, gen(0), "\x1b]0;owned\x07\x1b[2J tty\n", now_);
-  out(0, std::string("1 nio \x1b[31m5\xff\n", 17));         // dropped line, logged
-  out(1, std::string("2 nio 1 \x01\x02\x00 partial", 23));  // hangs mid-line
+  // Lengths from the literals themselves (sizeof - 1): the NUL byte is part of the line.
+  static constexpr char kDropped[] = "1 nio \x1b[31m5\xff\n";
+  static constexpr char kPartial[] = "2 nio 1 \x01\x02\x00 partial";
+  out(0, std::string(kDropped, sizeof kDropped - 1));  // dropped line, logged
+  out(1, std::string(kPartial, sizeof kPartial - 1));  // hangs mid-line
   now_ += 10;
   sup_->advance(now_);
   ASSERT_FALSE(log_.lines.empty());
