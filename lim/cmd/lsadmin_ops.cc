@@ -13,7 +13,6 @@
 namespace openlim::cmd {
 namespace {
 
-
 int usageError(const std::string& sub, const std::string& synopsis, const std::string& why,
                CmdIo& io) {
   if (!why.empty())
