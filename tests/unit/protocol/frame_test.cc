@@ -84,6 +84,16 @@ TEST(Frame, BodyOverTheLimitIsOversized) {
   EXPECT_EQ(frameSize(bytes, kMaxTcpBody, &e), bytes.size());
 }
 
+TEST(Frame, AFullLoadReplyOfA100kHostClusterFitsTheReplyLimit) {
+  // About 36 MB at 100,000 hosts: a client must accept it, not call it oversized.
+  std::string header = encodeUnsignedHeader(Kind::kReply, 36u << 20);
+  DecodeError e = DecodeError::kNone;
+  EXPECT_EQ(frameSize(header, kMaxTcpBody, &e), header.size() + (36u << 20));
+  EXPECT_EQ(e, DecodeError::kNone);
+  EXPECT_EQ(frameSize(encodeUnsignedHeader(Kind::kReply, kMaxTcpBody + 1), kMaxTcpBody, &e), 0u);
+  EXPECT_EQ(e, DecodeError::kOversized);
+}
+
 TEST(Frame, UnsignedHeaderThenBodyIsTheEncodedFrame) {
   for (std::string body : {std::string(), std::string("{}"), std::string(70000, 'x')}) {
     Frame f{.kind = Kind::kReply, .body = body};
