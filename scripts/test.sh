@@ -32,4 +32,4 @@ cmake --build "$san_build" -j "$jobs" --target $targets
 (cd "$san_build" && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
   UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
   ctest --output-on-failure -j "$jobs" --timeout 300 -L unit -E '^cmd_dynamic_libraries$')
-bash scripts/run-fuzzers.sh "$san_build" "${OPENLIM_FUZZ_SECONDS:-10}"
+bash scripts/run-fuzzers.sh "$san_build" "${OPENLIM_FUZZ_SECONDS:-6}"
