@@ -5,18 +5,13 @@
 #include "lim_server.h"
 #include "master/query_reply_json.h"
 #include "master/query_request.h"
+#include "master/request_route.h"
 #include "openlim/version.h"
 #include "queries.h"
 
 namespace openlim::lim {
-namespace {
 
-bool isAdminOp(const std::string& op) {
-  return op == "reconfig" || op == "lock" || op == "unlock" || op == "shutdown" || op == "restart";
-}
-
-}  // namespace
-
+// Decodes, asks master::routeRequest where the request goes, and does it.
 std::string LimServer::handleRequest(const protocol::Frame& f, double now) {
   auto parsed = parseRequest(f.body);
   if (!parsed) {
@@ -25,42 +20,52 @@ std::string LimServer::handleRequest(const protocol::Frame& f, double now) {
   }
   const Json& req = *parsed;
   std::string op = reqString(req, "op");
-  if (isAdminOp(op)) {
-    ++counters_.admin_requests;
-    if (!f.isSigned) {
+  master::Route route =
+      master::routeRequest(op, f.isSigned, election_->isMaster(), election_->master());
+  if (master::isAdminOp(op)) ++counters_.admin_requests;
+  switch (route) {
+    case master::Route::kAdminUnsigned:
       ++counters_.admin_denied;
       return errorReply("denied", "Permission denied: " + op +
                                       " must be signed with the cluster key (LSF_AUTH_KEYFILE)");
-    }
-    if (!fresh("client:" + reqString(req, "sender", "?"), f)) {
-      ++counters_.admin_denied;
-      return errorReply("denied", "Permission denied: replayed request");
-    }
-    return adminRequest(op, req, now);
+    case master::Route::kAdmin:
+      if (!fresh("client:" + reqString(req, "sender", "?"), f)) {
+        ++counters_.admin_denied;
+        return errorReply("denied", "Permission denied: replayed request");
+      }
+      return adminRequest(op, req, now);
+    default:
+      break;
   }
   ++counters_.queries;
-  if (op == "id") {
-    Json o = Json::object();
-    o.add("cluster", Json::string(config_->clusterName));
-    o.add("host", Json::string(opts_.host));
-    o.add("master", Json::string(election_->master()));
-    o.add("ok", Json::boolean(true));
-    o.add("version", Json::string(kVersionString));
-    return o.compact();
-  }
-  if (op == "status") return statusReply();
-  if (op == "elimstatus") {
-    auto q = master::decodeElimStatusRequest(req);
-    return q ? elimStatusReply(q->host, now) : master::errorReplyJson(q.status());
-  }
-  if (op != "load" && op != "hosts" && op != "info" && op != "place" && op != "shared")
-    return errorReply("syntax", "unknown op \"" + op + "\"");
-  if (!election_->isMaster()) {
-    if (election_->master().empty()) return errorReply("unavailable", "LIM is down; try later");
-    Json o = Json::object();
-    o.add("ok", Json::boolean(false));
-    o.add("redirect", Json::string(election_->master()));
-    return o.compact();
+  switch (route) {
+    case master::Route::kId: {
+      Json o = Json::object();
+      o.add("cluster", Json::string(config_->clusterName));
+      o.add("host", Json::string(opts_.host));
+      o.add("master", Json::string(election_->master()));
+      o.add("ok", Json::boolean(true));
+      o.add("version", Json::string(kVersionString));
+      return o.compact();
+    }
+    case master::Route::kStatus:
+      return statusReply();
+    case master::Route::kElimStatus: {
+      auto q = master::decodeElimStatusRequest(req);
+      return q ? elimStatusReply(q->host, now) : master::errorReplyJson(q.status());
+    }
+    case master::Route::kUnknownOp:
+      return errorReply("syntax", "unknown op \"" + op + "\"");
+    case master::Route::kMasterUnknown:
+      return errorReply("unavailable", "LIM is down; try later");
+    case master::Route::kRedirect: {
+      Json o = Json::object();
+      o.add("ok", Json::boolean(false));
+      o.add("redirect", Json::string(election_->master()));
+      return o.compact();
+    }
+    default:
+      break;
   }
   QueryContext ctx{table_->snapshot(now), opts_.host, &cache_, table_.get(), now};
   if (op == "load") return queryLoad(req, ctx);
