@@ -197,11 +197,11 @@ using HostResolver = std::function<bool(const std::string&)>;
 // Without a resolver, a host the hosts file does not map is assumed resolvable (tests).
 ConfigLoad loadConfig(const std::string& envDir, const EnvLookup& env,
                       const HostResolver& resolves = {});
-// What lim and lsadmin ckconfig read: the process environment and the system resolver, so
-// both find the same problems. envDir empty: LSF_ENVDIR, default /etc.
-ConfigLoad loadConfigFrom(const std::string& envDir);
-// The same with another answer to "is this name resolvable": a running lim's reconfig asks
-// the addresses it already has, never the system resolver (its event loop must not block).
+// What lim and lsadmin ckconfig read: the process environment, with `resolves` for the names
+// the hosts file does not map. Both pass the system resolver at start-up (shell/
+// system_resolver.h), so they find the same problems; a running lim's reconfig asks the
+// addresses it already has (its event loop must not block). envDir empty: LSF_ENVDIR, else
+// /etc.
 ConfigLoad loadConfigFrom(const std::string& envDir, const HostResolver& resolves);
 // The same without name resolution, for tools that reach no host (lsplace --from, melim,
 // limstartup's host list): LSF_ENVDIR (default /etc) and the process environment.

@@ -3,6 +3,8 @@
 
 #include <cstdlib>
 
+#include "system_resolver.h"
+
 namespace openlim::cmd {
 
 namespace {
@@ -67,7 +69,7 @@ int runCkconfig(const std::vector<std::string>& args, Out& out, Out& err) {
     }
   }
   // lim's own reading, name resolution included: what passes here, lim accepts.
-  return printCheck(loadConfigFrom(""), verbose, out);
+  return printCheck(loadConfigFrom("", shell::systemHostResolver()), verbose, out);
 }
 
 }  // namespace openlim::cmd

@@ -18,6 +18,7 @@
 #include <limits>
 
 #include "hmac.h"
+#include "system_resolver.h"
 
 namespace openlim::lim {
 
@@ -70,7 +71,7 @@ LimServer::LimServer(ConfigPtr config, std::string key, LimOptions opts)
   // Names the hosts file does not give are resolved here, once, before the loop runs.
   PeerAddresses::Resolver resolve = [this](const std::string& name) {
     ++counters_.resolver_calls;
-    return resolveWithSystem(name);
+    return shell::resolveWithSystem(name);
   };
   peers_.rebuild(*config_, port_, &resolve, nullptr);
   peersConfig_ = config_;

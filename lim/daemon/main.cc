@@ -14,6 +14,7 @@
 #include "lim_server.h"
 #include "logging.h"
 #include "openlim/version.h"
+#include "system_resolver.h"
 
 namespace {
 
@@ -103,7 +104,8 @@ int main(int argc, char** argv) {
     args.envDir = std::getenv("LSF_ENVDIR") ? std::getenv("LSF_ENVDIR") : "/etc";
   ::setenv("LSF_ENVDIR", args.envDir.c_str(), 1);
   // The same reading and checks as lsadmin ckconfig: what it passes, lim accepts.
-  openlim::ConfigLoad load = openlim::loadConfigFrom(args.envDir);
+  openlim::ConfigLoad load =
+      openlim::loadConfigFrom(args.envDir, openlim::shell::systemHostResolver());
   for (const auto& d : load.diagnostics) std::fprintf(stderr, "lim: %s\n", d.toString().c_str());
   if (!load.snapshot || load.errors() > 0) {
     std::fprintf(stderr, "lim: configuration has errors; not starting\n");

@@ -45,8 +45,4 @@ class PeerAddresses {
   size_t unresolved_ = 0;
 };
 
-// getaddrinfo(name): the first IPv4 address, else the first IPv6 one. Blocks on the name
-// service: call it only outside the event loop.
-std::optional<std::string> resolveWithSystem(const std::string& name);
-
 }  // namespace openlim::lim
