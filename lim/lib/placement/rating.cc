@@ -73,4 +73,24 @@ RatingTerms rateHost(const RatingInput& in, double smpFactor) {
   return t;
 }
 
+double ratingTotal(const RatingInput& in, double smpFactor) {
+  const double cw = in.cpuWeight, mw = in.memWeight;
+  if (!known(cw) || !known(mw)) return kUnknown;
+  if (cw == 0 && mw == 0) return 0;
+  if (known(in.maxJobs) && !(in.jobs < in.maxJobs)) return known(in.jobs) ? 0 : kUnknown;
+  double total = 0;
+  if (cw != 0) {
+    const double n = in.ncpus;
+    if (!(n >= 1) || !known(in.ut) || !known(in.r15s) || !known(in.vups)) return kUnknown;
+    const double freePct = (1 - std::clamp(in.ut, 0.0, 1.0)) * 100;
+    const double calc = freePct * in.vups * n * comFactor(std::round(in.r15s), n) + 3 * n * in.vups;
+    total = calc * cw * (1 + (n - 1) * smpFactor) / n;
+  }
+  if (mw != 0) {
+    if (!known(in.mem) || !(in.maxmem > 0)) return kUnknown;
+    total += std::clamp(in.mem, 0.0, in.maxmem) / in.maxmem * in.maxmem * 10 * mw;
+  }
+  return total;
+}
+
 }  // namespace openlim::placement

@@ -72,8 +72,7 @@ void rateRows(const HostTable& t, const RatingSetup& s, std::span<const uint32_t
   out.resize(rows.size());
   for (size_t i = 0; i < rows.size(); ++i) {
     const uint32_t row = rows[i];
-    const double j = jobs.empty() ? 0 : jobs[row];
-    out[i] = rateHost(ratingInput(t, s, row, j), s.smpFactor).total;
+    out[i] = ratingTotal(ratingInput(t, s, row, jobs.empty() ? 0 : jobs[row]), s.smpFactor);
   }
 }
 

@@ -173,6 +173,37 @@ TEST(Rating, TheHighestRatedHostComesFirst) {
   EXPECT_GT(b, c);
 }
 
+// The one-pass total used over large tables is the same formula as the terms.
+TEST(Rating, TheTotalAloneEqualsTheTermsTotal) {
+  const double u = kUnknown;
+  int compared = 0;
+  for (double ut : {u, -0.1, 0.0, 0.37, 1.0, 1.4})
+    for (double r15s : {u, 0.4, 1.5, 3.0, 9.7})
+      for (double ncpus : {u, 0.0, 1.0, 3.0, 8.0})
+        for (double mem : {u, -5.0, 0.0, 700.0, 5000.0})
+          for (double cw : {u, 0.0, 0.6})
+            for (double mw : {0.0, 0.3})
+              for (double maxJobs : {u, 0.0, 2.0})
+                for (double jobs : {u, 1.0, 2.0}) {
+                  RatingInput in{.ut = ut,
+                                 .r15s = r15s,
+                                 .mem = mem,
+                                 .maxmem = 4000,
+                                 .ncpus = ncpus,
+                                 .vups = 75,
+                                 .cpuWeight = cw,
+                                 .memWeight = mw,
+                                 .maxJobs = maxJobs,
+                                 .jobs = jobs};
+                  double a = rateHost(in, kSmp).total, b = ratingTotal(in, kSmp);
+                  ASSERT_TRUE((isUnknown(a) && isUnknown(b)) || a == b)
+                      << a << " vs " << b << " ut " << ut << " r15s " << r15s << " ncpus " << ncpus
+                      << " mem " << mem << " cw " << cw << " mw " << mw;
+                  ++compared;
+                }
+  EXPECT_GT(compared, 10000);
+}
+
 TEST(RatingFormat, ShowsEveryTerm) {
   RatingInput in = hostA();
   in.maxJobs = 8;
