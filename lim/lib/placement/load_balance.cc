@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace openlim::placement {
 
@@ -49,6 +50,32 @@ Balance balanceLoad(std::span<const BalanceCandidate> candidates) {
                      return a.projected < b.projected;
                    });
   return out;
+}
+
+namespace {
+
+std::string num(double v) {
+  char buf[32];
+  snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
+}  // namespace
+
+std::string formatBand(const BalancedHost& h, const LoadLimits& limits) {
+  const std::string load = "projected load " + num(h.projected);
+  switch (h.band) {
+    case LoadBand::kIdeal:
+      return "band ideal: " + load + " <= ideal_load " + num(limits.ideal);
+    case LoadBand::kMax:
+      return "band max: " + load + " > ideal_load " + num(limits.ideal) + ", <= max_load " +
+             num(limits.max);
+    case LoadBand::kOver:
+      return "over max_load: " + load + " > max_load " + num(limits.max) + "; not used";
+    case LoadBand::kUnknown:
+      break;
+  }
+  return "load unknown; not used";
 }
 
 }  // namespace openlim::placement

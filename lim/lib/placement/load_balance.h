@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 namespace openlim::placement {
@@ -53,5 +54,10 @@ struct Balance {
 // Orders candidates for placement. Ties keep the input order (the caller's tie-break, e.g.
 // by name), so the result does not depend on the sort's implementation.
 Balance balanceLoad(std::span<const BalanceCandidate> candidates);
+
+// Explain's line for a host: "band ideal: projected load 3 <= ideal_load 4", "band max:
+// projected load 5 > ideal_load 4, <= max_load 8", "over max_load: projected load 9 >
+// max_load 8; not used", "load unknown; not used".
+std::string formatBand(const BalancedHost& h, const LoadLimits& limits);
 
 }  // namespace openlim::placement

@@ -56,6 +56,17 @@ TEST(BalanceLoad, IdealBandFirstThenMaxLeastLoadedFirstAndNeverAboveMax) {
   EXPECT_EQ(b.excluded[1].band, LoadBand::kUnknown);
 }
 
+TEST(BalanceLoad, ExplainNamesEachHostsBand) {
+  const LoadLimits l{4, 8};
+  EXPECT_EQ(formatBand({0, 3, LoadBand::kIdeal}, l),
+            "band ideal: projected load 3 <= ideal_load 4");
+  EXPECT_EQ(formatBand({0, 5.5, LoadBand::kMax}, l),
+            "band max: projected load 5.5 > ideal_load 4, <= max_load 8");
+  EXPECT_EQ(formatBand({0, 9, LoadBand::kOver}, l),
+            "over max_load: projected load 9 > max_load 8; not used");
+  EXPECT_EQ(formatBand({0, std::nan(""), LoadBand::kUnknown}, l), "load unknown; not used");
+}
+
 TEST(BalanceLoad, EqualLoadsKeepTheCallersOrder) {
   const LoadLimits l{4, 8};
   std::vector<BalanceCandidate> c = {{9, 1, 1, l}, {2, 1, 1, l}, {5, 1, 1, l}};
