@@ -47,6 +47,16 @@ RatingSetup ratingSetup(const HostTable& t) {
   return s;
 }
 
+const RatingSetup& RatingSetupCache::of(const HostTable& t) {
+  if (!config_ || config_ != t.config || rows_ != t.size()) {
+    setup_ = ratingSetup(t);
+    config_ = t.config;
+    rows_ = t.size();
+    ++builds_;
+  }
+  return setup_;
+}
+
 RatingInput ratingInput(const HostTable& t, const RatingSetup& s, uint32_t row, double jobs) {
   RatingInput in;
   in.ut = at(t, s.ut, row);

@@ -30,6 +30,22 @@ inline constexpr int kNoMaxJobs = -2;
 // a file) take the cluster's weights and no MAX_JOBS.
 RatingSetup ratingSetup(const HostTable& t);
 
+// The setup of the tables a master publishes, built again only when their configuration or
+// size changes: between reconfigs every snapshot shares one configuration and one row order
+// (the Host section's), and building the setup costs about as much as rating every host.
+// REQUIRES: the tables given share a row order while they share a configuration and size.
+class RatingSetupCache {
+ public:
+  const RatingSetup& of(const HostTable& t);
+  uint64_t builds() const { return builds_; }  // how many setups were built
+
+ private:
+  uint64_t builds_ = 0;
+  ConfigPtr config_;
+  size_t rows_ = 0;
+  RatingSetup setup_;
+};
+
 // What the formula reads for `row`; `jobs` is the host's current jobs (reserved slots).
 RatingInput ratingInput(const HostTable& t, const RatingSetup& s, uint32_t row, double jobs);
 

@@ -93,6 +93,20 @@ TEST_F(RatingDrop, TheTableGivesTheSeedsFormulaItsInputs) {
   EXPECT_EQ(out[2], 0);
 }
 
+TEST_F(RatingDrop, TheSetupIsBuiltAgainOnlyForANewConfiguration) {
+  start(true);
+  RatingSetupCache cache;
+  EXPECT_EQ(cache.of(*table_->snapshot(1)).vups[1], 50);
+  table_->ingest(report("hostA", 0.1, 0, 9000, 16000, 4), 2);
+  cache.of(*table_->snapshot(2));  // a report: same setup
+  EXPECT_EQ(cache.builds(), 1u);
+  auto c = makeConfig(true);
+  c->hosts[1].vups = 70;
+  table_->reconfigure(c);
+  EXPECT_EQ(cache.of(*table_->snapshot(3)).vups[1], 70);
+  EXPECT_EQ(cache.builds(), 2u);
+}
+
 // One slot on hostA (4 CPUs, 16000 MB): ut +0.25, mem -4000, r15s +1, decaying over 30 s.
 TEST_F(RatingDrop, APlacementLowersTheRatingAtOnceAndItRecoversAsTheAdjustmentDecays) {
   start(true);
