@@ -67,8 +67,19 @@ struct HostConfig {
   std::vector<std::string> booleans;           // boolean resources listed in RESOURCES
   std::map<std::string, std::string> strings;  // name=value string resources
   std::map<std::string, double> numbers;       // name=value static numeric resources
+  // Placement limits and rating inputs (docs/rating.md), typed and range-checked: the
+  // Host-section columns MXJ, ideal_load and max_load, else the static resources max_jobs,
+  // ideal_load and max_load; cpu_weight, mem_weight and vups are static resources only.
+  // Empty when not set (the cluster's value or the documented default applies).
+  std::optional<int> maxJobs;                  // >= 0; MXJ `!` is kMaxJobsPerCpu
+  std::optional<double> idealLoad, maxLoad;    // >= 0; idealLoad <= maxLoad when both set
+  std::optional<double> cpuWeight, memWeight;  // 0-1
+  std::optional<double> vups;                  // > 0, VUPS per CPU
   int line = 0;
 };
+
+// HostConfig::maxJobs for MXJ `!`: as many jobs as the host has CPUs.
+inline constexpr int kMaxJobsPerCpu = -1;
 
 struct ClusterParams {
   double exInterval = 15;         // seconds (>= 1 accepted, for tests)
@@ -87,6 +98,13 @@ struct ClusterParams {
   double elimStaleFactor = 3;
   double elimWatchdog = 0;   // seconds; 0 = off
   double elimKillGrace = 2;  // seconds
+  // The host rating (docs/rating.md). SMP_FACTOR 0-1; weights 0-1, a host's own
+  // cpu_weight/mem_weight resources take precedence. The defaults make the CPU and memory
+  // terms of the same size on a host of CPU factor 100 with 4 GB per CPU.
+  double ratingSmpFactor = 0.2;    // RATING_SMP_FACTOR
+  double ratingCpuWeight = 1.0;    // RATING_CPU_WEIGHT
+  double ratingMemWeight = 0.1;    // RATING_MEM_WEIGHT
+  bool ratingDispatchDrop = true;  // RATING_DISPATCH_DROP: placements lower ut and mem too
 };
 
 // lsf.conf, typed once: every key openlim uses, parsed and range-checked by the config

@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "config/builtins.h"
+#include "config/host_limits.h"
 #include "config/lsf_cluster.h"
 #include "config/size_units.h"
 #include "util/strict_number.h"
@@ -21,7 +22,9 @@ std::vector<std::pair<int, std::string>> thresholdColumns(const Table& t, BuildC
   for (size_t i = 0; i < t.columns.size(); ++i) {
     const std::string& c = t.columns[i];
     bool known = std::any_of(kHostColumns.begin(), kHostColumns.end(),
-                             [&](const std::string& k) { return iequals(k, c); });
+                             [&](const std::string& k) { return iequals(k, c); }) ||
+                 std::any_of(std::begin(kHostLimitColumns), std::end(kHostLimitColumns),
+                             [&](const char* k) { return iequals(k, c); });
     if (known || ctx.rejectedResources.count(c)) continue;
     const ResourceDef* r = ctx.snap.findResource(c);
     if (!r) {
@@ -185,6 +188,11 @@ void readHostRow(const HostRow& row, const std::vector<std::pair<int, std::strin
     else
       for (const auto& it : *items) readHostResource(it, h, ctx, h.line, diag);
   }
+  auto text = [&](const char* c) {
+    const Value& v = row.at(c);
+    return v.unset() ? std::string() : v.text;
+  };
+  readHostLimits({text("MXJ"), text("ideal_load"), text("max_load")}, h, diag);
   ctx.snap.hostIndex.emplace(lower(h.name), ctx.snap.hosts.size());
   ctx.snap.hosts.push_back(std::move(h));
 }

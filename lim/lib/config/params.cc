@@ -53,6 +53,20 @@ std::function<std::string(const std::string&, ClusterParams*)> integer(int Clust
   };
 }
 
+// RULE: flag := y | yes | 1 | true | n | no | 0 | false (any case).
+std::function<std::string(const std::string&, ClusterParams*)> flag(bool ClusterParams::*m) {
+  return [=](const std::string& v, ClusterParams* p) -> std::string {
+    std::string l = lower(v);
+    if (l == "y" || l == "yes" || l == "1" || l == "true")
+      p->*m = true;
+    else if (l == "n" || l == "no" || l == "0" || l == "false")
+      p->*m = false;
+    else
+      return "want y or n";
+    return "";
+  };
+}
+
 constexpr double kBig = 1e18;
 
 const std::vector<Spec>& specs() {
@@ -65,23 +79,17 @@ const std::vector<Spec>& specs() {
        integer(&ClusterParams::masterInactivityLimit, 1, kBigInt)},
       {"RETRY_LIMIT", false, integer(&ClusterParams::retryLimit, 0, kBigInt)},
       {"ADJUST_DURATION", false, integer(&ClusterParams::adjustDuration, 0, kBigInt)},
+      {"RATING_SMP_FACTOR", false, real(&ClusterParams::ratingSmpFactor, 0, 1)},
+      {"RATING_CPU_WEIGHT", false, real(&ClusterParams::ratingCpuWeight, 0, 1)},
+      {"RATING_MEM_WEIGHT", false, real(&ClusterParams::ratingMemWeight, 0, 1)},
+      {"RATING_DISPATCH_DROP", false, flag(&ClusterParams::ratingDispatchDrop)},
       {"ELIMARGS", false,
        [](const std::string& v, ClusterParams* p) {
          p->elimArgs = v;
          return std::string();
        }},
       {"LSF_ELIM_BLOCKTIME", true, real(&ClusterParams::elimBlockTime, 0, kBig)},
-      {"LSF_ELIM_DEBUG", true,
-       [](const std::string& v, ClusterParams* p) -> std::string {
-         std::string l = lower(v);
-         if (l == "y" || l == "yes" || l == "1" || l == "true")
-           p->elimDebug = true;
-         else if (l == "n" || l == "no" || l == "0" || l == "false")
-           p->elimDebug = false;
-         else
-           return "want y or n";
-         return "";
-       }},
+      {"LSF_ELIM_DEBUG", true, flag(&ClusterParams::elimDebug)},
       {"LSF_ELIM_RESTARTS", true, integer(&ClusterParams::elimRestarts, -1, kBigInt)},
       {"ELIM_ABORT_VALUE", true, integer(&ClusterParams::elimAbortValue, 0, 255)},
       {"LSF_ELIM_RESTART_INTERVAL", true, real(&ClusterParams::elimRestartInterval, 0, kBig)},

@@ -6,6 +6,7 @@
 
 #include "load/external_values.h"
 #include "openlim/load_adjust.h"
+#include "placement/load_hysteresis.h"
 
 namespace openlim::master {
 namespace {
@@ -30,6 +31,7 @@ void LoadTable::index() {
     slots_[config_->resources[i].name] = static_cast<int>(i);
   ncpusSlot_ = config_->resourceIndex("ncpus");
   statusSlot_ = config_->resourceIndex("status");
+  r1mSlot_ = config_->resourceIndex("r1m");
   if (statusSlot_ >= 0 &&
       config_->resources[static_cast<size_t>(statusSlot_)].type != ResourceType::kString)
     statusSlot_ = -1;
@@ -80,10 +82,23 @@ void LoadTable::reconfigure(ConfigPtr config) {
         auto str = src.strings.find(static_cast<int>(s));
         if (str != src.strings.end()) dst.strings[slot->second] = str->second;
       }
+      dst.loadBusy = src.loadBusy;
+      updateLoadBusy(static_cast<size_t>(it->second), dst);  // the limits may have changed
     }
   }
   servers_.assign(config_->instances.size(), "");
   dirty_ = true;
+}
+
+void LoadTable::updateLoadBusy(size_t row, Record& rec) const {
+  const HostConfig& h = config_->hosts[row];
+  if (!h.idealLoad || !h.maxLoad || r1mSlot_ < 0) {
+    rec.loadBusy = false;
+    return;
+  }
+  // The reported load, without placement adjustments: the host's own view, as PBS's MoM.
+  rec.loadBusy = placement::loadBusy(rec.loadBusy, rec.numbers[static_cast<size_t>(r1mSlot_)],
+                                     *h.idealLoad, *h.maxLoad);
 }
 
 int LoadTable::rowOf(const std::string& host) const {
@@ -130,6 +145,7 @@ bool LoadTable::ingest(const protocol::LoadReport& r, double now) {
     }
     rec.strings[it->second] = v.value;
   }
+  updateLoadBusy(static_cast<size_t>(row), rec);
   ++counters_.reportsIngested;
   if (servesShared(static_cast<size_t>(row)))
     dirty_ = true;

@@ -81,7 +81,11 @@ class LoadTable {
     std::vector<int> agedSlots;  // slots whose `arrived` is set
     std::unordered_map<int, std::string> strings;
     std::vector<Adjustment> adjustments;
+    // PBS's busy/free hysteresis on the reported r1m, for a host with both ideal_load and
+    // max_load: busy from max_load until the load falls below ideal_load.
+    bool loadBusy = false;
   };
+  void updateLoadBusy(size_t row, Record& rec) const;
   void index();
   bool patchable() const;
   bool patchPublished(size_t row, double now);
@@ -112,9 +116,10 @@ class LoadTable {
   std::unordered_map<std::string, int> rows_;   // lower-case name -> row
   std::unordered_map<std::string, int> slots_;  // resource name -> slot
   int ncpusSlot_ = -1, statusSlot_ = -1;        // -1: not a resource (status: not a string)
-  std::vector<double> staleLimits_;             // per slot: INTERVAL x LSF_ELIM_STALE_FACTOR
-  std::vector<char> external_;                  // per slot: dynamic, not built-in (has ages)
-  std::vector<char> shared_;                    // per slot: a shared resource
+  int r1mSlot_ = -1;
+  std::vector<double> staleLimits_;  // per slot: INTERVAL x LSF_ELIM_STALE_FACTOR
+  std::vector<char> external_;       // per slot: dynamic, not built-in (has ages)
+  std::vector<char> shared_;         // per slot: a shared resource
   // Per host (config->hosts order): its busy thresholds by slot, known resources only.
   std::vector<std::vector<std::pair<int, double>>> thresholds_;
   std::vector<std::string> servers_;

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 
+#include "openlim/load_adjust.h"
+#include "placement/rating_drop.h"
+
 namespace openlim::master {
 namespace {
 
@@ -60,18 +63,27 @@ std::vector<RowExtras> extrasOf(const HostTable& t, const std::vector<uint32_t>&
   return out;
 }
 
-// LSF's LIM behaviour: +1 to the raw run queues per slot, plus the request's rusage amounts.
+// LSF's LIM behaviour: +1 to the raw run queues per slot, plus the request's rusage amounts
+// (taken from decreasing resources such as mem, added to increasing ones: placementDeltas);
+// and the rating drop (ut, and mem unless the request reserves memory itself).
 void adjustChosen(const CompiledRequest& req, const std::vector<std::string>& slots,
                   const QueryContext& ctx) {
   if (!ctx.loadTable) return;
   const ConfigSnapshot& c = *ctx.table->config;
+  const RusageAlternative* alt = req.rusage().empty() ? nullptr : &req.rusage().front();
+  const int memSlot = c.resourceIndex("mem");
+  const bool rusageMem = alt && std::any_of(alt->items.begin(), alt->items.end(),
+                                            [&](const RusageItem& i) { return i.slot == memSlot; });
+  const std::vector<LoadDelta> deltas = placementDeltas(c, alt);
   for (const auto& host : slots) {
-    for (const char* rq : {"r15s", "r1m", "r15m"})
-      ctx.loadTable->adjust(host, c.resourceIndex(rq), 1.0, ctx.now);
-    if (!req.rusage().empty())
-      for (const auto& item : req.rusage().front().items)
-        if (item.slot >= 0 && c.resources[static_cast<size_t>(item.slot)].dynamic)
-          ctx.loadTable->adjust(host, item.slot, item.amount, ctx.now);
+    for (const LoadDelta& d : deltas)
+      if (c.resources[static_cast<size_t>(d.slot)].dynamic)
+        ctx.loadTable->adjust(host, d.slot, d.amount, ctx.now);
+    int row = ctx.table->row(host);
+    if (row < 0) continue;
+    for (const LoadDelta& d :
+         placement::ratingDropDeltas(*ctx.table, static_cast<uint32_t>(row), 1, rusageMem))
+      ctx.loadTable->adjust(host, d.slot, d.amount, ctx.now);
   }
 }
 

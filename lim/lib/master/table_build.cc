@@ -196,6 +196,8 @@ HostStatus LoadTable::computeStatus(HostTable& t, size_t row, const Record& rec)
     bool past = def.direction == Direction::kDecreasing ? v < threshold : v > threshold;
     if (past) busy.push_back(slot);
   }
+  if (rec.loadBusy && std::find(busy.begin(), busy.end(), r1mSlot_) == busy.end())
+    busy.push_back(r1mSlot_);  // PBS's hysteresis: busy from max_load until below ideal_load
   if (rec.locked) return HostStatus::kLockU;
   return busy.empty() ? HostStatus::kOk : HostStatus::kBusy;
 }

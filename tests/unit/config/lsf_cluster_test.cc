@@ -118,7 +118,7 @@ TEST_F(LsfCluster, BadParameterValuesAreErrors) {
 
 TEST_F(LsfCluster, UnknownColumnAndThresholdOnAStringResource) {
   std::string s = kCluster;
-  s.replace(s.find("RESOURCES"), 9, "osrel  MXJ  RESOURCES");
+  s.replace(s.find("RESOURCES"), 9, "osrel  WINDOWS  RESOURCES");
   s.replace(s.find("90%  (cs"), 8, "90%  x  4  (cs");
   s.replace(s.find("()   ()   ()"), 12, "()   ()   -  -  ()");
   auto l = load(s);
@@ -126,7 +126,7 @@ TEST_F(LsfCluster, UnknownColumnAndThresholdOnAStringResource) {
                       "threshold column <osrel> names a String resource"),
             1)
       << dump(l);
-  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("HOSTNAME"), kW, "unknown column <MXJ>"), 1);
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("HOSTNAME"), kW, "unknown column <WINDOWS>"), 1);
   EXPECT_EQ(l.diagnostics.size(), 2u) << dump(l);
 }
 

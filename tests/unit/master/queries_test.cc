@@ -157,6 +157,13 @@ TEST_F(Queries, PlaceChoosesAndAdjustsTheLoad) {
   EXPECT_GT(table_.snapshot(2)->number(0, "r1m"), 0.5);
 }
 
+// rusage amounts are what a job takes: a reservation lowers a decreasing resource (mem).
+TEST_F(Queries, PlaceTakesAMemoryReservationFromMem) {
+  Json r = run(queryPlace, R"({"op":"place","resreq":"rusage[mem=100]","hosts":["hostA"]})");
+  ASSERT_TRUE(at(r, "ok").asBool());
+  EXPECT_DOUBLE_EQ(table_.snapshot(2)->number(0, "mem"), 1948);
+}
+
 TEST_F(Queries, PlaceNotEligibleKeepsExplain) {
   Json r = run(queryPlace, R"({"op":"place","n":100,"w":100,"explain":true})");
   EXPECT_FALSE(at(r, "ok").asBool());

@@ -1,0 +1,89 @@
+// The rating over a host table (see rating_table.h).
+#include "placement/rating_table.h"
+
+namespace openlim::placement {
+
+namespace {
+
+double at(const HostTable& t, int slot, uint32_t row) {
+  return slot < 0 ? kUnknown : t.columns[static_cast<size_t>(slot)].numbers[row];
+}
+
+}  // namespace
+
+RatingSetup ratingSetup(const HostTable& t) {
+  RatingSetup s;
+  const ConfigSnapshot& c = *t.config;
+  auto numeric = [&](const char* name) {
+    int slot = c.resourceIndex(name);
+    if (slot < 0 || static_cast<size_t>(slot) >= t.columns.size() ||
+        t.columns[static_cast<size_t>(slot)].type != ResourceType::kNumeric)
+      return -1;
+    return slot;
+  };
+  s.ut = numeric("ut");
+  s.r15s = numeric("r15s");
+  s.mem = numeric("mem");
+  s.maxmem = numeric("maxmem");
+  s.ncpus = numeric("ncpus");
+  s.cpuf = numeric("cpuf");
+  s.smpFactor = c.params.ratingSmpFactor;
+  const size_t n = t.size();
+  s.vups.assign(n, kUnknown);
+  s.cpuWeight.assign(n, c.params.ratingCpuWeight);
+  s.memWeight.assign(n, c.params.ratingMemWeight);
+  s.maxJobs.assign(n, kNoMaxJobs);
+  // The master's table lists the config's hosts in order: no name lookups then.
+  const bool inOrder = n == c.hosts.size();
+  for (size_t row = 0; row < n; ++row) {
+    const HostConfig* h =
+        inOrder && c.hosts[row].name == t.names[row] ? &c.hosts[row] : c.findHost(t.names[row]);
+    if (!h) continue;
+    if (h->vups) s.vups[row] = *h->vups;
+    if (h->cpuWeight) s.cpuWeight[row] = *h->cpuWeight;
+    if (h->memWeight) s.memWeight[row] = *h->memWeight;
+    if (h->maxJobs) s.maxJobs[row] = *h->maxJobs;
+  }
+  return s;
+}
+
+const RatingSetup& RatingSetupCache::of(const HostTable& t) {
+  if (!config_ || config_ != t.config || rows_ != t.size()) {
+    setup_ = ratingSetup(t);
+    config_ = t.config;
+    rows_ = t.size();
+    ++builds_;
+  }
+  return setup_;
+}
+
+RatingInput ratingInput(const HostTable& t, const RatingSetup& s, uint32_t row, double jobs) {
+  RatingInput in;
+  in.ut = at(t, s.ut, row);
+  in.r15s = at(t, s.r15s, row);
+  in.mem = at(t, s.mem, row);
+  in.maxmem = at(t, s.maxmem, row);
+  in.ncpus = at(t, s.ncpus, row);
+  in.vups = isUnknown(s.vups[row]) ? at(t, s.cpuf, row) : s.vups[row];
+  in.cpuWeight = s.cpuWeight[row];
+  in.memWeight = s.memWeight[row];
+  const int mj = s.maxJobs[row];
+  in.maxJobs = mj == kNoMaxJobs ? kUnknown : mj == kMaxJobsPerCpu ? in.ncpus : mj;
+  in.jobs = jobs;
+  return in;
+}
+
+RatingTerms rateRow(const HostTable& t, const RatingSetup& s, uint32_t row, double jobs) {
+  return rateHost(ratingInput(t, s, row, jobs), s.smpFactor);
+}
+
+void rateRows(const HostTable& t, const RatingSetup& s, std::span<const uint32_t> rows,
+              std::span<const double> jobs, std::vector<double>& out) {
+  out.resize(rows.size());
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const uint32_t row = rows[i];
+    out[i] = ratingTotal(ratingInput(t, s, row, jobs.empty() ? 0 : jobs[row]), s.smpFactor);
+  }
+}
+
+}  // namespace openlim::placement
