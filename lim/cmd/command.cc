@@ -47,17 +47,6 @@ format::Json request(const std::string& op) {
   return o;
 }
 
-std::string requestText(const format::Json& req) {
-  if (!req.isObject()) return req.compact();
-  std::vector<const std::pair<std::string, format::Json>*> members;
-  for (const auto& m : req.members()) members.push_back(&m);
-  std::stable_sort(members.begin(), members.end(),
-                   [](const auto* a, const auto* b) { return a->first < b->first; });
-  format::Json sorted = format::Json::object();
-  for (const auto* m : members) sorted.add(m->first, m->second);
-  return sorted.compact();
-}
-
 Status replyError(const format::Json& reply) {
   std::string code = reply.stringOr("code", "internal");
   std::string message = reply.stringOr("error", "request failed");

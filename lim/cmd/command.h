@@ -9,6 +9,7 @@
 #include "args.h"
 #include "exit_codes.h"
 #include "format/json.h"
+#include "format/request_text.h"
 #include "openlim/status.h"
 #include "out.h"
 #include "querier.h"
@@ -65,8 +66,7 @@ int fail(CmdIo& io, const std::string& cmd, const Status& s);
 
 // The request object for an op.
 format::Json request(const std::string& op);
-// The request's text: one line, top-level keys sorted (the order the lims have always seen
-// and the golden files record).
-std::string requestText(const format::Json& request);
+// The request's text: one line, top-level keys sorted (format/request_text.h).
+using format::requestText;
 
 }  // namespace openlim::cmd

@@ -4,8 +4,8 @@
 #include "commands.h"
 #include "format/load_format.h"
 #include "format/misc_format.h"
+#include "format/reply_parse.h"
 #include "format/values.h"
-#include "reply_parse.h"
 #include "shared_values.h"
 
 namespace openlim::cmd {
@@ -50,7 +50,7 @@ Result<format::LoadOptions> loadOptions(const ParsedArgs& a, CmdIo& io, format::
   if (!needInfo) return o;
   auto reply = call(io.lim, request("info"));
   if (!reply) return reply.status();
-  *info = parseInfo(*reply);
+  *info = format::parseInfo(*reply);
   o.maxCpuFactor = info->maxUsedCpuFactor();
   if (a.has("I") && !o.longFormat) {
     o.indices = splitColons(*a.value("I"));
@@ -83,7 +83,7 @@ int runLsload(const std::vector<std::string>& args, CmdIo& io) {
   if (*n > 0) req.add("n", format::Json::number(*n));
   auto text = io.lim.ask(requestText(req), false);
   if (!text) return fail(io, "lsload", text.status());
-  auto reply = parseLoadReply(*text);
+  auto reply = format::parseLoadReply(*text);
   if (!reply) return fail(io, "lsload", malformedReply(reply.status()));
   if (Status s = replyStatus(reply->head); !s.isOk()) return fail(io, "lsload", s);
   *text = std::string();  // the reply text (~6 MB at 10,000 hosts) is read

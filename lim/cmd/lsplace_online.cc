@@ -2,6 +2,7 @@
 
 #include "client.h"
 #include "format/json.h"
+#include "format/reply_parse.h"
 
 namespace openlim::cmd {
 namespace {
@@ -26,21 +27,6 @@ std::string placeRequest(const LsplaceOptions& o, const std::string& localHost) 
   return req.compact();
 }
 
-PlacementResult placementOf(const Json& reply) {
-  PlacementResult r;
-  if (const Json* hosts = reply.find("hosts"))
-    for (const Json& h : hosts->items())
-      if (h.isString()) r.slots.push_back(h.asString());
-  if (const Json* ex = reply.find("explain")) {
-    for (const Json& e : ex->items()) {
-      if (!e.isObject()) continue;
-      r.explanations.push_back(
-          {e.stringOr("host"), outcomeFromName(e.stringOr("outcome")), e.stringOr("reason")});
-    }
-  }
-  return r;
-}
-
 }  // namespace
 
 int placeOnline(const LsplaceOptions& o, Querier& lim, const std::string& localHost, Out& out,
@@ -62,7 +48,7 @@ int placeOnline(const LsplaceOptions& o, Querier& lim, const std::string& localH
     err << "lsplace: Cannot locate master LIM now, try later\n";
     return kExitDown;
   }
-  PlacementResult r = placementOf(*reply);
+  PlacementResult r = format::parsePlacement(*reply);
   if (const Json* ok = reply->find("ok"); ok == nullptr || !ok->asBool()) {
     std::string code = reply->stringOr("code", "internal");
     std::string msg = reply->stringOr("error", "placement failed");
