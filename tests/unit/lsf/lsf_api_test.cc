@@ -220,6 +220,47 @@ TEST_F(LsfApi, LoadRowsFromAReply) {
   EXPECT_EQ(lserrno, LSE_NO_HOST);
 }
 
+TEST_F(LsfApi, NoMasterKnownIsMasterUnknown) {
+  FakeLim lim(frame(R"({"ok":true,"cluster":"c","master":"","version":"v"})"));
+  useLim(lim.port());
+  EXPECT_EQ(ls_getmastername(), nullptr);
+  EXPECT_EQ(lserrno, LSE_MASTR_UNKNW);
+  EXPECT_STREQ(ls_getclustername(), "c");
+}
+
+TEST_F(LsfApi, PlacementNamesOneHostPerTask) {
+  FakeLim lim(frame(R"({"ok":true,"hosts":["b","b","a"],"explain":[]})"));
+  useLim(lim.port());
+  int n = 3;
+  char** hosts = ls_placereq(nullptr, &n, EXACT, nullptr);
+  ASSERT_NE(hosts, nullptr) << ls_sysmsg();
+  ASSERT_EQ(n, 3);
+  EXPECT_STREQ(hosts[0], "b");
+  EXPECT_STREQ(hosts[2], "a");
+  EXPECT_EQ(hosts[3], nullptr);
+}
+
+TEST_F(LsfApi, HostInfoFromAReply) {
+  FakeLim lim(frame(R"({"ok":true,"hosts":[{"name":"a","type":"LINUX86","model":"Generic",)"
+                    R"("cpuf":100,"ncpus":8,"maxmem":null,"server":true,"resources":["cs"],)"
+                    R"("thresholds":{"r1m":3.5}}]})"));
+  useLim(lim.port());
+  int n = 0;
+  hostInfo* h = ls_gethostinfo(nullptr, &n, nullptr, 0, 0);
+  ASSERT_NE(h, nullptr) << ls_sysmsg();
+  ASSERT_EQ(n, 1);
+  EXPECT_STREQ(h->hostType, "LINUX86");
+  EXPECT_FLOAT_EQ(h->cpuFactor, 100);
+  EXPECT_EQ(h->maxCpus, 8);
+  EXPECT_EQ(h->maxMem, 0);  // not reported yet
+  ASSERT_EQ(h->nRes, 1);
+  EXPECT_STREQ(h->resources[0], "cs");
+  EXPECT_FLOAT_EQ(h->busyThreshold[R1M], 3.5f);
+  EXPECT_EQ(h->busyThreshold[MEM], INFINIT_LOAD);
+  EXPECT_STREQ(ls_gethosttype(nullptr), "LINUX86");
+  EXPECT_FLOAT_EQ(*ls_gethostfactor(nullptr), 100);
+}
+
 TEST_F(LsfApi, ErrnoIsPerThread) {
   lserrno = LSE_BAD_EXP;
   int other = -1;
