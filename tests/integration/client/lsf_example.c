@@ -1,13 +1,27 @@
 /* An LSF API program of the kind LSF's guides show: the cluster, its master, every host's
  * type and load, a placement with a resource requirement, and a load adjustment. Built with
  * `cc` against the installed lsf/lsf.h and liblsf by test_client.py, whose output it checks
- * against lsload and lsplace. Usage: lsf_example RESREQ */
+ * against lsload and lsplace. Usage: lsf_example RESREQ | --lock | --unlock */
 #include <lsf/lsf.h>
 #include <stdio.h>
 #include <string.h>
 
 int main(int argc, char** argv) {
   char* resreq = argc > 1 ? argv[1] : NULL;
+  if (resreq != NULL && strcmp(resreq, "--lock") == 0) { /* the local host, until unlocked */
+    if (ls_lockhost(0) != 0) {
+      ls_perror("ls_lockhost");
+      return 1;
+    }
+    return 0;
+  }
+  if (resreq != NULL && strcmp(resreq, "--unlock") == 0) {
+    if (ls_unlockhost() != 0) {
+      ls_perror("ls_unlockhost");
+      return 1;
+    }
+    return 0;
+  }
   char* cluster = ls_getclustername();
   if (cluster == NULL) {
     ls_perror("ls_getclustername");

@@ -109,6 +109,22 @@ class TestClient(unittest.TestCase):
         # The adjustment shows in lsload: hostB's r1m carries at least one whole task more.
         r1m = float(self.cmd("lsload", "-I", "r1m", "hostB")[1].splitlines()[1].split()[2])
         self.assertGreaterEqual(r1m, 1.0)
+        # Admin calls, signed with the cluster key as lsadmin's are.
+        for arg, status in (("--lock", "lockU"), ("--unlock", "ok")):
+            p = subprocess.run([exe, arg], env=self.env, capture_output=True, text=True,
+                               timeout=60)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.c.wait_or_dump(lambda: self.status_of("hostA") == status, status)
+        # Without a key to sign with: LSF's text for LSE_LIM_DENIED.
+        conf = os.path.join(self.c.dir, "lsf.conf")
+        with open(conf) as f:
+            text = f.read()
+        with open(conf, "w") as f:
+            f.write(text.replace(self.c.keyfile, os.path.join(self.c.dir, "no-such-key")))
+        p = subprocess.run([exe, "--lock"], env=self.env, capture_output=True, text=True,
+                           timeout=60)
+        self.assertEqual(p.returncode, 1)
+        self.assertIn("ls_lockhost: Operation permission denied by LIM", p.stderr)
 
 
 if __name__ == "__main__":
