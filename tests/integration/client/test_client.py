@@ -57,7 +57,18 @@ class TestClient(unittest.TestCase):
         self.assertEqual(p.returncode, 0, p.stderr)
         self.assertEqual(p.stdout.strip(), "ok 400")
 
-    def install(self):
+    def test_cpp_program_builds_against_installed_client_library(self):
+        dest, flags = self.install("openlim")
+        libdir = [f[2:] for f in flags if f.startswith("-L")][0]
+        exe = os.path.join(dest, "client_threads")
+        subprocess.run(["c++", os.path.join(HERE, "client_threads.cc"), "-o", exe, "-pthread"]
+                       + flags + ["-Wl,-rpath," + libdir], check=True)
+        p = subprocess.run([exe, "5", RESREQ], env=self.env, capture_output=True, text=True,
+                           timeout=60)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual(p.stdout.strip(), "ok 40")
+
+    def install(self, package="lsf"):
         dest = tempfile.mkdtemp(prefix="openlim-install-")
         self.addCleanup(shutil.rmtree, dest, True)
         subprocess.run(["cmake", "--install", BUILD, "--prefix", "/usr", "--component", "dev"],
@@ -66,7 +77,8 @@ class TestClient(unittest.TestCase):
         pc = [os.path.join(dest, d) for d in ("usr/lib/pkgconfig", "usr/share/pkgconfig")]
         pc += [os.path.join(root) for root, _, files in os.walk(dest) if "lsf.pc" in files]
         env = dict(os.environ, PKG_CONFIG_PATH=":".join(pc))
-        flags = subprocess.run(["pkg-config", "--cflags", "--libs", "lsf"], env=env, check=True,
+        flags = subprocess.run(["pkg-config", "--cflags", "--libs", package], env=env,
+                               check=True,
                                capture_output=True, text=True).stdout.split()
         return dest, flags
 
