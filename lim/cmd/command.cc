@@ -47,17 +47,6 @@ format::Json request(const std::string& op) {
   return o;
 }
 
-std::string requestText(const format::Json& req) {
-  if (!req.isObject()) return req.compact();
-  std::vector<const std::pair<std::string, format::Json>*> members;
-  for (const auto& m : req.members()) members.push_back(&m);
-  std::stable_sort(members.begin(), members.end(),
-                   [](const auto* a, const auto* b) { return a->first < b->first; });
-  format::Json sorted = format::Json::object();
-  for (const auto* m : members) sorted.add(m->first, m->second);
-  return sorted.compact();
-}
-
 Status replyError(const format::Json& reply) {
   std::string code = reply.stringOr("code", "internal");
   std::string message = reply.stringOr("error", "request failed");
@@ -72,17 +61,12 @@ Status malformedReply(const Status& why) {
   return Status(Code::kInternal, "malformed reply from lim: " + why.message());
 }
 
-Status replyStatus(const format::Json& reply) {
-  // A second redirect (the client follows one): the master is changing.
-  if (reply.find("redirect") != nullptr) return Status(Code::kUnavailable, kMasterUnknown);
-  if (!reply.find("ok") || !reply.find("ok")->asBool(false)) return replyError(reply);
-  return Status::ok();
-}
-
 Result<format::Json> call(Querier& lim, const format::Json& req, bool admin) {
-  auto reply = callRaw(lim, req, admin);
-  if (!reply) return reply;
-  if (Status s = replyStatus(*reply); !s.isOk()) return s;
+  // The client library checks the reply (ok, code, redirect); here only its JSON is read.
+  Result<std::string> text = Client(lim, "").request(requestText(req), admin);
+  if (!text) return text.status();
+  auto reply = format::parseJson(*text);
+  if (!reply) return malformedReply(reply.status());
   return reply;
 }
 

@@ -9,6 +9,7 @@
 #include "args.h"
 #include "exit_codes.h"
 #include "format/json.h"
+#include "format/request_text.h"
 #include "openlim/status.h"
 #include "out.h"
 #include "querier.h"
@@ -45,8 +46,9 @@ void printUsage(const CommandDef& def, Out& os);
 // Prints "<cmd>: <why>" (when given) and the usage on stderr; returns kExitUsage.
 int usageError(const CommandDef& def, CmdIo& io, const std::string& why);
 
-// Sends `request`; turns transport failures and `ok:false` replies into a Status whose code
-// maps to an exit code (exitCodeFor).
+// Sends `request` through the client library (openlim::Client::request), which turns
+// transport failures and `ok:false` replies into a Status whose code maps to an exit code
+// (exitCodeFor).
 Result<format::Json> call(Querier& lim, const format::Json& request, bool admin = false);
 // As call(), but returns any well-formed reply, `ok:false` ones included (lsadmin reconfig
 // prints the diagnostics of a refused reconfig).
@@ -55,9 +57,6 @@ Result<format::Json> callRaw(Querier& lim, const format::Json& request, bool adm
 Status replyError(const format::Json& reply);
 // kInternal "malformed reply from lim: <why>" for a reply text that is not JSON.
 Status malformedReply(const Status& why);
-// OK for a reply with `ok:true`; else replyError, or kUnavailable for a second redirect.
-// Reads only the reply's top-level scalars.
-Status replyStatus(const format::Json& reply);
 int exitCodeFor(const Status& s);
 // Prints "<cmd>: <message>" (or LSF's `LIM is down; try later`) and returns the exit code.
 // Echoes of io.echoed in the message are cut to a bounded length.
@@ -65,8 +64,7 @@ int fail(CmdIo& io, const std::string& cmd, const Status& s);
 
 // The request object for an op.
 format::Json request(const std::string& op);
-// The request's text: one line, top-level keys sorted (the order the lims have always seen
-// and the golden files record).
-std::string requestText(const format::Json& request);
+// The request's text: one line, top-level keys sorted (format/request_text.h).
+using format::requestText;
 
 }  // namespace openlim::cmd

@@ -5,9 +5,9 @@
 
 #include "commands.h"
 #include "format/misc_format.h"
+#include "format/reply_parse.h"
 #include "format/text.h"
 #include "lim_starter.h"
-#include "reply_parse.h"
 #include "shared_values.h"
 
 namespace openlim::cmd {
@@ -35,7 +35,7 @@ Result<std::vector<std::string>> targetHosts(const std::vector<std::string>& nam
     auto reply = call(io.lim, request("hosts"));
     if (!reply) return reply.status();
     std::vector<std::string> out;
-    for (const auto& h : parseHosts(*reply)) out.push_back(h.name);
+    for (const auto& h : format::parseHosts(*reply)) out.push_back(h.name);
     return out;
   }
   return names;
@@ -75,7 +75,7 @@ int reconfig(const ParsedArgs& a, CmdIo& io) {
   if (a.has("v")) req.add("verbose", format::Json::boolean(true));
   auto reply = callRaw(io.lim, req, true);
   if (!reply) return fail(io, "lsadmin", reply.status());
-  auto diags = stringList(*reply, "diagnostics");
+  auto diags = format::stringList(*reply, "diagnostics");
   for (const auto& d : diags) io.out << d << "\n";
   if (const format::Json* ok = reply->find("ok"); ok == nullptr || !ok->asBool()) {
     // Fatal errors: the master kept the running configuration.
@@ -113,7 +113,7 @@ int elimStatus(const ParsedArgs& a, CmdIo& io) {
   if (!a.operands.empty()) req.add("host", format::Json::string(a.operands[0]));
   auto reply = call(io.lim, req);
   if (!reply) return fail(io, "lsadmin", reply.status());
-  auto hosts = parseElimStatus(*reply);
+  auto hosts = format::parseElimStatus(*reply);
   // A host whose lim could not be asked makes the answer incomplete: exit 3, as for a lim
   // that is down, after printing what the others said.
   bool someDown = std::any_of(hosts.begin(), hosts.end(),

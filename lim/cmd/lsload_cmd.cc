@@ -4,8 +4,8 @@
 #include "commands.h"
 #include "format/load_format.h"
 #include "format/misc_format.h"
+#include "format/reply_parse.h"
 #include "format/values.h"
-#include "reply_parse.h"
 #include "shared_values.h"
 
 namespace openlim::cmd {
@@ -48,9 +48,9 @@ Result<format::LoadOptions> loadOptions(const ParsedArgs& a, CmdIo& io, format::
   if (a.has("E")) o.runQueues = format::RunQueueMode::kEffective;
   bool needInfo = o.longFormat || a.has("I") || a.has("N") || a.has("E");
   if (!needInfo) return o;
-  auto reply = call(io.lim, request("info"));
+  auto reply = Client(io.lim, io.localHost).info();
   if (!reply) return reply.status();
-  *info = parseInfo(*reply);
+  *info = std::move(*reply);
   o.maxCpuFactor = info->maxUsedCpuFactor();
   if (a.has("I") && !o.longFormat) {
     o.indices = splitColons(*a.value("I"));
@@ -77,19 +77,10 @@ int runLsload(const std::vector<std::string>& args, CmdIo& io) {
   format::ClusterInfo info;
   auto opts = loadOptions(a, io, &info);
   if (!opts) return fail(io, "lsload", opts.status());
-  format::Json req = request("load");
-  if (a.has("R")) req.add("resreq", format::Json::string(*a.value("R")));
-  if (!a.operands.empty()) req.add("hosts", toArray(a.operands));
-  if (*n > 0) req.add("n", format::Json::number(*n));
-  auto text = io.lim.ask(requestText(req), false);
-  if (!text) return fail(io, "lsload", text.status());
-  auto reply = parseLoadReply(*text);
-  if (!reply) return fail(io, "lsload", malformedReply(reply.status()));
-  if (Status s = replyStatus(reply->head); !s.isOk()) return fail(io, "lsload", s);
-  *text = std::string();  // the reply text (~6 MB at 10,000 hosts) is read
-  const format::LoadSnapshot& snap = reply->snapshot;
-  if (snap.hosts.empty())
-    return fail(io, "lsload", Status(Code::kNotFound, "Not enough host(s) currently eligible"));
+  Client api(io.lim, io.localHost);
+  auto reply = api.load({.resreq = a.has("R") ? *a.value("R") : "", .hosts = a.operands, .n = *n});
+  if (!reply) return fail(io, "lsload", reply.status());  // no host: "Not enough host(s) ..."
+  const format::LoadSnapshot& snap = *reply;
   if (a.has("json")) {
     io.out << format::loadJson(snap).dump();
   } else {

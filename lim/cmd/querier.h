@@ -3,16 +3,12 @@
 
 #include <string>
 
-#include "openlim/status.h"
+#include "openlim/client.h"
 
 namespace openlim::cmd {
 
-// Sends one request to the cluster and returns the reply body. kUnavailable when no lim
-// answered within the connect timeout.
-class Querier {
- public:
-  virtual ~Querier() = default;
-  virtual Result<std::string> ask(const std::string& request, bool admin) = 0;
-};
+// Sends one request to the cluster and returns the reply body: the client library's
+// transport (the real lims, or a golden test's fake).
+using Querier = LimTransport;
 
 }  // namespace openlim::cmd

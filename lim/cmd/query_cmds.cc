@@ -5,9 +5,9 @@
 #include "format/info_format.h"
 #include "format/load_format.h"
 #include "format/misc_format.h"
+#include "format/reply_parse.h"
 #include "format/text.h"
 #include "openlim/version.h"
-#include "reply_parse.h"
 #include "shared_values.h"
 
 namespace openlim::cmd {
@@ -38,21 +38,16 @@ int runLshosts(const std::vector<std::string>& args, CmdIo& io) {
   if (why.empty()) why = conflict(a, "s", {"w", "l", "R"});
   if (!why.empty()) return usageError(kLshosts, io, why);
   if (a.has("s")) return printShared(a, io, false, "lshosts");
+  Client api(io.lim, io.localHost);
   format::ClusterInfo info;
   if (a.has("l")) {
-    auto reply = call(io.lim, request("info"));
-    if (!reply) return fail(io, "lshosts", reply.status());
-    info = parseInfo(*reply);
+    auto got = api.info();
+    if (!got) return fail(io, "lshosts", got.status());
+    info = std::move(*got);
   }
-  format::Json req = request("hosts");
-  if (a.has("R")) req.add("resreq", format::Json::string(*a.value("R")));
-  if (!a.operands.empty()) req.add("hosts", toArray(a.operands));
-  auto text = io.lim.ask(requestText(req), false);
-  if (!text) return fail(io, "lshosts", text.status());
-  auto reply = parseHostsReply(*text);
-  if (!reply) return fail(io, "lshosts", malformedReply(reply.status()));
-  if (Status s = replyStatus(reply->head); !s.isOk()) return fail(io, "lshosts", s);
-  const auto& hosts = reply->hosts;
+  auto reply = api.hosts({.resreq = a.has("R") ? *a.value("R") : "", .hosts = a.operands});
+  if (!reply) return fail(io, "lshosts", reply.status());
+  const auto& hosts = *reply;
   if (hosts.empty())
     return fail(io, "lshosts", Status(Code::kNotFound, "Not enough host(s) currently eligible"));
   if (a.has("json"))
@@ -69,9 +64,10 @@ int runLsinfo(const std::vector<std::string>& args, CmdIo& io) {
   auto parsed = parseCommand(kLsinfo, args, io, &rc);
   if (!parsed) return rc;
   const ParsedArgs& a = *parsed;
-  auto reply = call(io.lim, request("info"));
+  Client api(io.lim, io.localHost);
+  auto reply = api.info();
   if (!reply) return fail(io, "lsinfo", reply.status());
-  format::ClusterInfo info = parseInfo(*reply);
+  format::ClusterInfo info = std::move(*reply);
   format::InfoOptions o{a.has("l"), a.has("r"), a.has("m"), a.has("M"), a.operands};
   format::InfoText text = format::formatInfo(info, o);
   if (a.has("json")) {
@@ -96,9 +92,10 @@ int runLsid(const std::vector<std::string>& args, CmdIo& io) {
   if (!parsed) return rc;
   if (!parsed->operands.empty())
     return usageError(kLsid, io, "unexpected argument " + format::clipEcho(parsed->operands[0]));
-  auto reply = call(io.lim, request("id"));
+  Client api(io.lim, io.localHost);
+  auto reply = api.id();
   if (!reply) return fail(io, "lsid", reply.status());
-  format::IdInfo id = parseId(*reply);
+  const format::IdInfo& id = *reply;
   if (parsed->has("json"))
     io.out << format::idJson(id, kVersionString).dump();
   else
@@ -118,7 +115,7 @@ int runBhosts(const std::vector<std::string>& args, CmdIo& io) {
   auto reply = call(io.lim, req);
   if (!reply) return fail(io, "bhosts", reply.status());
   std::vector<format::SharedInstance> numeric;
-  for (auto& in : parseShared(*reply))
+  for (auto& in : format::parseShared(*reply))
     if (!in.isString && named(a.operands, in.resource)) numeric.push_back(std::move(in));
   for (const auto& n : a.operands) {
     bool found = false;

@@ -5,8 +5,8 @@
 
 #include "format/load_format.h"
 #include "format/misc_format.h"
+#include "format/reply_parse.h"
 #include "format/text.h"
-#include "reply_parse.h"
 
 namespace openlim::cmd {
 
@@ -27,7 +27,7 @@ int printShared(const ParsedArgs& a, CmdIo& io, bool dynamic, const std::string&
   auto reply = call(io.lim, req);
   if (!reply) return fail(io, cmd, reply.status());
   std::vector<format::SharedInstance> shown;
-  for (auto& in : parseShared(*reply))
+  for (auto& in : format::parseShared(*reply))
     if (in.dynamic == dynamic && named(a.operands, in.resource)) shown.push_back(std::move(in));
   int rc = kExitOk;
   for (const auto& n : a.operands) {

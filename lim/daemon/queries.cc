@@ -34,6 +34,11 @@ std::string queryPlace(const format::Json& req, const QueryContext& ctx) {
   return serve(master::decodePlaceRequest(req), ctx, master::answerPlace, master::placeReplyJson);
 }
 
+std::string queryLoadAdj(const format::Json& req, const QueryContext& ctx) {
+  return serve(master::decodeLoadAdjRequest(req), ctx, master::answerLoadAdj,
+               master::loadAdjReplyJson);
+}
+
 std::string queryShared(const format::Json& req, const QueryContext& ctx) {
   return serve(master::decodeSharedRequest(req), ctx, master::answerShared,
                master::sharedReplyJson);

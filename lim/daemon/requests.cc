@@ -72,6 +72,7 @@ std::string LimServer::handleRequest(const protocol::Frame& f, double now) {
   if (op == "hosts") return queryHosts(req, ctx);
   if (op == "info") return queryInfo(ctx);
   if (op == "place") return queryPlace(req, ctx);
+  if (op == "loadadj") return queryLoadAdj(req, ctx);
   return queryShared(req, ctx);
 }
 

@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "openlim/client.h"
 #include "openlim/status.h"
 #include "read_file.h"
 #include "request_client.h"
@@ -58,14 +59,15 @@ std::string localHostName(const std::string& envHost, const std::string& systemN
 // commands start faster without it.
 using MacFactory = std::function<protocol::MacFn(const std::string& key)>;
 
-class LimClient {
+// The lims as the client library's transport (openlim::Client::fromEnvironment; the commands).
+class LimClient : public LimTransport {
  public:
   explicit LimClient(ClientConfig c, MacFactory macFactory = nullptr)
       : config_(std::move(c)), macFactory_(std::move(macFactory)) {}
 
   // One request/reply. kUnavailable when no lim answered; kDenied when an admin request
   // cannot be signed (no readable key file, or no MacFactory).
-  Result<std::string> ask(const std::string& request, bool admin);
+  Result<std::string> ask(const std::string& request, bool admin) override;
   const ClientConfig& config() const { return config_; }
   std::string addressOf(const std::string& host) const;
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "format/model.h"
+#include "openlim/model.h"
 
 namespace openlim::format {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "format/json.h"
-#include "format/model.h"
+#include "openlim/model.h"
 
 namespace openlim::format {
 

@@ -1,4 +1,4 @@
-#include "format/model.h"
+#include "openlim/model.h"
 
 #include <algorithm>
 #include <cmath>

@@ -62,6 +62,14 @@ std::string infoReplyJson(const InfoReply& reply) {
   return format::jsonText(o);
 }
 
+std::string loadAdjReplyJson(const LoadAdjReply& reply) {
+  std::string out;
+  format::JsonWriter w(out);
+  w.beginObject().key("adjusted").num(static_cast<double>(reply.adjusted));
+  w.key("ok").boolean(true).endObject();
+  return out;
+}
+
 std::string placeReplyJson(const PlaceReply& reply) {
   const PlacementResult& pr = reply.result;
   // Members in key order, as on the wire since the first version.

@@ -15,6 +15,7 @@ std::string loadReplyJson(const LoadReply& r);
 std::string hostsReplyJson(const HostsReply& r);
 std::string infoReplyJson(const InfoReply& r);
 std::string placeReplyJson(const PlaceReply& r);
+std::string loadAdjReplyJson(const LoadAdjReply& r);
 std::string sharedReplyJson(const SharedReply& r);
 // {"code", "error", "ok": false}: kInvalid/kUnsupported = syntax, kNotFound = notfound, else
 // internal.

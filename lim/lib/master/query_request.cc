@@ -109,6 +109,17 @@ Result<PlaceRequest> decodePlaceRequest(const Json& req) {
   return done(f, std::move(r));
 }
 
+Result<LoadAdjRequest> decodeLoadAdjRequest(const Json& req) {
+  LoadAdjRequest r;
+  Fields f(req);
+  f.string("resreq", kResreq, &r.resreq);
+  f.strings("hosts", kHostNames, &r.slots);
+  auto out = done(f, std::move(r));
+  if (out && out->slots.empty())
+    return Status(Code::kInvalid, "\"hosts\" must name at least one host");
+  return out;
+}
+
 Result<SharedRequest> decodeSharedRequest(const Json& req) {
   SharedRequest r;
   Fields f(req);

@@ -38,6 +38,12 @@ struct PlaceRequest {
   std::string local;               // the asker's host (implicit type==local); "" = none
 };
 
+// loadadj: resreq?, hosts[] (one name per task placed outside the lim; a name may repeat)
+struct LoadAdjRequest {
+  std::string resreq;              // only its rusage counts; "" = the run queues only
+  std::vector<std::string> slots;  // at least one
+};
+
 // shared: names?[]
 struct SharedRequest {
   std::vector<std::string> names;  // empty = every instance
@@ -59,6 +65,7 @@ struct AdminRequest {
 Result<LoadRequest> decodeLoadRequest(const format::Json& req);
 Result<HostsRequest> decodeHostsRequest(const format::Json& req);
 Result<PlaceRequest> decodePlaceRequest(const format::Json& req);
+Result<LoadAdjRequest> decodeLoadAdjRequest(const format::Json& req);
 Result<SharedRequest> decodeSharedRequest(const format::Json& req);
 Result<ElimStatusRequest> decodeElimStatusRequest(const format::Json& req);
 Result<AdminRequest> decodeAdminRequest(const format::Json& req);

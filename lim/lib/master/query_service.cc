@@ -143,6 +143,16 @@ Result<PlaceReply> answerPlace(const PlaceRequest& req, const QueryContext& ctx)
   return r;
 }
 
+Result<LoadAdjReply> answerLoadAdj(const LoadAdjRequest& req, const QueryContext& ctx) {
+  const HostTable& t = *ctx.table;
+  auto cr = ctx.cache->get(req.resreq, t.config, CompileOptions{});
+  if (!cr) return Status(Code::kInvalid, withOffset(cr.status()));
+  for (const auto& h : req.slots)
+    if (t.row(h) < 0) return Status(Code::kNotFound, h + ": Unknown host");
+  adjustChosen(**cr, req.slots, ctx);
+  return LoadAdjReply{ctx.loadTable ? req.slots.size() : 0};
+}
+
 Result<SharedReply> answerShared(const SharedRequest& req, const QueryContext& ctx) {
   const HostTable& t = *ctx.table;
   const ConfigSnapshot& c = *t.config;

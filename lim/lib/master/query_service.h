@@ -53,6 +53,10 @@ struct PlaceReply {
   PlacementResult result;  // status not ok = `noteligible`, explain still filled
 };
 
+struct LoadAdjReply {
+  size_t adjusted = 0;  // slots whose load was added
+};
+
 struct SharedInstanceReply {
   std::string resource;
   bool isString = false;
@@ -73,6 +77,10 @@ InfoReply answerInfo(const QueryContext& ctx);
 // A successful placement adds its load to the chosen hosts (LSF's LIM behaviour "Placement load
 // adjustment") in ctx.loadTable.
 Result<PlaceReply> answerPlace(const PlaceRequest& req, const QueryContext& ctx);
+// ls_loadadj: adds to each named host the load one placed task adds (as answerPlace does for
+// its chosen hosts), with the rusage of the request's resreq. An unknown host is refused before
+// anything is added.
+Result<LoadAdjReply> answerLoadAdj(const LoadAdjRequest& req, const QueryContext& ctx);
 Result<SharedReply> answerShared(const SharedRequest& req, const QueryContext& ctx);
 
 }  // namespace openlim::master

@@ -5,8 +5,8 @@
 
 #include "format/json.h"
 #include "format/load_format.h"
+#include "format/load_reply.h"
 #include "format/misc_format.h"
-#include "load_reply.h"
 
 namespace {
 
@@ -37,7 +37,7 @@ BENCHMARK(BM_FormatLoad)->Arg(1)->Arg(10000)->Unit(benchmark::kMicrosecond);
 
 void BM_ParseLoadReply(benchmark::State& st) {
   std::string text = format::loadJson(snapshot(static_cast<int>(st.range(0)))).dump();
-  for (auto _ : st) benchmark::DoNotOptimize(cmd::parseLoadReply(text));
+  for (auto _ : st) benchmark::DoNotOptimize(format::parseLoadReply(text));
   st.SetItemsProcessed(st.iterations() * st.range(0));
 }
 BENCHMARK(BM_ParseLoadReply)->Arg(1)->Arg(10000)->Unit(benchmark::kMicrosecond);

@@ -5,9 +5,9 @@
 #include <cmath>
 
 #include "command.h"
-#include "reply_parse.h"
+#include "format/reply_parse.h"
 
-namespace openlim::cmd {
+namespace openlim::format {
 namespace {
 
 format::Json parsed(const char* text) {
@@ -104,7 +104,7 @@ TEST(ReplyParse, ElimStatusKeepsTheLimsFieldOrder) {
 }
 
 TEST(RequestText, TopLevelKeysSortedNestedValuesKept) {
-  format::Json req = request("load");
+  format::Json req = cmd::request("load");
   req.add("resreq", format::Json::string("select[a\"b]"));
   format::Json hosts = format::Json::array();
   hosts.push(format::Json::string("z"));
@@ -112,9 +112,9 @@ TEST(RequestText, TopLevelKeysSortedNestedValuesKept) {
   req.add("hosts", std::move(hosts));
   req.add("n", format::Json::number(3));
   req.add("L", format::Json::boolean(true));
-  EXPECT_EQ(requestText(req),
+  EXPECT_EQ(cmd::requestText(req),
             R"({"L":true,"hosts":["z","a"],"n":3,"op":"load","resreq":"select[a\"b]"})");
 }
 
 }  // namespace
-}  // namespace openlim::cmd
+}  // namespace openlim::format

@@ -230,6 +230,33 @@ TEST_F(Queries, ARefusedPlacementAdjustsNoLoad) {
   EXPECT_EQ(table_.snapshot(2)->number(0, "r1m"), before);
 }
 
+TEST_F(Queries, LoadAdjustAddsOneTaskPerNamedSlot) {
+  double a = table_.snapshot(2)->number(0, "r1m");
+  double b = table_.snapshot(2)->number(1, "r1m");
+  Json r = run(queryLoadAdj, R"({"op":"loadadj","hosts":["hostA","hostA","hostB"]})");
+  EXPECT_TRUE(at(r, "ok").asBool());
+  EXPECT_EQ(at(r, "adjusted").asNumber(), 3);
+  EXPECT_DOUBLE_EQ(table_.snapshot(2)->number(0, "r1m"), a + 2);
+  EXPECT_DOUBLE_EQ(table_.snapshot(2)->number(1, "r1m"), b + 1);
+}
+
+TEST_F(Queries, RefusedLoadAdjustAddsNothing) {
+  double a = table_.snapshot(2)->number(0, "r1m");
+  struct Case {
+    const char* request;
+    const char* code;
+  } cases[] = {{R"({"op":"loadadj","hosts":["hostA","nosuch"]})", "notfound"},
+               {R"({"op":"loadadj","hosts":[]})", "syntax"},
+               {R"({"op":"loadadj"})", "syntax"},
+               {R"({"op":"loadadj","hosts":"hostA"})", "syntax"},
+               {R"({"op":"loadadj","hosts":["hostA"],"resreq":"rusage[mem="})", "syntax"}};
+  for (const auto& c : cases) {
+    Json r = run(queryLoadAdj, c.request);
+    EXPECT_EQ(at(r, "code").asString(), c.code) << c.request;
+  }
+  EXPECT_EQ(table_.snapshot(2)->number(0, "r1m"), a);
+}
+
 // The same request once answered as if its wrong-typed fields were absent ("n":"16" as 1,
 // "w":7.9 as 7, "hosts" without its number, "n":1e300 as INT_MAX) is refused field by field.
 TEST(Requests, MustBeJsonObjectsAndWrongTypesAreRefused) {

@@ -21,7 +21,7 @@ TEST(RequestRoute, EveryLimAnswersItsOwnOpsWhateverItsRole) {
 }
 
 TEST(RequestRoute, QueriesAreAnsweredByTheMasterAndRedirectedElsewhere) {
-  for (const char* op : {"load", "hosts", "info", "place", "shared"}) {
+  for (const char* op : {"load", "hosts", "info", "place", "shared", "loadadj"}) {
     EXPECT_EQ(routeRequest(op, false, true, "hostA"), Route::kQuery) << op;
     EXPECT_EQ(routeRequest(op, false, false, "hostA"), Route::kRedirect) << op;
     EXPECT_EQ(routeRequest(op, false, false, ""), Route::kMasterUnknown) << op;

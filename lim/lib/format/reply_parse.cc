@@ -1,8 +1,8 @@
-#include "reply_parse.h"
+#include "format/reply_parse.h"
 
 #include "format/values.h"
 
-namespace openlim::cmd {
+namespace openlim::format {
 
 using format::Json;
 using format::Value;
@@ -198,6 +198,16 @@ std::vector<format::SharedInstance> parseShared(const Json& reply) {
   return out;
 }
 
+PlacementResult parsePlacement(const Json& reply) {
+  PlacementResult r;
+  r.slots = stringList(reply, "hosts");
+  eachObject(reply, "explain", [&](const Json& e) {
+    r.explanations.push_back(
+        {stringOr(e, "host"), outcomeFromName(stringOr(e, "outcome")), stringOr(e, "reason")});
+  });
+  return r;
+}
+
 format::IdInfo parseId(const Json& reply) {
   return {stringOr(reply, "cluster"), stringOr(reply, "master"), stringOr(reply, "version")};
 }
@@ -239,4 +249,4 @@ std::vector<format::ElimHostStatus> parseElimStatus(const Json& reply) {
   return out;
 }
 
-}  // namespace openlim::cmd
+}  // namespace openlim::format

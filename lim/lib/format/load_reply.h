@@ -5,10 +5,10 @@
 #include <string_view>
 
 #include "format/json.h"
-#include "format/model.h"
+#include "openlim/model.h"
 #include "openlim/status.h"
 
-namespace openlim::cmd {
+namespace openlim::format {
 
 struct LoadReply {
   format::Json head;  // the reply's top-level scalars (ok, code, error, redirect...)
@@ -22,4 +22,4 @@ Result<LoadReply> parseLoadReply(std::string_view text);
 // The same for a reply already parsed (tests and the fuzz target).
 format::LoadSnapshot parseLoad(const format::Json& reply);
 
-}  // namespace openlim::cmd
+}  // namespace openlim::format

@@ -2,12 +2,12 @@
 // its "hosts" array, a host, and that host's "values", "ages" and "busy". Anything else is
 // skipped. A name's slot is guessed from its position (every host lists the same names in
 // the same order), else found in a hash map.
-#include "load_reply.h"
+#include "format/load_reply.h"
 
 #include <cmath>
 #include <unordered_map>
 
-namespace openlim::cmd {
+namespace openlim::format {
 namespace {
 
 using format::Json;
@@ -147,4 +147,4 @@ format::LoadSnapshot parseLoad(const Json& reply) {
   return r ? std::move(r->snapshot) : format::LoadSnapshot{};
 }
 
-}  // namespace openlim::cmd
+}  // namespace openlim::format

@@ -6,11 +6,12 @@
 #include <vector>
 
 #include "format/json.h"
+#include "format/load_reply.h"
 #include "format/misc_format.h"
-#include "format/model.h"
-#include "load_reply.h"
+#include "openlim/model.h"
+#include "openlim/resreq.h"
 
-namespace openlim::cmd {
+namespace openlim::format {
 
 // A JSON value as the formatters' Value (null, absent or an array/object: unknown).
 format::Value parseValue(const format::Json* v);
@@ -26,7 +27,10 @@ Result<HostsReply> parseHostsReply(std::string_view text);
 std::vector<format::SharedInstance> parseShared(const format::Json& reply);
 format::IdInfo parseId(const format::Json& reply);
 std::vector<format::ElimHostStatus> parseElimStatus(const format::Json& reply);
+// The `place` reply: slots in pick order and, when asked, every host's explanation (the
+// status stays ok; the caller reads `ok`/`code`).
+PlacementResult parsePlacement(const format::Json& reply);
 // Strings of a JSON array field (absent or not an array: empty).
 std::vector<std::string> stringList(const format::Json& o, std::string_view key);
 
-}  // namespace openlim::cmd
+}  // namespace openlim::format

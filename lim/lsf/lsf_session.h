@@ -1,0 +1,35 @@
+#pragma once
+// What every call of LSF's C API (include/lsf/lsf.h) shares: the process's one client, built
+// from the environment on first use, and the per-thread error number.
+
+#include <cstdio>
+#include <string>
+
+#include "openlim/client.h"
+#include "openlim/status.h"
+
+namespace openlim::lsf {
+
+// The process's client, or nullptr with lserrno set (LSE_LSFCONF: lsf.conf unreadable;
+// LSE_BAD_ENV: a value in it is refused). A failed build is retried on the next call.
+Client* session();
+// Drops the client so that the next call reads the environment again (tests).
+void resetSession();
+
+// LSF's error number for a client Status (its code and LSF's words in its message).
+int errorNumberOf(const Status& s);
+// Sets lserrno for `s` and returns it; the text of the last error is kept for ls_sysmsg.
+int fail(const Status& s);
+int fail(int lse);
+
+// Copies src into a fixed-size name field, cut to fit and always terminated.
+inline void copyName(char* dst, size_t size, const std::string& src) {
+  std::snprintf(dst, size, "%s", src.c_str());
+}
+
+// "" for a null C string.
+inline std::string text(const char* s) {
+  return s == nullptr ? std::string() : std::string(s);
+}
+
+}  // namespace openlim::lsf

@@ -1,0 +1,198 @@
+// openlim::Client (include/openlim/client.h): builds each op's request, sends it through the
+// transport and reads the reply with the one reply parser the commands use too.
+#include <utility>
+
+#include "format/json.h"
+#include "format/reply_parse.h"
+#include "format/request_text.h"
+#include "openlim/client.h"
+
+namespace openlim {
+namespace {
+
+using format::Json;
+
+inline constexpr const char* kMasterUnknown = "Cannot locate master LIM now, try later";
+inline constexpr const char* kNoHost = "Not enough host(s) currently eligible";
+
+Json opRequest(const char* op) {
+  Json o = Json::object();
+  o.add("op", Json::string(op));
+  return o;
+}
+
+Json names(const std::vector<std::string>& v) {
+  Json a = Json::array();
+  for (const auto& s : v) a.push(Json::string(s));
+  return a;
+}
+
+// The Status of an `ok:false` reply: its `code` says the kind, its `error` LSF's words.
+Status replyError(const Json& reply) {
+  std::string code = reply.stringOr("code", "internal");
+  std::string message = reply.stringOr("error", "request failed");
+  if (code == "syntax") return Status(Code::kInvalid, message);
+  if (code == "notfound" || code == "noteligible") return Status(Code::kNotFound, message);
+  if (code == "denied") return Status(Code::kDenied, message);
+  if (code == "unavailable" || code == "busy") return Status(Code::kUnavailable, message);
+  return Status(Code::kInternal, message);
+}
+
+// OK for `ok:true`; a second redirect (the transport follows one) means the master is moving.
+Status replyStatus(const Json& reply) {
+  if (reply.find("redirect") != nullptr) return Status(Code::kUnavailable, kMasterUnknown);
+  const Json* ok = reply.find("ok");
+  if (ok == nullptr || !ok->asBool(false)) return replyError(reply);
+  return Status::ok();
+}
+
+Status malformed(const Status& why) {
+  return Status(Code::kInternal, "malformed reply from lim: " + why.message());
+}
+
+Result<Json> parseReply(const std::string& text) {
+  auto reply = format::parseJson(text);
+  if (!reply) return malformed(reply.status());
+  if (!reply->isObject()) return Status(Code::kInternal, "malformed reply from lim");
+  return reply;
+}
+
+Result<Json> checked(const Result<std::string>& text) {
+  if (!text) return text.status();
+  auto reply = parseReply(*text);
+  if (!reply) return reply;
+  if (Status s = replyStatus(*reply); !s.isOk()) return s;
+  return reply;
+}
+
+Json placeRequest(const PlaceQuery& q) {
+  Json req = opRequest("place");
+  req.add("L", Json::boolean(q.fewestHosts));
+  req.add("explain", Json::boolean(q.explain));
+  if (!q.hosts.empty()) req.add("hosts", names(q.hosts));
+  if (!q.local.empty()) req.add("local", Json::string(q.local));
+  req.add("n", Json::number(q.n));
+  if (!q.resreq.empty()) req.add("resreq", Json::string(q.resreq));
+  req.add("w", Json::number(q.w));
+  return req;
+}
+
+// A transport's kInvalid is about the reply's frame (oversized, bad magic): a protocol error,
+// not the caller's bad input.
+Result<std::string> protocolChecked(Result<std::string> r) {
+  if (r || r.status().code() != Code::kInvalid) return r;
+  return Status(Code::kInternal, "LIM protocol error: " + r.status().message());
+}
+
+}  // namespace
+
+Client::Client(LimTransport& transport, std::string localHost)
+    : transport_(std::shared_ptr<LimTransport>(), &transport), localHost_(std::move(localHost)) {}
+
+Client::Client(std::shared_ptr<LimTransport> transport, std::string localHost)
+    : transport_(std::move(transport)), localHost_(std::move(localHost)) {}
+
+Result<std::string> Client::exchange(const std::string& json, bool admin) {
+  if (!admin) return protocolChecked(transport_->ask(json, false));
+  std::lock_guard<std::mutex> lock(adminMutex_);
+  return protocolChecked(transport_->ask(json, true));
+}
+
+Result<std::string> Client::request(const std::string& json, bool admin) {
+  auto text = exchange(json, admin);
+  auto reply = checked(text);
+  if (!reply) return reply.status();
+  return text;
+}
+
+Result<format::IdInfo> Client::id() {
+  auto reply = checked(exchange(format::requestText(opRequest("id")), false));
+  if (!reply) return reply.status();
+  return format::parseId(*reply);
+}
+
+Result<std::string> Client::masterName() {
+  auto i = id();
+  if (!i) return i.status();
+  if (i->master.empty()) return Status(Code::kUnavailable, kMasterUnknown);
+  return i->master;
+}
+
+Result<std::string> Client::clusterName() {
+  auto i = id();
+  if (!i) return i.status();
+  return i->cluster;
+}
+
+Result<format::ClusterInfo> Client::info() {
+  auto reply = checked(exchange(format::requestText(opRequest("info")), false));
+  if (!reply) return reply.status();
+  return format::parseInfo(*reply);
+}
+
+Result<std::vector<format::HostInfo>> Client::hosts(const HostQuery& q) {
+  Json req = opRequest("hosts");
+  if (!q.resreq.empty()) req.add("resreq", Json::string(q.resreq));
+  if (!q.hosts.empty()) req.add("hosts", names(q.hosts));
+  auto text = exchange(format::requestText(req), false);
+  if (!text) return text.status();
+  auto reply = format::parseHostsReply(*text);  // one host at a time, never one big tree
+  if (!reply) return malformed(reply.status());
+  if (Status s = replyStatus(reply->head); !s.isOk()) return s;
+  return std::move(reply->hosts);
+}
+
+Result<format::LoadSnapshot> Client::load(const LoadQuery& q) {
+  Json req = opRequest("load");
+  if (!q.resreq.empty()) req.add("resreq", Json::string(q.resreq));
+  if (!q.hosts.empty()) req.add("hosts", names(q.hosts));
+  if (q.n > 0) req.add("n", Json::number(q.n));
+  auto text = exchange(format::requestText(req), false);
+  if (!text) return text.status();
+  auto reply = format::parseLoadReply(*text);
+  if (!reply) return malformed(reply.status());
+  if (Status s = replyStatus(reply->head); !s.isOk()) return s;
+  if (reply->snapshot.hosts.empty()) return Status(Code::kNotFound, kNoHost);
+  return std::move(reply->snapshot);
+}
+
+Result<PlacementResult> Client::placeExplained(const PlaceQuery& q) {
+  auto text = exchange(format::requestText(placeRequest(q)), false);
+  if (!text) return text.status();
+  auto reply = parseReply(*text);
+  if (!reply) return reply.status();
+  PlacementResult r = format::parsePlacement(*reply);
+  Status s = replyStatus(*reply);
+  if (s.isOk()) return r;
+  if (reply->stringOr("code") != "noteligible") return s;
+  r.status = s;
+  return r;
+}
+
+Result<PlacementResult> Client::place(const PlaceQuery& q) {
+  auto r = placeExplained(q);
+  if (r && !r->status.isOk()) return r->status;
+  return r;
+}
+
+Status Client::loadAdjust(const std::string& resreq, const std::vector<std::string>& slots) {
+  Json req = opRequest("loadadj");
+  req.add("hosts", names(slots));
+  if (!resreq.empty()) req.add("resreq", Json::string(resreq));
+  return checked(exchange(format::requestText(req), false)).status();
+}
+
+Status Client::lockHost(const std::string& host, double seconds) {
+  Json req = opRequest("lock");
+  req.add("host", Json::string(host.empty() ? localHost_ : host));
+  req.add("seconds", Json::number(seconds));
+  return checked(exchange(format::requestText(req), true)).status();
+}
+
+Status Client::unlockHost(const std::string& host) {
+  Json req = opRequest("unlock");
+  req.add("host", Json::string(host.empty() ? localHost_ : host));
+  return checked(exchange(format::requestText(req), true)).status();
+}
+
+}  // namespace openlim

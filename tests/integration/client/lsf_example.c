@@ -1,0 +1,85 @@
+/* An LSF API program of the kind LSF's guides show: the cluster, its master, every host's
+ * type and load, a placement with a resource requirement, and a load adjustment. Built with
+ * `cc` against the installed lsf/lsf.h and liblsf by test_client.py, whose output it checks
+ * against lsload and lsplace. Usage: lsf_example RESREQ | --lock | --unlock */
+#include <lsf/lsf.h>
+#include <stdio.h>
+#include <string.h>
+
+int main(int argc, char** argv) {
+  char* resreq = argc > 1 ? argv[1] : NULL;
+  if (resreq != NULL && strcmp(resreq, "--lock") == 0) { /* the local host, until unlocked */
+    if (ls_lockhost(0) != 0) {
+      ls_perror("ls_lockhost");
+      return 1;
+    }
+    return 0;
+  }
+  if (resreq != NULL && strcmp(resreq, "--unlock") == 0) {
+    if (ls_unlockhost() != 0) {
+      ls_perror("ls_unlockhost");
+      return 1;
+    }
+    return 0;
+  }
+  char* cluster = ls_getclustername();
+  if (cluster == NULL) {
+    ls_perror("ls_getclustername");
+    return 1;
+  }
+  printf("cluster %s\n", cluster);
+  char* master = ls_getmastername();
+  if (master == NULL) {
+    ls_perror("ls_getmastername");
+    return 1;
+  }
+  printf("master %s\n", master);
+
+  int numhosts = 0;
+  struct hostLoad* load = ls_load(NULL, &numhosts, 0, NULL);
+  if (load == NULL) {
+    ls_perror("ls_load");
+    return 1;
+  }
+  /* ls_load's buffer is reused by its next call: keep what is needed. */
+  char names[64][MAXHOSTNAMELEN];
+  int n = numhosts < 64 ? numhosts : 64;
+  for (int i = 0; i < n; i++) {
+    strcpy(names[i], load[i].hostName);
+    printf("load %s %s r1m=%.2f mem=%.0f\n", load[i].hostName,
+           LS_ISUNAVAIL(load[i].status) ? "unavail" : (LS_ISOK(load[i].status) ? "ok" : "other"),
+           load[i].li[R1M] >= INFINIT_LOAD ? -1.0 : load[i].li[R1M], load[i].li[MEM]);
+  }
+  for (int i = 0; i < n; i++) {
+    char* type = ls_gethosttype(names[i]);
+    char* model = ls_gethostmodel(names[i]);
+    float* factor = ls_gethostfactor(names[i]);
+    if (type == NULL || model == NULL || factor == NULL) {
+      ls_perror("ls_gethosttype");
+      return 1;
+    }
+    printf("host %s type=%s model=%s cpuf=%.1f\n", names[i], type, model, *factor);
+  }
+
+  int want = 1;
+  char** placed = ls_placereq(resreq, &want, EXACT, NULL);
+  if (placed == NULL) {
+    ls_perror("ls_placereq");
+    return 1;
+  }
+  printf("placed %s\n", placed[0]);
+
+  struct placeInfo adj;
+  memset(&adj, 0, sizeof adj);
+  strncpy(adj.hostName, placed[0], sizeof adj.hostName - 1);
+  adj.numtask = 1;
+  if (ls_loadadj(resreq, &adj, 1) != 0) {
+    ls_perror("ls_loadadj");
+    return 1;
+  }
+  printf("adjusted %s\n", adj.hostName);
+
+  if (ls_placereq("select[", &want, 0, NULL) == NULL && LSE_ISBAD_RESREQ(lserrno))
+    printf("bad resreq: %s\n", ls_sysmsg());
+  return 0;
+}

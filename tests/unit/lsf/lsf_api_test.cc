@@ -1,0 +1,272 @@
+// LSF's C API against bad input and a fake lim on a loopback socket: null pointers and bad
+// arguments, a refused resource requirement, no lim at all, an oversized reply. Each answer
+// is an LSE_* number in lserrno, never a crash.
+#include <arpa/inet.h>
+#include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <thread>
+
+#include "lsf/lsf.h"
+#include "lsf_session.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// A listening socket on 127.0.0.1 that answers each connection with `reply` (raw bytes).
+class FakeLim {
+ public:
+  explicit FakeLim(std::string reply) : reply_(std::move(reply)) {
+    fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ::bind(fd_, reinterpret_cast<sockaddr*>(&a), sizeof a);
+    socklen_t len = sizeof a;
+    ::getsockname(fd_, reinterpret_cast<sockaddr*>(&a), &len);
+    port_ = ntohs(a.sin_port);
+    ::listen(fd_, 8);
+    thread_ = std::thread([this] { serve(); });
+  }
+  ~FakeLim() {
+    ::shutdown(fd_, SHUT_RDWR);
+    ::close(fd_);
+    thread_.join();
+  }
+  int port() const { return port_; }
+
+ private:
+  void serve() {
+    for (;;) {
+      int c = ::accept(fd_, nullptr, nullptr);
+      if (c < 0) return;
+      char buf[4096];
+      (void)::recv(c, buf, sizeof buf, 0);  // the request (small): read, then answer
+      (void)::send(c, reply_.data(), reply_.size(), MSG_NOSIGNAL);
+      ::close(c);
+    }
+  }
+  std::string reply_;
+  int fd_ = -1;
+  int port_ = 0;
+  std::thread thread_;
+};
+
+// A reply frame header (docs/protocol.md) announcing `length` bytes of body.
+std::string header(uint32_t length) {
+  std::string h = "OLIM";
+  h += {1, 2, 0, 0};
+  for (int shift = 24; shift >= 0; shift -= 8) h += static_cast<char>((length >> shift) & 0xff);
+  return h;
+}
+
+std::string frame(const std::string& body) {
+  return header(static_cast<uint32_t>(body.size())) + body;
+}
+
+// An environment whose only lim is 127.0.0.1:port.
+class LsfApi : public ::testing::Test {
+ protected:
+  void useLim(int port) {
+    dir_ = fs::temp_directory_path() / ("lsf_api_test." + std::to_string(::getpid()));
+    fs::create_directories(dir_);
+    std::ofstream(dir_ / "lsf.conf")
+        << "LSF_SERVER_HOSTS=fake\nLSF_LIM_PORT=" << port << "\nLSF_CONFDIR=" << dir_.string()
+        << "\nLSF_API_CONNTIMEOUT=2\nLSF_API_RECVTIMEOUT=2\n";
+    std::ofstream(dir_ / "hosts") << "127.0.0.1 fake\n";
+    ::setenv("LSF_ENVDIR", dir_.c_str(), 1);
+    ::setenv("OPENLIM_HOST", "fake", 1);
+    openlim::lsf::resetSession();
+  }
+  void TearDown() override {
+    if (!dir_.empty()) fs::remove_all(dir_);
+    openlim::lsf::resetSession();
+  }
+  fs::path dir_;
+};
+
+// A port nothing listens on.
+int closedPort() {
+  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a);
+  socklen_t len = sizeof a;
+  ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
+  ::close(fd);
+  return ntohs(a.sin_port);
+}
+
+TEST_F(LsfApi, NullPointersAndBadArgumentsAreBadArgs) {
+  useLim(closedPort());
+  lserrno = LSE_NO_ERR;
+  EXPECT_EQ(ls_load(nullptr, nullptr, 0, nullptr), nullptr);
+  EXPECT_EQ(lserrno, LSE_BAD_ARGS);
+  int n = -1;
+  EXPECT_EQ(ls_load(nullptr, &n, 0, nullptr), nullptr);
+  EXPECT_EQ(lserrno, LSE_BAD_ARGS);
+  EXPECT_EQ(ls_placereq(nullptr, nullptr, 0, nullptr), nullptr);
+  EXPECT_EQ(lserrno, LSE_BAD_ARGS);
+  n = 1;
+  EXPECT_EQ(ls_placeofhosts(nullptr, &n, 0, nullptr, nullptr, 2), nullptr);
+  EXPECT_EQ(lserrno, LSE_BAD_ARGS);
+  char* holes[] = {nullptr, nullptr};
+  EXPECT_EQ(ls_placeofhosts(nullptr, &n, 0, nullptr, holes, 2), nullptr);
+  EXPECT_EQ(lserrno, LSE_BAD_ARGS);
+  EXPECT_EQ(ls_gethostinfo(nullptr, nullptr, nullptr, 0, 0), nullptr);
+  EXPECT_EQ(lserrno, LSE_BAD_ARGS);
+  EXPECT_EQ(ls_loadinfo(nullptr, &n, 0, nullptr, holes, 1, nullptr), nullptr);
+  EXPECT_EQ(lserrno, LSE_BAD_ARGS);
+  EXPECT_EQ(ls_loadadj(nullptr, nullptr, 1), -1);
+  EXPECT_EQ(lserrno, LSE_BAD_ARGS);
+  placeInfo p{};
+  p.numtask = -1;
+  EXPECT_EQ(ls_loadadj(nullptr, &p, 1), -1);
+  EXPECT_EQ(lserrno, LSE_BAD_ARGS);
+  EXPECT_EQ(ls_lockhost(-5), -1);
+  EXPECT_EQ(lserrno, LSE_BAD_ARGS);
+  ls_perror(nullptr);  // prints, never crashes
+  EXPECT_STREQ(ls_sysmsg(), "Bad arguments");
+}
+
+TEST_F(LsfApi, NoLimAnsweringIsLimDown) {
+  useLim(closedPort());
+  int n = 0;
+  EXPECT_EQ(ls_load(nullptr, &n, 0, nullptr), nullptr);
+  EXPECT_EQ(lserrno, LSE_LIM_DOWN);
+  EXPECT_STREQ(ls_sysmsg(), "LIM is down; try later");
+  EXPECT_EQ(ls_getclustername(), nullptr);
+  EXPECT_EQ(lserrno, LSE_LIM_DOWN);
+}
+
+TEST_F(LsfApi, MissingLsfConfIsLsfConf) {
+  ::setenv("LSF_ENVDIR", "/nonexistent/openlim-lsf-test", 1);
+  openlim::lsf::resetSession();
+  EXPECT_EQ(ls_getmastername(), nullptr);
+  EXPECT_EQ(lserrno, LSE_LSFCONF);
+}
+
+TEST_F(LsfApi, RefusedResourceRequirementIsBadExp) {
+  FakeLim lim(
+      frame(R"({"ok":false,"code":"syntax","error":"Bad resource requirement syntax at 7: ]"})"));
+  useLim(lim.port());
+  int n = 1;
+  char resreq[] = "select[";
+  EXPECT_EQ(ls_placereq(resreq, &n, 0, nullptr), nullptr);
+  EXPECT_EQ(lserrno, LSE_BAD_EXP);
+  EXPECT_TRUE(LSE_ISBAD_RESREQ(lserrno));
+  EXPECT_STREQ(ls_sysmsg(), "Bad resource requirement syntax");
+}
+
+TEST_F(LsfApi, UnknownResourceNameHasItsOwnNumber) {
+  FakeLim lim(frame(R"({"ok":false,"code":"syntax","error":"Unknown resource name at 7: x"})"));
+  useLim(lim.port());
+  int n = 0;
+  char resreq[] = "select[x>1]";
+  EXPECT_EQ(ls_load(resreq, &n, 0, nullptr), nullptr);
+  EXPECT_EQ(lserrno, LSE_UNKWN_RESNAME);
+}
+
+TEST_F(LsfApi, OversizedReplyIsAProtocolErrorNotAnAllocation) {
+  FakeLim lim(header(0xF0000000u));  // 4 GB announced: over the 128 MiB a reply may be
+  useLim(lim.port());
+  int n = 0;
+  EXPECT_EQ(ls_load(nullptr, &n, 0, nullptr), nullptr);
+  EXPECT_EQ(lserrno, LSE_PROTOC_LIM);
+}
+
+TEST_F(LsfApi, NotJsonIsAProtocolError) {
+  FakeLim lim(frame("{\"ok\":tru"));
+  useLim(lim.port());
+  EXPECT_EQ(ls_info(), nullptr);
+  EXPECT_EQ(lserrno, LSE_PROTOC_LIM);
+}
+
+TEST_F(LsfApi, LoadRowsFromAReply) {
+  FakeLim lim(frame(R"({"ok":true,"cluster":"c","master":"m","hosts":[)"
+                    R"({"name":"a","status":"ok","values":{"r15s":0.1,"r1m":0.5,"ut":0.25,)"
+                    R"("mem":1000,"ncpus":2},"busy":["r1m"]},)"
+                    R"({"name":"b","status":"unavail","values":{"r1m":null}}]})"));
+  useLim(lim.port());
+  int n = 0;
+  hostLoad* rows = ls_load(nullptr, &n, 0, nullptr);
+  ASSERT_NE(rows, nullptr) << ls_sysmsg();
+  ASSERT_EQ(n, 2);
+  EXPECT_STREQ(rows[0].hostName, "a");
+  EXPECT_FLOAT_EQ(rows[0].li[R1M], 0.5f);
+  EXPECT_FLOAT_EQ(rows[0].li[UT], 0.25f);
+  EXPECT_FLOAT_EQ(rows[0].li[MEM], 1000.0f);
+  EXPECT_EQ(rows[0].li[IO], INFINIT_LOAD);
+  EXPECT_TRUE(LS_ISOK(rows[0].status));
+  EXPECT_TRUE(LS_ISBUSYON(rows[0].status, R1M));
+  EXPECT_FALSE(LS_ISBUSYON(rows[0].status, R15S));
+  EXPECT_TRUE(LS_ISUNAVAIL(rows[1].status));
+  EXPECT_EQ(rows[1].li[R1M], INFINIT_LOAD);
+  n = 0;
+  rows = ls_load(nullptr, &n, EFFECTIVE | OK_ONLY, nullptr);
+  ASSERT_NE(rows, nullptr);
+  EXPECT_EQ(n, 1);
+  EXPECT_FLOAT_EQ(rows[0].li[R1M], 0.25f);  // 0.5 over 2 CPUs
+  n = 3;
+  EXPECT_EQ(ls_load(nullptr, &n, EXACT, nullptr), nullptr);
+  EXPECT_EQ(lserrno, LSE_NO_HOST);
+}
+
+TEST_F(LsfApi, NoMasterKnownIsMasterUnknown) {
+  FakeLim lim(frame(R"({"ok":true,"cluster":"c","master":"","version":"v"})"));
+  useLim(lim.port());
+  EXPECT_EQ(ls_getmastername(), nullptr);
+  EXPECT_EQ(lserrno, LSE_MASTR_UNKNW);
+  EXPECT_STREQ(ls_getclustername(), "c");
+}
+
+TEST_F(LsfApi, PlacementNamesOneHostPerTask) {
+  FakeLim lim(frame(R"({"ok":true,"hosts":["b","b","a"],"explain":[]})"));
+  useLim(lim.port());
+  int n = 3;
+  char** hosts = ls_placereq(nullptr, &n, EXACT, nullptr);
+  ASSERT_NE(hosts, nullptr) << ls_sysmsg();
+  ASSERT_EQ(n, 3);
+  EXPECT_STREQ(hosts[0], "b");
+  EXPECT_STREQ(hosts[2], "a");
+  EXPECT_EQ(hosts[3], nullptr);
+}
+
+TEST_F(LsfApi, HostInfoFromAReply) {
+  FakeLim lim(frame(R"({"ok":true,"hosts":[{"name":"a","type":"LINUX86","model":"Generic",)"
+                    R"("cpuf":100,"ncpus":8,"maxmem":null,"server":true,"resources":["cs"],)"
+                    R"("thresholds":{"r1m":3.5}}]})"));
+  useLim(lim.port());
+  int n = 0;
+  hostInfo* h = ls_gethostinfo(nullptr, &n, nullptr, 0, 0);
+  ASSERT_NE(h, nullptr) << ls_sysmsg();
+  ASSERT_EQ(n, 1);
+  EXPECT_STREQ(h->hostType, "LINUX86");
+  EXPECT_FLOAT_EQ(h->cpuFactor, 100);
+  EXPECT_EQ(h->maxCpus, 8);
+  EXPECT_EQ(h->maxMem, 0);  // not reported yet
+  ASSERT_EQ(h->nRes, 1);
+  EXPECT_STREQ(h->resources[0], "cs");
+  EXPECT_FLOAT_EQ(h->busyThreshold[R1M], 3.5f);
+  EXPECT_EQ(h->busyThreshold[MEM], INFINIT_LOAD);
+  EXPECT_STREQ(ls_gethosttype(nullptr), "LINUX86");
+  EXPECT_FLOAT_EQ(*ls_gethostfactor(nullptr), 100);
+}
+
+TEST_F(LsfApi, ErrnoIsPerThread) {
+  lserrno = LSE_BAD_EXP;
+  int other = -1;
+  std::thread([&] { other = lserrno; }).join();
+  EXPECT_EQ(other, LSE_NO_ERR);
+  EXPECT_EQ(lserrno, LSE_BAD_EXP);
+}
+
+}  // namespace
