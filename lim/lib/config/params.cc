@@ -54,6 +54,7 @@ std::function<std::string(const std::string&, ClusterParams*)> integer(int Clust
 }
 
 constexpr double kBig = 1e18;
+constexpr double kMaxLease = 365.0 * 24 * 3600;  // a year
 
 const std::vector<Spec>& specs() {
   static const std::vector<Spec> kSpecs = {
@@ -65,6 +66,7 @@ const std::vector<Spec>& specs() {
        integer(&ClusterParams::masterInactivityLimit, 1, kBigInt)},
       {"RETRY_LIMIT", false, integer(&ClusterParams::retryLimit, 0, kBigInt)},
       {"ADJUST_DURATION", false, integer(&ClusterParams::adjustDuration, 0, kBigInt)},
+      {"RESERVATION_LEASE", false, real(&ClusterParams::reservationLease, 1, kMaxLease)},
       {"ELIMARGS", false,
        [](const std::string& v, ClusterParams* p) {
          p->elimArgs = v;
