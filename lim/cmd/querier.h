@@ -13,6 +13,9 @@ class Querier {
  public:
   virtual ~Querier() = default;
   virtual Result<std::string> ask(const std::string& request, bool admin) = 0;
+  // A reservation request, to the local host's lim over its socket (the lim verifies who
+  // asks). By default the same as ask() (the tests' fake lim).
+  virtual Result<std::string> askLocal(const std::string& request) { return ask(request, false); }
 };
 
 }  // namespace openlim::cmd

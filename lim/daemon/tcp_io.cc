@@ -106,7 +106,7 @@ void LimServer::onConnReadable(Conn& c, double now) {
     reply = errorReply("syntax", "malformed request frame");
   } else {
     servingConn_ = c.id;
-    reply = handleRequest(d.frame, now);
+    reply = c.local ? handleLocalRequest(d.frame, c.user, now) : handleRequest(d.frame, now);
     servingConn_ = 0;
   }
   if (reply.empty()) {  // deferred: an elimstatus gather answers it later

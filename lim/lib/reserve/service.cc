@@ -211,9 +211,7 @@ void ReservationService::merge(const std::string& host, const std::vector<Reserv
       push(r, table, now);
     } else if (!ledger_.find(r.id)) {
       Reservation gone = r;  // released, expired or refused: the host forgets it
-      gone.hosts.erase(std::remove_if(gone.hosts.begin(), gone.hosts.end(),
-                                      [&](const HostHold& h) { return h.host != host; }),
-                       gone.hosts.end());
+      gone.hosts = {HostHold{host, 0, {}}};
       effects->dropped.push_back(std::move(gone));
     }
   }
