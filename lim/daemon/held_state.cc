@@ -103,10 +103,25 @@ std::vector<std::string> LimServer::keepersOf(const reserve::Reservation& r) con
   auto add = [&](const std::string& h) {
     if (std::find(out.begin(), out.end(), h) == out.end()) out.push_back(h);
   };
+  if (election_->isMaster()) add(opts_.host);  // the reply waits for the master's own copy
   for (const auto& h : r.hosts) add(h.host);
   const auto& candidates = config_->masterList;
   for (size_t i = 0; i < candidates.size() && i < kMaxKeeperCandidates; ++i) add(candidates[i]);
   return out;
+}
+
+// Group commit: the changes of one loop turn go to the state file in one write and fsync,
+// and only then are the replies that reported them sent (a reply never promises what a
+// crash could still lose on this host).
+void LimServer::flushHeldState(double now) {
+  if (heldDirty_) {
+    writeHeldState();
+    heldDirty_ = false;
+  }
+  for (uint64_t id : awaitingWrite_)
+    if (Conn* c = findConn(id); c && c->phase == Conn::Phase::kWaiting)
+      startReply(*c, std::move(c->pending), now);
+  awaitingWrite_.clear();
 }
 
 void LimServer::applyEffects(const reserve::Effects& fx, double now) {
@@ -131,7 +146,7 @@ void LimServer::applyEffects(const reserve::Effects& fx, double now) {
         ++counters_.holds_sent;
       }
     }
-  if (changed) writeHeldState();
+  if (changed) heldDirty_ = true;
 }
 
 void LimServer::onHoldFrame(const std::string& op, const Json& req, double now) {
@@ -145,14 +160,14 @@ void LimServer::onHoldFrame(const std::string& op, const Json& req, double now) 
       ++counters_.malformed;
       return;
     }
-    if (held_.merge(*res, wall)) writeHeldState();
+    if (held_.merge(*res, wall)) heldDirty_ = true;
   } else if (op == "unhold") {
     const Json* ids = req.find("ids");
     bool changed = false;
     if (ids && ids->isArray())
       for (const Json& id : ids->items())
         changed = held_.release(id.asString(), {"", true}).isOk() || changed;
-    if (changed) writeHeldState();
+    if (changed) heldDirty_ = true;
   } else if (op == "holds" && election_->isMaster()) {
     const Json* list = req.find("reservations");
     if (!list || !list->isArray()) {
@@ -212,7 +227,7 @@ void LimServer::onReservationTimers(double now) {
     reservations_.expire(wall, *table_, now, &fx);
     applyEffects(fx, now);
   }
-  if (held_.nextExpiry() <= wall && !held_.expire(wall).empty()) writeHeldState();
+  if (held_.nextExpiry() <= wall && !held_.expire(wall).empty()) heldDirty_ = true;
   const std::string& master = election_->master();
   if (!isMaster && !master.empty() && master != holdsReportedTo_) {
     sendHoldsReport(master);

@@ -222,6 +222,7 @@ void LimServer::loopOnce() {
   if (std::erase_if(conns_, [&](const auto& c) { return c->deadline <= now; }) > 0)
     acceptPausedUntil_ = 0;  // room again
   onTimers(monotonicNow());
+  flushHeldState(monotonicNow());
 }
 
 void LimServer::onSignal() {

@@ -105,6 +105,7 @@ class LimServer {
     protocol::OutputBuffer out;
     bool local = false;  // came in on the local socket: `user` is verified (SO_PEERCRED)
     std::string user;
+    std::string pending;  // a reply waiting for this turn's state-file write
   };
   // An elimstatus gather waiting for other lims, and the connection its reply goes to.
   struct Gather {
@@ -176,6 +177,7 @@ class LimServer {
   void sendHoldsReport(const std::string& to);
   void loadHeldState(double wall);
   void writeHeldState();
+  void flushHeldState(double now);
 
   // status (status.cc)
   std::string statusReply() const;
@@ -236,6 +238,8 @@ class LimServer {
   // sequence numbers must arrive in order): connection id and request body.
   std::deque<std::pair<uint64_t, std::string>> forwardQueue_;
   bool forwarding_ = false;
+  bool heldDirty_ = false;               // held_ changed since the state file was written
+  std::vector<uint64_t> awaitingWrite_;  // connections whose reply waits for that write
 
   bool running_ = true;
   bool restart_ = false;

@@ -179,18 +179,22 @@ int capacity(const Work& w, uint32_t row, int alt, std::string* why) {
         return 1;
       }
   const int reserved = w.t.reserved(row);
-  double n = w.t.number(row, "ncpus");
+  // By slot, not by name: this runs for every candidate that holds a reservation.
+  const Column* col = resreq::filledColumn(w.t, w.prog.ncpusSlot, ResourceType::kNumeric);
+  double n = col ? col->numbers[row] : kUnknown;
   int slots = std::isnan(n) || n < 1 ? 1 : static_cast<int>(std::min(n, 1e6));
-  std::string cpus = "ncpus " + (std::isnan(n) ? std::string("unknown") : resreq::formatNumber(n));
+  auto cpus = [&] {
+    return "ncpus " + (std::isnan(n) ? std::string("unknown") : resreq::formatNumber(n));
+  };
   if (w.req.span().ptile > 0 && (reserved == 0 || w.req.span().ptile <= slots - reserved)) {
     if (why) *why = "span[ptile=" + std::to_string(w.req.span().ptile) + "]";
     return w.req.span().ptile;
   }
   if (reserved > 0) {  // reservations hold some of the host's slots
-    if (why) *why = cpus + ", " + std::to_string(reserved) + " reserved";
+    if (why) *why = cpus() + ", " + std::to_string(reserved) + " reserved";
     return std::max(0, slots - reserved);
   }
-  if (why) *why = cpus;
+  if (why) *why = cpus();
   return slots;
 }
 
