@@ -20,7 +20,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
                                 "integration", "harness"))
-from cluster import Cluster, KIND_REQUEST, frame, read_to_end  # noqa: E402
+from cluster import Cluster, KIND_REQUEST, frame, proc_stats, read_to_end  # noqa: E402
 
 
 def ask(path, req):
@@ -58,6 +58,7 @@ def main():
         for _ in range(active):
             ask(path, {"op": "reserve", "n": 1, "hosts": ["hostA"], "lease": 3600})
         writes = c.counter("hostA", "reservation_state_writes")
+        cpu0 = proc_stats(c.procs["hostA"].pid)[1]
         t0 = time.monotonic()
         procs = [multiprocessing.Process(target=worker, args=(path, pairs // clients))
                  for _ in range(clients)]
@@ -66,10 +67,12 @@ def main():
         for p in procs:
             p.join()
         dt = time.monotonic() - t0
+        cpu = proc_stats(c.procs["hostA"].pid)[1] - cpu0
         pairs = pairs // clients * clients
         writes = c.counter("hostA", "reservation_state_writes") - writes
         print("%d pairs in %.2f s from %d clients: %.0f durable pairs/s (%d state-file writes,"
-              " %d active)" % (pairs, dt, clients, pairs / dt, writes, active + 1))
+              " %d active); lim CPU %.2f s = %.0f pairs per lim CPU second"
+              % (pairs, dt, clients, pairs / dt, writes, active + 1, cpu, pairs / max(cpu, 1e-9)))
 
 
 if __name__ == "__main__":
