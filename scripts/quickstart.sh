@@ -25,6 +25,7 @@ export LSF_ENVDIR=$root/conf
 export OPENLIM_SERVERDIR=$demo/serverdir
 export OPENLIM_LOGDIR=$demo/log
 export OPENLIM_KEYFILE=$demo/cluster.key
+export OPENLIM_STATEDIR=$demo/state
 export OPENLIM_HOST=hostA
 export PATH=$root/$build/lim/cmd:\$PATH
 EOF
@@ -62,9 +63,9 @@ bash scripts/install-deps.sh
 echo "quickstart: building into $build/"
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build "$build" -j "$(nproc)" --target lim melim lsload lshosts lsinfo lsid lsplace \
-  bhosts lsadmin elim_scratch >/dev/null
+  bhosts lsadmin lsreserve lsrelease elim_scratch >/dev/null
 
-mkdir -p "$demo/serverdir" "$demo/log" "$demo/run"
+mkdir -p "$demo/serverdir" "$demo/log" "$demo/run" "$demo/state"
 stop_lims >/dev/null
 # A fresh cluster key, readable by us only (lim refuses a key others can read).
 umask 077
@@ -139,6 +140,20 @@ run lsid
 run lsload -l
 run lsinfo
 run lsplace --explain -R 'select[mem>100 && ut<0.9] order[r15s]'
+
+# A reservation holds its slots until released. A new master first rebuilds its ledger from
+# the hosts (about one exchange interval): lsreserve exits 4 until then.
+echo
+echo "\$ lsreserve -n 1 -t 600"
+for _ in $(seq 1 60); do
+  out=$(lsreserve -n 1 -t 600 2>&1) && break
+  [ $? -eq 4 ] || break
+  sleep 0.5
+done
+echo "$out"
+run lsreserve -l
+id=$(echo "$out" | awk '/^Reservation/ { print $2 }')
+[ -n "$id" ] && run lsrelease "$id"
 
 cat <<EOF
 

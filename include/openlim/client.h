@@ -31,6 +31,9 @@ class LimTransport {
   // One request (a JSON object text, docs/protocol.md) and its reply body. kUnavailable when
   // no lim answered; kDenied when an admin request cannot be signed.
   virtual Result<std::string> ask(const std::string& request, bool admin) = 0;
+  // A reservation request, to the local host's lim over its socket (the lim verifies who
+  // asks). By default the same as ask() (a test's fake lim).
+  virtual Result<std::string> askLocal(const std::string& request) { return ask(request, false); }
 };
 
 // lsload / ls_load: every host, or those that satisfy `resreq`, best first.

@@ -105,6 +105,8 @@ struct ClusterParams {
   double ratingCpuWeight = 1.0;    // RATING_CPU_WEIGHT
   double ratingMemWeight = 0.1;    // RATING_MEM_WEIGHT
   bool ratingDispatchDrop = true;  // RATING_DISPATCH_DROP: placements lower ut and mem too
+  // A reservation's lease when lsreserve gives no -t (seconds, 1 to one year).
+  double reservationLease = 3600;
 };
 
 // lsf.conf, typed once: every key openlim uses, parsed and range-checked by the config
@@ -126,7 +128,12 @@ struct LsfParams {
   double apiRecvTimeout = 20;            // LSF_API_RECVTIMEOUT, seconds
   std::string rsh;                       // LSF_RSH, the remote shell command line; empty = not set
   int ncpus = 0;                         // LSF_NCPUS; 0 = detect
+  // LSF_STATEDIR: the reservation state file of each lim and its local socket for verified
+  // requests (docs/reservations.md); empty = kDefaultStateDir.
+  std::string stateDir;
 };
+
+inline constexpr const char* kDefaultStateDir = "/var/lib/openlim";
 
 struct HostAddress {
   std::string ip;

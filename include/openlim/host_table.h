@@ -60,6 +60,9 @@ struct HostTable {
   // Per row: the indices past their busy threshold (resource indices into config->resources).
   std::vector<std::vector<int>> busyIndices;
   std::vector<Column> columns;  // one per config->resources entry
+  // Per row: the slots reservations hold on the host (docs/reservations.md); placement takes
+  // them from its ncpus. Empty = nothing reserved anywhere (a table built by hand).
+  std::vector<int32_t> reservedSlots;
   StringPool strings;
   // Filled by indexRows() (the master's builder): lower-case name -> row, and the cluster's
   // largest CPU factor (config's and the cpuf column's). Queries at 10k hosts otherwise scan
@@ -88,6 +91,7 @@ struct HostTable {
   void resize(size_t n);
   // Convenience accessors by resource name (slow path; the evaluator uses slots).
   double number(size_t row, const std::string& resource) const;
+  int reserved(size_t row) const { return row < reservedSlots.size() ? reservedSlots[row] : 0; }
 };
 
 using HostTablePtr = std::shared_ptr<const HostTable>;

@@ -22,6 +22,10 @@ class ClientQuerier : public Querier {
     if (!client_) return Status(Code::kNotFound, error_);
     return client_->ask(request, admin);
   }
+  Result<std::string> askLocal(const std::string& request) override {
+    if (!client_) return Status(Code::kNotFound, error_);
+    return client_->askLocal(request);
+  }
 
  private:
   [[maybe_unused]] const char* name_;

@@ -15,6 +15,10 @@ int runLsinfo(const std::vector<std::string>& args, CmdIo& io);
 int runLsid(const std::vector<std::string>& args, CmdIo& io);
 int runBhosts(const std::vector<std::string>& args, CmdIo& io);
 
+// lsreserve and lsrelease (docs/reservations.md): requests go to the local lim's socket.
+int runLsreserve(const std::vector<std::string>& args, CmdIo& io);
+int runLsrelease(const std::vector<std::string>& args, CmdIo& io);
+
 // lsadmin's lim-control subcommands (everything but ckconfig). Returns -1 when `sub` is not
 // one of them. `args` are the arguments after the subcommand.
 int runLsadminOp(const std::string& sub, const std::vector<std::string>& args, CmdIo& io);

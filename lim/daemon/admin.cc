@@ -101,6 +101,8 @@ void LimServer::onAdminFrame(const protocol::Frame& f, double now) {
     if (!st) spdlog::warn("reconfig from {} refused here: {}", sender, st.message());
   } else if (op == "lock" || op == "unlock" || op == "shutdown" || op == "restart") {
     localAdmin(op, decoded->seconds, now);
+  } else if (op == "hold" || op == "unhold" || op == "holds") {
+    onHoldFrame(op, *req, now);
   }
 }
 
@@ -132,6 +134,7 @@ void LimServer::adoptConfig(ConfigPtr c, double now) {
   ++counters_.reconfigs;
   spdlog::info("reconfig: adopted configuration {}", config_->checksum);
   applyMaster(master_->reconfigure(config_, *table_, now));
+  reservations_.pushAll(*table_, now);  // the table's records were rebuilt for the new config
   // A melim restarted for a new resource set starts every elim afresh; one kept running
   // gets SIGHUP so it rescans LSF_SERVERDIR and retries elims that exited or gave up.
   uint64_t startsBefore = melim_->counters().starts;

@@ -26,6 +26,7 @@ void LimServer::onTimers(double now) {
   agent::AgentActions act = agent_->onTick(now);
   if (act.restartMelim) restartMelim(*act.restartMelim, now);
   if (act.reportTo) sendReport(*act.reportTo, now);
+  onReservationTimers(now);
 }
 
 protocol::LoadReport LimServer::buildReport(double now) const {

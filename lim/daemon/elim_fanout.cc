@@ -60,6 +60,10 @@ void LimServer::onSubRequestsReady(const std::vector<pollfd>& fds, size_t base, 
   for (auto& s : subs_) {
     if (!s.req->finished() && now >= s.req->deadline()) s.req->expire();
     if (!s.req->finished()) continue;
+    if (s.forwardConn != 0) {
+      onForwardDone(s, now);
+      continue;
+    }
     auto it = gathers_.find(s.gatherId);
     if (it != gathers_.end()) {
       it->second.gather.set(
@@ -70,6 +74,7 @@ void LimServer::onSubRequestsReady(const std::vector<pollfd>& fds, size_t base, 
   std::erase_if(subs_, [](const SubRequest& s) { return s.req->finished(); });
   for (uint64_t id : touched)
     if (gathers_.count(id)) pumpGather(id, now);
+  forwardNext(now);
 }
 
 // Completes the gathers that have every entry or whose deadline passed, and replies.

@@ -44,7 +44,10 @@ void raiseFdLimit(protocol::ConnLimits* limits) {
 }  // namespace
 
 LimServer::LimServer(ConfigPtr config, std::string key, LimOptions opts)
-    : config_(std::move(config)), key_(std::move(key)), opts_(std::move(opts)) {
+    : config_(std::move(config)),
+      key_(std::move(key)),
+      opts_(std::move(opts)),
+      reservations_(opts_.host) {
   mac_ = shell::makeMacFn(key_);
   // The boot epoch only has to grow across restarts of this lim; receivers never compare
   // it with their own clock.
@@ -82,6 +85,7 @@ LimServer::LimServer(ConfigPtr config, std::string key, LimOptions opts)
 
 LimServer::~LimServer() {
   if (signalFd_ >= 0) ::close(signalFd_);
+  if (localFd_ >= 0) ::close(localFd_);
 }
 
 const PeerAddresses& LimServer::peers() {
@@ -138,6 +142,11 @@ Status LimServer::bind() {
   for (int s : {SIGHUP, SIGTERM, SIGINT}) sigaddset(&set, s);
   signalFd_ = ::signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
   spdlog::info("lim {} listening on {}:{} (udp+tcp)", opts_.host, address_, port_);
+  // Only now, with the port ours (no other lim plays this host): its state and socket.
+  loadHeldState(wallNow());
+  if (Status st = bindLocal(); !st)
+    spdlog::error("reservations: no local socket ({}); lsreserve cannot reach this lim",
+                  st.message());
   return Status::ok();
 }
 
@@ -166,6 +175,7 @@ void LimServer::loopOnce() {
   const bool paused = monotonicNow() < acceptPausedUntil_;
   fds.push_back({tcp_.impl()->sockfd(), static_cast<short>(paused ? 0 : POLLIN), 0});
   fds.push_back({signalFd_, POLLIN, 0});
+  fds.push_back({localFd_, static_cast<short>(paused ? 0 : POLLIN), 0});  // -1: ignored
   for (int fd : melim_->fds()) fds.push_back({fd, POLLIN, 0});
   const size_t connBase = fds.size();
   for (const auto& c : conns_) {
@@ -187,7 +197,8 @@ void LimServer::loopOnce() {
     if (fds[0].revents) onUdpReadable(now);
     if (fds[1].revents) onTcpAccept(now);
     if (fds[2].revents) onSignal();
-    for (size_t i = 3; i < connBase; ++i)
+    if (fds[3].revents) onLocalAccept(now);
+    for (size_t i = 4; i < connBase; ++i)
       if (fds[i].revents && melim_->onReadable(fds[i].fd, now)) agent_->onExternalValues(now);
     // Handlers may append connections and gathers; the indices below cover the polled ones.
     for (size_t i = connBase; i < subBase; ++i) {
@@ -211,6 +222,7 @@ void LimServer::loopOnce() {
   if (std::erase_if(conns_, [&](const auto& c) { return c->deadline <= now; }) > 0)
     acceptPausedUntil_ = 0;  // room again
   onTimers(monotonicNow());
+  flushHeldState(monotonicNow());
 }
 
 void LimServer::onSignal() {

@@ -12,6 +12,7 @@
 #include <poll.h>
 
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <memory>
 #include <optional>
@@ -36,6 +37,8 @@
 #include "protocol/messages.h"
 #include "protocol/replay.h"
 #include "protocol/request.h"
+#include "reserve/ledger.h"
+#include "reserve/service.h"
 
 namespace openlim::lim {
 
@@ -60,6 +63,10 @@ struct LimCounters {
   // replies dropped because their client stopped reading, elimstatus sub-requests sent.
   uint64_t resolver_calls = 0, conns_evicted = 0, replies_busy = 0, replies_stalled = 0;
   uint64_t elim_subrequests = 0;
+  // Reservations: requests taken on the local socket, forwarded to the master, held-state
+  // writes (and failures), hold messages sent, holds reports sent to a master.
+  uint64_t local_requests = 0, reservations_forwarded = 0, state_writes = 0;
+  uint64_t state_write_errors = 0, holds_sent = 0, holds_reports = 0;
 };
 
 class LimServer {
@@ -96,6 +103,9 @@ class LimServer {
     enum class Phase { kReading, kWaiting, kWriting, kClosed } phase = Phase::kReading;
     protocol::FrameReader request;
     protocol::OutputBuffer out;
+    bool local = false;  // came in on the local socket: `user` is verified (SO_PEERCRED)
+    std::string user;
+    std::string pending;  // a reply waiting for this turn's state-file write
   };
   // An elimstatus gather waiting for other lims, and the connection its reply goes to.
   struct Gather {
@@ -107,6 +117,7 @@ class LimServer {
     std::unique_ptr<shell::AsyncRequest> req;
     uint64_t gatherId = 0;
     size_t slot = 0;
+    uint64_t forwardConn = 0;  // a reservation request forwarded to the master for this conn
   };
   void loopOnce();
   void onUdpReadable(double now);
@@ -150,6 +161,23 @@ class LimServer {
   const Poco::Net::SocketAddress* peerAddress(const std::string& host) {
     return peers().find(host);
   }
+
+  // reservations (reservations.cc, local_socket.cc, held_state.cc)
+  Status bindLocal();
+  void onLocalAccept(double now);
+  std::string handleLocalRequest(const protocol::Frame& f, const std::string& user, double now);
+  std::string reservationRequest(const std::string& op, const format::Json& req, bool isSigned,
+                                 double now);
+  void forwardNext(double now);
+  void onForwardDone(SubRequest& s, double now);
+  void applyEffects(const reserve::Effects& fx, double now);
+  std::vector<std::string> keepersOf(const reserve::Reservation& r) const;
+  void onHoldFrame(const std::string& op, const format::Json& req, double now);
+  void onReservationTimers(double now);
+  void sendHoldsReport(const std::string& to);
+  void loadHeldState(double wall);
+  void writeHeldState();
+  void flushHeldState(double now);
 
   // status (status.cc)
   std::string statusReply() const;
@@ -198,8 +226,26 @@ class LimServer {
   RequestCache cache_;
   LimCounters counters_;
 
+  // Reservations: the master's service (ledger) and what this host's lim keeps of the
+  // reservations on this host (written to its state file).
+  reserve::ReservationService reservations_;
+  reserve::Ledger held_;
+  std::string stateDir_;
+  int localFd_ = -1;  // the local socket's listener
+  bool wasMaster_ = false;
+  std::string holdsReportedTo_;  // the master our holds were last reported to
+  // Reservation requests waiting to be forwarded to the master, one at a time (their signed
+  // sequence numbers must arrive in order): connection id and request body.
+  std::deque<std::pair<uint64_t, std::string>> forwardQueue_;
+  bool forwarding_ = false;
+  bool heldDirty_ = false;               // held_ changed since the state file was written
+  std::vector<uint64_t> awaitingWrite_;  // connections whose reply waits for that write
+
   bool running_ = true;
   bool restart_ = false;
 };
+
+// Wall-clock seconds: reservation leases (the same on every host and every master).
+double wallNow();
 
 }  // namespace openlim::lim

@@ -34,6 +34,12 @@ std::string LimServer::handleRequest(const protocol::Frame& f, double now) {
         return errorReply("denied", "Permission denied: replayed request");
       }
       return adminRequest(op, req, now);
+    case master::Route::kReservation:
+      // Signed: a lim forwarding a command's verified request (or the key's holder).
+      if (f.isSigned && !fresh("client:" + reqString(req, "sender", "?"), f))
+        return errorReply("denied", "Permission denied: replayed request");
+      ++counters_.queries;
+      return reservationRequest(op, req, f.isSigned, now);
     default:
       break;
   }

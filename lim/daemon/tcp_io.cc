@@ -106,8 +106,15 @@ void LimServer::onConnReadable(Conn& c, double now) {
     reply = errorReply("syntax", "malformed request frame");
   } else {
     servingConn_ = c.id;
-    reply = handleRequest(d.frame, now);
+    reply = c.local ? handleLocalRequest(d.frame, c.user, now) : handleRequest(d.frame, now);
     servingConn_ = 0;
+  }
+  if (!reply.empty() && heldDirty_) {  // sent after this turn's state-file write
+    c.pending = std::move(reply);
+    c.phase = Conn::Phase::kWaiting;
+    c.deadline = std::numeric_limits<double>::infinity();
+    awaitingWrite_.push_back(c.id);
+    return;
   }
   if (reply.empty()) {  // deferred: an elimstatus gather answers it later
     c.phase = Conn::Phase::kWaiting;

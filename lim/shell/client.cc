@@ -16,6 +16,7 @@
 #include "format/json.h"
 #include "key_file.h"
 #include "read_file.h"
+#include "reserve/paths.h"
 #include "util/strict_number.h"
 
 namespace openlim::shell {
@@ -124,6 +125,7 @@ Result<ClientConfig> clientConfigFromEnvironment() {
   c.timeouts.recv = lsf.apiRecvTimeout;
   c.keyFile = lsf.authKeyFile;
   c.serverDir = lsf.serverDir;
+  c.stateDir = reserve::stateDir(lsf);
   std::string confDir = lsf.confDir.empty() ? envDir : lsf.confDir;
   struct stat st {};
   if (::stat(confDir.c_str(), &st) != 0)
@@ -147,6 +149,11 @@ std::string LimClient::addressOf(const std::string& host) const {
 Result<std::string> LimClient::askOne(const std::string& host, const std::string& request,
                                       Signer* signer) {
   return requestJson(addressOf(host), config_.port, request, signer, config_.timeouts);
+}
+
+Result<std::string> LimClient::askLocal(const std::string& request) {
+  return requestJsonLocal(reserve::socketPath(config_.stateDir, config_.localHost), request,
+                          config_.timeouts);
 }
 
 Result<std::string> LimClient::ask(const std::string& request, bool admin) {

@@ -30,6 +30,7 @@ struct ClientConfig {
   Timeouts timeouts;                     // LSF_API_CONNTIMEOUT / RECVTIMEOUT
   std::string keyFile;                   // LSF_AUTH_KEYFILE
   std::string serverDir;                 // LSF_SERVERDIR
+  std::string stateDir;                  // LSF_STATEDIR (default /var/lib/openlim)
   // $LSF_CONFDIR/hosts: looked up by a scan when a name is needed (a command needs one or
   // two names, so a 10,000-line file is not turned into maps on every run). hostsText views
   // hostsFile's mapping (or a caller's own text, e.g. a test's literal).
@@ -68,6 +69,8 @@ class LimClient : public LimTransport {
   // One request/reply. kUnavailable when no lim answered; kDenied when an admin request
   // cannot be signed (no readable key file, or no MacFactory).
   Result<std::string> ask(const std::string& request, bool admin) override;
+  // A reservation request to the local host's lim, over its Unix socket in LSF_STATEDIR.
+  Result<std::string> askLocal(const std::string& request) override;
   const ClientConfig& config() const { return config_; }
   std::string addressOf(const std::string& host) const;
 

@@ -6,6 +6,7 @@
 #include <netinet/tcp.h>
 #include <poll.h>
 #include <sys/socket.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -166,6 +167,29 @@ Result<std::string> requestJson(const std::string& address, uint16_t port, const
   Status st = connectTo(s, address, port, t.connect);
   if (!st) return st;
   st = sendBytes(s.fd, protocol::encodeFrame(f, signer ? &signer->mac : nullptr), after(t.connect));
+  if (!st) return st;
+  auto reply = readReply(s.fd, t.recv);
+  if (!reply) return reply.status();
+  if (reply->kind != protocol::Kind::kReply)
+    return Status(Code::kInvalid, "unexpected frame kind in reply");
+  return std::move(reply->body);
+}
+
+Result<std::string> requestJsonLocal(const std::string& socketPath, const std::string& json,
+                                     const Timeouts& t) {
+  sockaddr_un addr{};
+  if (socketPath.size() >= sizeof addr.sun_path)
+    return Status(Code::kUnavailable, socketPath + ": path too long");
+  addr.sun_family = AF_UNIX;
+  std::memcpy(addr.sun_path, socketPath.c_str(), socketPath.size() + 1);
+  Fd s;
+  s.fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (s.fd < 0) return Status(Code::kUnavailable, std::string("socket: ") + std::strerror(errno));
+  if (::connect(s.fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0)
+    return Status(Code::kUnavailable, socketPath + ": " + std::strerror(errno));
+  ::fcntl(s.fd, F_SETFL, O_NONBLOCK);
+  protocol::Frame f{.kind = protocol::Kind::kRequest, .body = json};
+  Status st = sendBytes(s.fd, protocol::encodeFrame(f, nullptr), after(t.connect));
   if (!st) return st;
   auto reply = readReply(s.fd, t.recv);
   if (!reply) return reply.status();

@@ -41,6 +41,12 @@ struct Timeouts {
 Result<std::string> requestJson(const std::string& address, uint16_t port, const std::string& json,
                                 Signer* signer, const Timeouts& t);
 
+// The same over the local lim's Unix socket (reservation requests: the lim reads who is
+// calling from the socket, docs/reservations.md). Never signed. kUnavailable when the socket
+// is not there or nobody listens.
+Result<std::string> requestJsonLocal(const std::string& socketPath, const std::string& json,
+                                     const Timeouts& t);
+
 // Adds "sender" to a JSON object text: {"op":"lock"} -> {"sender":"...","op":"lock"}.
 std::string withSender(const std::string& json, const std::string& sender);
 

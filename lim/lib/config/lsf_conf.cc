@@ -162,7 +162,7 @@ std::string joinPath(const std::string& dir, const std::string& name) {
 
 void resolveConfPaths(Conf& conf, const std::string& envDir) {
   for (const char* key : {"LSF_CONFDIR", "LSF_SERVERDIR", "LSF_LOGDIR", "LSF_AUTH_KEYFILE",
-                          "LSF_BINDIR", "LSF_ELIM_DIR"}) {
+                          "LSF_BINDIR", "LSF_ELIM_DIR", "LSF_STATEDIR"}) {
     auto it = conf.find(key);
     if (it != conf.end()) it->second.value = joinPath(envDir, it->second.value);
   }

@@ -68,6 +68,7 @@ std::function<std::string(const std::string&, ClusterParams*)> flag(bool Cluster
 }
 
 constexpr double kBig = 1e18;
+constexpr double kMaxLease = 365.0 * 24 * 3600;  // a year
 
 const std::vector<Spec>& specs() {
   static const std::vector<Spec> kSpecs = {
@@ -83,6 +84,7 @@ const std::vector<Spec>& specs() {
       {"RATING_CPU_WEIGHT", false, real(&ClusterParams::ratingCpuWeight, 0, 1)},
       {"RATING_MEM_WEIGHT", false, real(&ClusterParams::ratingMemWeight, 0, 1)},
       {"RATING_DISPATCH_DROP", false, flag(&ClusterParams::ratingDispatchDrop)},
+      {"RESERVATION_LEASE", false, real(&ClusterParams::reservationLease, 1, kMaxLease)},
       {"ELIMARGS", false,
        [](const std::string& v, ClusterParams* p) {
          p->elimArgs = v;

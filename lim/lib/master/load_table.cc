@@ -180,6 +180,24 @@ void LoadTable::adjust(const std::string& host, int slot, double amount, double 
     rowChanged(static_cast<size_t>(row), now);
 }
 
+void LoadTable::hold(const std::string& host, int slots, std::vector<LoadDelta> deltas,
+                     double now) {
+  int row = rowOf(host);
+  if (row < 0) return;
+  Record& rec = records_[static_cast<size_t>(row)];
+  bool shared = false;
+  for (const auto* list : {&rec.held, &deltas})
+    for (const LoadDelta& d : *list)
+      shared = shared || (d.slot >= 0 && static_cast<size_t>(d.slot) < shared_.size() &&
+                          shared_[static_cast<size_t>(d.slot)]);
+  rec.heldSlots = slots;
+  rec.held = std::move(deltas);
+  if (shared)
+    dirty_ = true;  // the instance's value on every host that shares it
+  else
+    rowChanged(static_cast<size_t>(row), now);
+}
+
 // The loop is single-threaded: when no query holds the published snapshot (use count 1),
 // a changed row is rewritten in it instead of rebuilding every row for the next query.
 // Shared values and config changes still take the rebuild (they touch many rows).

@@ -11,6 +11,7 @@
 
 #include "openlim/config.h"
 #include "openlim/host_table.h"
+#include "openlim/load_adjust.h"
 #include "protocol/messages.h"
 
 namespace openlim::master {
@@ -36,6 +37,14 @@ class LoadTable {
   void adjust(const std::string& host, int slot, double amount, double now);
   // Who serves each shared instance (config->instances order; "" = nobody). The value of a
   // dynamic instance is what its server reported.
+  // What reservations hold on `host` (docs/reservations.md), replacing what it held: `slots`
+  // slots (placement takes them from ncpus) and amounts signed as placementDeltas' (less of
+  // a decreasing resource). Unlike an adjustment it does not decay; a shared resource's
+  // amount is taken from the host's instance.
+  void hold(const std::string& host, int slots, std::vector<LoadDelta> deltas, double now);
+  // What reservations hold of shared instance i (config->instances order), as a positive
+  // amount.
+  double heldOnInstance(size_t instance) const;
   void setServers(std::vector<std::string> servers);
   const std::vector<std::string>& servers() const { return servers_; }
 
@@ -84,8 +93,11 @@ class LoadTable {
     // PBS's busy/free hysteresis on the reported r1m, for a host with both ideal_load and
     // max_load: busy from max_load until the load falls below ideal_load.
     bool loadBusy = false;
+    int heldSlots = 0;            // slots reservations hold
+    std::vector<LoadDelta> held;  // what they hold, signed as the load moves
   };
   void updateLoadBusy(size_t row, Record& rec) const;
+  double heldAt(const Record& rec, size_t slot) const;
   void index();
   bool patchable() const;
   bool patchPublished(size_t row, double now);

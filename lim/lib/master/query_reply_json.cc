@@ -96,7 +96,7 @@ std::string sharedReplyJson(const SharedReply& reply) {
     if (inst.number) value = Json::number(*inst.number);
     if (inst.text) value = Json::string(*inst.text);
     o.add("value", std::move(value));
-    o.add("reserved", Json::number(0));
+    o.add("reserved", Json::number(inst.reserved));
     o.add("locations", format::jstrings(inst.locations));
     o.add("all", Json::boolean(inst.all));
     o.add("dynamic", Json::boolean(inst.dynamic));

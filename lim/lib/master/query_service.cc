@@ -184,6 +184,7 @@ Result<SharedReply> answerShared(const SharedRequest& req, const QueryContext& c
     o.all = inst.all;
     o.dynamic = def && def->dynamic && !inst.staticNumber && !inst.staticString;
     o.server = i < servers.size() ? servers[i] : std::string();
+    if (ctx.loadTable) o.reserved = ctx.loadTable->heldOnInstance(i);
     out.instances.push_back(std::move(o));
   }
   return out;

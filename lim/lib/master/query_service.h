@@ -64,7 +64,8 @@ struct SharedInstanceReply {
   std::optional<std::string> text;  // a string value; neither set = null
   std::vector<std::string> locations;
   bool all = false, dynamic = false;
-  std::string server;  // "" = nobody feeds it
+  std::string server;   // "" = nobody feeds it
+  double reserved = 0;  // what reservations hold of it (already taken from `number`)
 };
 
 struct SharedReply {

@@ -1,5 +1,7 @@
 #include "master/request_route.h"
 
+#include "reserve/requests.h"
+
 namespace openlim::master {
 
 bool isAdminOp(const std::string& op) {
@@ -16,8 +18,9 @@ Route routeRequest(const std::string& op, bool isSigned, bool isMaster, const st
   if (op == "id") return Route::kId;
   if (op == "status") return Route::kStatus;
   if (op == "elimstatus") return Route::kElimStatus;
-  if (!isQueryOp(op)) return Route::kUnknownOp;
-  if (isMaster) return Route::kQuery;
+  const bool reservation = reserve::isReservationOp(op);
+  if (!isQueryOp(op) && !reservation) return Route::kUnknownOp;
+  if (isMaster) return reservation ? Route::kReservation : Route::kQuery;
   return master.empty() ? Route::kMasterUnknown : Route::kRedirect;
 }
 

@@ -15,13 +15,14 @@ enum class Route {
   kStatus,         // this lim's own state and counters
   kElimStatus,     // the elims of one host or of every host (asks other lims)
   kQuery,          // load hosts info place shared, answered here (this lim is the master)
+  kReservation,    // reserve renew release reservations, answered here (this lim is the master)
   kRedirect,       // the same, asked of a lim that is not the master: {"redirect": master}
   kMasterUnknown,  // the same while no master is known: "LIM is down; try later"
   kUnknownOp,      // code syntax
 };
 
 bool isAdminOp(const std::string& op);
-bool isQueryOp(const std::string& op);
+bool isQueryOp(const std::string& op);  // reservation ops route as queries do
 
 // op: the request's "op" ("" when absent); isSigned: the frame carried a valid MAC;
 // master: the master as this lim knows it ("" = none).

@@ -40,6 +40,8 @@ void LoadTable::fillRow(HostTable& t, size_t row, double now) const {
   const HostConfig& hc = config_->hosts[row];
   const Record& rec = records_[row];
   const bool isUp = up(rec, now);
+  if (t.reservedSlots.size() < t.size()) t.reservedSlots.resize(t.size(), 0);
+  t.reservedSlots[row] = rec.heldSlots;
   for (size_t s = 0; s < config_->resources.size(); ++s) {
     const ResourceDef& def = config_->resources[s];
     Column& col = t.columns[s];
@@ -65,6 +67,7 @@ void LoadTable::fillRow(HostTable& t, size_t row, double now) const {
       continue;
     }
     col.numbers[row] = numberAt(row, s, isUp, now);
+    if (!rec.held.empty() && !isUnknown(col.numbers[row])) col.numbers[row] += heldAt(rec, s);
     if (external_[s] && isUp && !std::isnan(rec.arrived[s]) && !stale(rec, s, now))
       col.ages[row] = static_cast<float>(now - rec.arrived[s]);
   }
@@ -98,6 +101,28 @@ double LoadTable::adjusted(const Record& rec, size_t slot, double now) const {
   for (const auto& a : rec.adjustments)
     if (a.slot == static_cast<int>(slot)) sum += a.amount * decayWeight(a.start, life, now);
   return sum;
+}
+
+double LoadTable::heldAt(const Record& rec, size_t slot) const {
+  double sum = 0;
+  for (const LoadDelta& d : rec.held)
+    if (d.slot == static_cast<int>(slot)) sum += d.amount;
+  return sum;
+}
+
+double LoadTable::heldOnInstance(size_t i) const {
+  if (i >= config_->instances.size()) return 0;
+  const ResourceInstance& inst = config_->instances[i];
+  int slot = config_->resourceIndex(inst.resource);
+  if (slot < 0) return 0;
+  std::vector<int> rows;
+  double sum = 0;
+  for (const auto& h : inst.hosts)
+    if (int row = rowOf(h); row >= 0 && std::find(rows.begin(), rows.end(), row) == rows.end()) {
+      rows.push_back(row);
+      sum += heldAt(records_[static_cast<size_t>(row)], static_cast<size_t>(slot));
+    }
+  return std::fabs(sum);
 }
 
 bool LoadTable::stale(const Record& rec, size_t s, double now) const {
@@ -155,8 +180,11 @@ void LoadTable::fillShared(HostTable& t, double now) const {
       for (const auto& h : inst.hosts)
         if (int row = rowOf(h); row >= 0 && std::find(rows.begin(), rows.end(), row) == rows.end())
           rows.push_back(row);
-      for (int row : rows)
-        number += adjusted(records_[static_cast<size_t>(row)], static_cast<size_t>(slot), now);
+      for (int row : rows) {
+        const Record& rec = records_[static_cast<size_t>(row)];
+        number += adjusted(rec, static_cast<size_t>(slot), now);
+        if (!rec.held.empty()) number += heldAt(rec, static_cast<size_t>(slot));
+      }
     }
     for (const auto& h : inst.hosts) {
       int row = rowOf(h);

@@ -76,6 +76,8 @@ class AdjustedRows {
   std::map<size_t, uint32_t> rowOf_;
 };
 
+int capacity(const Work& w, uint32_t row, int alt, std::string* why = nullptr);
+
 std::vector<uint32_t> candidates(Work& w, Status& status) {
   std::vector<uint8_t> listed(w.t.size(), w.o.candidates.empty());
   for (const auto& h : w.o.candidates) {
@@ -92,6 +94,9 @@ std::vector<uint32_t> candidates(Work& w, Status& status) {
       w.set(r, Outcome::kIneligible, "not in the host list");
     else if (w.t.status[r] != HostStatus::kOk)
       w.set(r, Outcome::kIneligible, w.o.explain ? resreq::statusReason(w.t, r) : "");
+    else if (w.t.reserved(r) > 0 && capacity(w, r, -1) <= 0)
+      w.set(r, Outcome::kIneligible,
+            "every slot reserved (" + std::to_string(w.t.reserved(r)) + " reserved)");
     else
       sel.push_back(r);
   }
@@ -164,21 +169,32 @@ const RusageAlternative* altOf(const Work& w, int alt) {
 }
 
 // Slots `row` can take under rusage alternative `alt` (-1: none), and why no more (explain):
-// a value-less rusage name allows one (LSF), else span[ptile], else ncpus.
-int capacity(const Work& w, uint32_t row, int alt, std::string* why = nullptr) {
+// a value-less rusage name allows one (LSF), else span[ptile], else ncpus; never more than
+// ncpus less the slots reservations hold there.
+int capacity(const Work& w, uint32_t row, int alt, std::string* why) {
   if (const RusageAlternative* a = altOf(w, alt))
     for (const RusageItem& it : a->items)
       if (it.intensive) {
         if (why) *why = "rusage[" + it.name + "] without a value: one slot per host";
         return 1;
       }
-  if (w.req.span().ptile > 0) {
+  const int reserved = w.t.reserved(row);
+  // By slot, not by name: this runs for every candidate that holds a reservation.
+  const Column* col = resreq::filledColumn(w.t, w.prog.ncpusSlot, ResourceType::kNumeric);
+  double n = col ? col->numbers[row] : kUnknown;
+  int slots = std::isnan(n) || n < 1 ? 1 : static_cast<int>(std::min(n, 1e6));
+  auto cpus = [&] {
+    return "ncpus " + (std::isnan(n) ? std::string("unknown") : resreq::formatNumber(n));
+  };
+  if (w.req.span().ptile > 0 && (reserved == 0 || w.req.span().ptile <= slots - reserved)) {
     if (why) *why = "span[ptile=" + std::to_string(w.req.span().ptile) + "]";
     return w.req.span().ptile;
   }
-  double n = w.t.number(row, "ncpus");
-  int slots = std::isnan(n) || n < 1 ? 1 : static_cast<int>(std::min(n, 1e6));
-  if (why) *why = "ncpus " + (std::isnan(n) ? std::string("unknown") : resreq::formatNumber(n));
+  if (reserved > 0) {  // reservations hold some of the host's slots
+    if (why) *why = cpus() + ", " + std::to_string(reserved) + " reserved";
+    return std::max(0, slots - reserved);
+  }
+  if (why) *why = cpus();
   return slots;
 }
 

@@ -26,7 +26,8 @@ struct Case {
 std::vector<Case> allCases() {
   std::vector<Case> cases;
   // Only the folders of these commands: ckconfig/ and lsplace/ have their own runners.
-  for (const char* dir : {"lsload", "lshosts", "lsinfo", "lsid", "bhosts", "lsadmin"}) {
+  for (const char* dir :
+       {"lsload", "lshosts", "lsinfo", "lsid", "bhosts", "lsadmin", "lsreserve", "lsrelease"}) {
     fs::path d = fs::path(OPENLIM_GOLDEN_DIR) / dir;
     if (!fs::exists(d)) continue;
     for (const auto& e : fs::directory_iterator(d))
@@ -81,6 +82,8 @@ int runCommand(const std::vector<std::string>& argv, CmdIo& io) {
   if (cmd == "lsinfo") return runLsinfo(args, io);
   if (cmd == "lsid") return runLsid(args, io);
   if (cmd == "bhosts") return runBhosts(args, io);
+  if (cmd == "lsreserve") return runLsreserve(args, io);
+  if (cmd == "lsrelease") return runLsrelease(args, io);
   if (cmd == "lsadmin" && !args.empty())
     return runLsadminOp(args[0], std::vector<std::string>(args.begin() + 1, args.end()), io);
   ADD_FAILURE() << "unknown command " << cmd;
@@ -129,6 +132,8 @@ class Golden : public ::testing::TestWithParam<Case> {};
 
 TEST_P(Golden, OutputMatches) {
   const Case& c = GetParam();
+  ::setenv("TZ", "UTC", 1);  // lsreserve -l prints times in local time
+  ::tzset();
   auto header = readHeader(c.path);
   FakeLim lim;
   loadFixture(lim, c.path, header["fixture"]);

@@ -74,5 +74,16 @@ TEST(ClusterParams, UnknownKeysAreLeftToTheCaller) {
   EXPECT_FALSE(isElimKnob("EXINTERVAL"));
 }
 
+TEST(ClusterParams, ReservationLeaseIsSecondsFromOneToAYearDefault3600) {
+  Params t;
+  EXPECT_EQ(t.p.reservationLease, 3600);
+  EXPECT_TRUE(t.apply("RESERVATION_LEASE", "120"));
+  EXPECT_EQ(t.p.reservationLease, 120);
+  for (const char* bad : {"0", "-5", "x", "31536001"})
+    EXPECT_TRUE(t.apply("RESERVATION_LEASE", bad));
+  EXPECT_EQ(t.diags.size(), 4u);
+  EXPECT_EQ(t.p.reservationLease, 120);
+}
+
 }  // namespace
 }  // namespace openlim::config

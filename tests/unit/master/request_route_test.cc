@@ -28,6 +28,15 @@ TEST(RequestRoute, QueriesAreAnsweredByTheMasterAndRedirectedElsewhere) {
   }
 }
 
+TEST(RequestRoute, ReservationOpsAreAnsweredByTheMasterSignedOrNotAndRedirectedElsewhere) {
+  for (const char* op : {"reserve", "renew", "release", "reservations"}) {
+    EXPECT_EQ(routeRequest(op, true, true, "hostA"), Route::kReservation) << op;
+    EXPECT_EQ(routeRequest(op, false, true, "hostA"), Route::kReservation) << op;
+    EXPECT_EQ(routeRequest(op, true, false, "hostA"), Route::kRedirect) << op;
+    EXPECT_EQ(routeRequest(op, false, false, ""), Route::kMasterUnknown) << op;
+  }
+}
+
 TEST(RequestRoute, AnUnknownOrMissingOpIsASyntaxErrorEvenOnANonMaster) {
   EXPECT_EQ(routeRequest("", false, true, "hostA"), Route::kUnknownOp);
   EXPECT_EQ(routeRequest("LOAD", false, true, "hostA"), Route::kUnknownOp);

@@ -1,0 +1,272 @@
+// lsreserve and lsrelease (docs/reservations.md): create, renew, list and release
+// reservations. Requests go to the local lim's socket, which adds the verified caller and
+// forwards them to the master; placement options are lsplace's.
+#include <ctime>
+#include <map>
+
+#include "commands.h"
+#include "format/text.h"
+
+namespace openlim::cmd {
+namespace {
+
+using format::Json;
+
+const CommandDef kLsreserve{
+    "lsreserve",
+    "lsreserve [-h] [-V] [-L] [-n minimum] [-w maximum] [-R res_req] [-p policy]\n"
+    "                 [-a attr[=value]] ... [-P project] [-q queue] [-pe pe] [-t lease]\n"
+    "                 [-u user] [-json] [host_name ...]\n"
+    "       lsreserve -r reservation_id [-t lease] [-json]\n"
+    "       lsreserve -l [-u user | -u all] [-json]",
+    {{"L"},
+     {"n", true},
+     {"w", true},
+     {"R", true},
+     {"p", true},
+     {"a", true},
+     {"P", true},
+     {"q", true},
+     {"pe", true},
+     {"t", true},
+     {"u", true},
+     {"r", true},
+     {"l"},
+     {"json"}}};
+
+const CommandDef kLsrelease{
+    "lsrelease", "lsrelease [-h] [-V] [-json] reservation_id ...", {{"json"}}};
+
+// A reply whose `code` is not ok, as the command's exit: rebuilding = 4 (try again).
+int replyFailure(CmdIo& io, const std::string& cmd, const Result<Json>& reply) {
+  if (!reply) return fail(io, cmd, reply.status());
+  std::string code = reply->stringOr("code");
+  if (code == "rebuilding") {
+    io.err << cmd << ": " << reply->stringOr("error") << "\n";
+    return kExitRetry;
+  }
+  return fail(io, cmd, replyStatus(*reply));
+}
+
+std::string timeText(double t) {
+  std::time_t secs = static_cast<std::time_t>(t);
+  std::tm tm{};
+  ::localtime_r(&secs, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S", &tm);
+  return buf;
+}
+
+std::string orDash(const std::string& s) {
+  return s.empty() ? "-" : s;
+}
+
+// "2*hostA 1*hostB" and "mem=1000,licenses=6" (totals over the reservation's hosts).
+std::pair<std::string, std::string> hostsAndAmounts(const Json& r) {
+  std::string hosts;
+  std::map<std::string, double> amounts;
+  if (const Json* holds = r.find("holds"))
+    for (const Json& h : holds->items()) {
+      hosts += (hosts.empty() ? "" : " ") +
+               std::to_string(static_cast<int>(h.find("slots")->asNumber())) + "*" +
+               h.stringOr("host");
+      if (const Json* a = h.find("amounts"))
+        for (const Json& item : a->items())
+          amounts[item.stringOr("resource")] += item.find("amount")->asNumber();
+    }
+  std::string text;
+  for (const auto& [name, v] : amounts)
+    text += (text.empty() ? "" : ",") + name + "=" + format::jsonNumber(v);
+  return {hosts, text.empty() ? "-" : text};
+}
+
+int list(const ParsedArgs& a, CmdIo& io) {
+  Json req = request("reservations");
+  if (auto u = a.value("u")) req.add("user", Json::string(*u));
+  auto reply = callRaw(io.lim, req);
+  if (!reply || !reply->find("ok") || !reply->find("ok")->asBool())
+    return replyFailure(io, "lsreserve", reply);
+  const Json* rs = reply->find("reservations");
+  if (a.has("json")) {
+    Json doc = Json::object();
+    doc.add("reservations", rs ? *rs : Json::array());
+    io.out << doc.dump();
+    return kExitOk;
+  }
+  if (!rs || rs->size() == 0) {
+    io.out << "No reservation found\n";
+    return kExitOk;
+  }
+  io.out << format::padRight("ID", 28) << format::padRight("USER", 10)
+         << format::padRight("PROJECT", 10) << format::padRight("QUEUE", 10)
+         << format::padRight("PE", 8) << format::padRight("CREATED", 20)
+         << format::padRight("EXPIRES", 20) << "HOSTS / AMOUNTS\n";
+  for (const Json& r : rs->items()) {
+    auto [hosts, amounts] = hostsAndAmounts(r);
+    io.out << format::padRight(r.stringOr("id"), 27) << ' '
+           << format::padRight(r.stringOr("user"), 9) << ' '
+           << format::padRight(orDash(r.stringOr("project")), 9) << ' '
+           << format::padRight(orDash(r.stringOr("queue")), 9) << ' '
+           << format::padRight(orDash(r.stringOr("pe")), 7) << ' '
+           << format::padRight(timeText(r.find("created")->asNumber()), 19) << ' '
+           << format::padRight(timeText(r.find("expires")->asNumber()), 19) << ' ' << hosts << " / "
+           << amounts << "\n";
+  }
+  return kExitOk;
+}
+
+int renew(const ParsedArgs& a, CmdIo& io) {
+  Json req = request("renew");
+  req.add("id", Json::string(*a.value("r")));
+  if (auto t = a.value("t")) req.add("lease", Json::number(std::stod(*t)));
+  auto reply = callRaw(io.lim, req);
+  if (!reply || !reply->find("ok") || !reply->find("ok")->asBool())
+    return replyFailure(io, "lsreserve", reply);
+  const Json* r = reply->find("reservation");
+  if (a.has("json")) {
+    io.out << (r ? *r : Json::object()).dump();
+    return kExitOk;
+  }
+  io.out << "Reservation " << (r ? r->stringOr("id") : "") << " is renewed until "
+         << timeText(r ? r->find("expires")->asNumber() : 0) << "\n";
+  return kExitOk;
+}
+
+Json createRequest(const ParsedArgs& a, int n, int w, const std::string& local) {
+  Json req = Json::object();  // keys in sorted order, as every command's requests
+  req.add("L", Json::boolean(a.has("L")));
+  if (a.has("a")) {
+    Json attrs = Json::array();
+    for (const auto& v : a.options.at("a")) attrs.push(Json::string(v));
+    req.add("attrs", std::move(attrs));
+  }
+  if (!a.operands.empty()) {
+    Json hosts = Json::array();
+    for (const auto& h : a.operands) hosts.push(Json::string(h));
+    req.add("hosts", std::move(hosts));
+  }
+  if (auto t = a.value("t")) req.add("lease", Json::number(std::stod(*t)));
+  if (!local.empty()) req.add("local", Json::string(local));
+  req.add("n", Json::number(n));
+  req.add("op", Json::string("reserve"));
+  if (auto v = a.value("pe")) req.add("pe", Json::string(*v));
+  if (auto v = a.value("p")) req.add("policy", Json::string(*v));
+  if (auto v = a.value("P")) req.add("project", Json::string(*v));
+  if (auto v = a.value("q")) req.add("queue", Json::string(*v));
+  if (auto v = a.value("R")) req.add("resreq", Json::string(*v));
+  if (auto v = a.value("u")) req.add("user", Json::string(*v));
+  req.add("w", Json::number(w));
+  return req;
+}
+
+int create(const ParsedArgs& a, CmdIo& io) {
+  int n = 1, w = -1;
+  for (const char* opt : {"n", "w"}) {
+    if (!a.has(opt)) continue;
+    auto v = countOption(opt, *a.value(opt), 0);
+    if (!v) return usageError(kLsreserve, io, v.status().message());
+    (opt[0] == 'n' ? n : w) = *v;
+  }
+  if (w > 0 && n > w)
+    return usageError(kLsreserve, io,
+                      "-w " + std::to_string(w) + " is less than -n " + std::to_string(n));
+  if (a.value("u") == std::optional<std::string>("all"))
+    return usageError(kLsreserve, io, "-u all only lists (-l)");
+  auto reply = callRaw(io.lim, createRequest(a, n, w, ""));
+  if (!reply || !reply->find("ok") || !reply->find("ok")->asBool()) {
+    if (reply && reply->stringOr("code") == "noteligible") {
+      io.err << "lsreserve: " << format::clipEchoes(reply->stringOr("error"), io.echoed) << "\n";
+      return kExitNotFound;
+    }
+    return replyFailure(io, "lsreserve", reply);
+  }
+  if (a.has("json")) {
+    Json doc = Json::object();
+    doc.add("id", Json::string(reply->stringOr("id")));
+    doc.add("hosts", reply->find("hosts") ? *reply->find("hosts") : Json::array());
+    doc.add("reservation", reply->find("reservation") ? *reply->find("reservation") : Json());
+    io.out << doc.dump();
+    return kExitOk;
+  }
+  io.out << "Reservation " << reply->stringOr("id") << " is created on host(s):";
+  if (const Json* hosts = reply->find("hosts"))
+    for (const Json& h : hosts->items()) io.out << ' ' << h.asString();
+  io.out << "\n";
+  return kExitOk;
+}
+
+// Reservation requests go to the local lim's socket: a Querier that asks there.
+class LocalQuerier : public Querier {
+ public:
+  explicit LocalQuerier(Querier& lim) : lim_(lim) {}
+  Result<std::string> ask(const std::string& request, bool) override {
+    return lim_.askLocal(request);
+  }
+
+ private:
+  Querier& lim_;
+};
+
+}  // namespace
+
+int runLsreserve(const std::vector<std::string>& args, CmdIo& io) {
+  int rc = 0;
+  auto a = parseCommand(kLsreserve, args, io, &rc);
+  if (!a) return rc;
+  if (auto t = a->value("t")) {
+    auto lease = countOption("t", *t, 1);
+    if (!lease) return usageError(kLsreserve, io, lease.status().message());
+  }
+  LocalQuerier local(io.lim);
+  CmdIo lio{io.out, io.err, local, io.localHost, io.confirm, io.echoed};
+  if (a->has("l")) {
+    for (const char* o : {"r", "t", "n", "w", "R", "p", "a", "P", "q", "pe", "L"})
+      if (a->has(o))
+        return usageError(kLsreserve, io, "-l and -" + std::string(o) + " cannot be used together");
+    if (!a->operands.empty()) return usageError(kLsreserve, io, "-l takes no host names");
+    return list(*a, lio);
+  }
+  if (a->has("r")) {
+    for (const char* o : {"n", "w", "R", "p", "a", "P", "q", "pe", "L", "u"})
+      if (a->has(o))
+        return usageError(kLsreserve, io, "-r and -" + std::string(o) + " cannot be used together");
+    if (!a->operands.empty()) return usageError(kLsreserve, io, "-r takes no host names");
+    return renew(*a, lio);
+  }
+  return create(*a, lio);
+}
+
+int runLsrelease(const std::vector<std::string>& args, CmdIo& io) {
+  int rc = 0;
+  auto a = parseCommand(kLsrelease, args, io, &rc);
+  if (!a) return rc;
+  if (a->operands.empty()) return usageError(kLsrelease, io, "no reservation id given");
+  LocalQuerier local(io.lim);
+  Json req = request("release");
+  Json ids = Json::array();
+  for (const auto& id : a->operands) ids.push(Json::string(id));
+  req.add("ids", std::move(ids));
+  auto reply = callRaw(local, req);
+  if (!reply || !reply->find("ok") || !reply->find("ok")->asBool())
+    return replyFailure(io, "lsrelease", reply);
+  const Json* results = reply->find("results");
+  if (a->has("json")) {
+    Json doc = Json::object();
+    doc.add("results", results ? *results : Json::array());
+    io.out << doc.dump();
+  }
+  rc = kExitOk;
+  if (results)
+    for (const Json& r : results->items()) {
+      if (r.find("ok") && r.find("ok")->asBool()) {
+        if (!a->has("json")) io.out << "Reservation " << r.stringOr("id") << " is released\n";
+        continue;
+      }
+      if (!a->has("json"))
+        io.err << "lsrelease: " << format::clipEchoes(r.stringOr("error"), io.echoed) << "\n";
+      rc = kExitNotFound;
+    }
+  return rc;
+}
+
+}  // namespace openlim::cmd

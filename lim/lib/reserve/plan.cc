@@ -1,0 +1,87 @@
+#include "reserve/plan.h"
+
+#include <algorithm>
+
+namespace openlim::reserve {
+namespace {
+
+std::vector<HostHold> holdsOf(const CompiledRequest& req, const std::vector<std::string>& slots) {
+  std::vector<HostHold> out;
+  for (const auto& s : slots) {
+    auto it = std::find_if(out.begin(), out.end(), [&](const HostHold& h) { return h.host == s; });
+    if (it == out.end()) {
+      out.push_back({s, 0, {}});
+      it = out.end() - 1;
+    }
+    ++it->slots;
+  }
+  for (auto& h : out) h.amounts = amountsFor(req, h.slots);
+  return out;
+}
+
+}  // namespace
+
+std::vector<Amount> amountsFor(const CompiledRequest& req, int slots) {
+  std::vector<Amount> out;
+  if (req.rusage().empty()) return out;
+  const ConfigSnapshot& c = *req.config();
+  for (const RusageItem& it : req.rusage().front().items) {
+    if (it.slot < 0 || static_cast<size_t>(it.slot) >= c.resources.size() || it.amount <= 0)
+      continue;
+    const ResourceDef& def = c.resources[static_cast<size_t>(it.slot)];
+    auto same = std::find_if(out.begin(), out.end(),
+                             [&](const Amount& a) { return a.resource == def.name; });
+    if (same != out.end())
+      same->amount += it.amount * slots;
+    else
+      out.push_back({def.name, it.amount * slots, def.shared});
+  }
+  return out;
+}
+
+Plan planReservation(const CompiledRequest& req, const HostTable& table, PlaceOptions options,
+                     const Labels& labels, const AdmissionCheck& check, double now) {
+  Plan plan;
+  std::vector<std::string> excluded;
+  for (int round = 0; round < kMaxAdmissionRounds; ++round) {
+    plan.placement = place(req, table, options);
+    plan.holds.clear();
+    if (!plan.placement.status.isOk()) break;
+    plan.holds = holdsOf(req, plan.placement.slots);
+    std::vector<Claim> admitted;
+    bool refused = false;
+    for (const HostHold& h : plan.holds) {
+      Claim c{&labels, h.host, h.slots, h.amounts};
+      Verdict v = check.mayTake(c, admitted, now);
+      if (v.admitted) {
+        admitted.push_back(std::move(c));
+        continue;
+      }
+      plan.blocked.emplace_back(h.host, std::move(v));
+      excluded.push_back(h.host);
+      refused = true;
+    }
+    if (!refused) return plan;
+    // Place again over the candidates less the refused hosts.
+    if (options.candidates.empty()) options.candidates = table.names;
+    std::erase_if(options.candidates, [&](const std::string& h) {
+      return std::find(excluded.begin(), excluded.end(), h) != excluded.end();
+    });
+    if (options.candidates.empty()) break;
+  }
+  plan.holds.clear();
+  plan.placement.slots.clear();
+  if (plan.blocked.empty()) {  // the placement's own answer (unknown host, too few hosts)
+    if (plan.placement.status.isOk())
+      plan.placement.status = Status(Code::kNotFound, "Not enough host(s) currently eligible");
+    return plan;
+  }
+  const auto& [host, verdict] = plan.blocked.front();
+  plan.placement.status =
+      Status(Code::kNotFound, verdict.message.empty()
+                                  ? "cannot run on host \"" + host + "\": admission refused"
+                                  : verdict.message);
+  return plan;
+}
+
+}  // namespace openlim::reserve

@@ -1,0 +1,100 @@
+#include "reserve/requests.h"
+
+#include <cmath>
+
+namespace openlim::reserve {
+namespace {
+
+using format::Json;
+
+Status wrong(std::string_view key, std::string_view what) {
+  return Status(Code::kInvalid, "\"" + std::string(key) + "\" must be " + std::string(what));
+}
+
+Status text(const Json& req, std::string_view key, std::string* out) {
+  const Json* v = req.find(key);
+  if (!v) return Status::ok();
+  if (!v->isString() || v->asString().size() > 256) return wrong(key, "a string");
+  *out = v->asString();
+  return Status::ok();
+}
+
+Status lease(const Json& req, double* out) {
+  const Json* v = req.find("lease");
+  if (!v) return Status::ok();
+  double d = v->asNumber(-1);
+  if (!v->isNumber() || !std::isfinite(d) || d < 0 || d > 365.0 * 24 * 3600)
+    return wrong("lease", "a number of seconds, 0 (the default lease) to a year");
+  *out = d;
+  return Status::ok();
+}
+
+Status caller(const Json& req, std::string* out) {
+  if (Status st = text(req, "caller", out); !st) return st;
+  return Status::ok();
+}
+
+}  // namespace
+
+bool isReservationOp(const std::string& op) {
+  return isReservationWrite(op) || op == "reservations";
+}
+
+bool isReservationWrite(const std::string& op) {
+  return op == "reserve" || op == "renew" || op == "release";
+}
+
+Result<ReserveRequest> decodeReserveRequest(const Json& req) {
+  auto place = master::decodePlaceRequest(req);
+  if (!place) return place.status();
+  ReserveRequest r;
+  r.place = std::move(*place);
+  for (auto [key, out] : {std::pair{"user", &r.labels.user},
+                          {"project", &r.labels.project},
+                          {"queue", &r.labels.queue},
+                          {"pe", &r.labels.pe},
+                          {"policy", &r.policy}})
+    if (Status st = text(req, key, out); !st) return st;
+  if (Status st = lease(req, &r.lease); !st) return st;
+  if (const Json* a = req.find("attrs")) {
+    if (!a->isArray() || a->size() > 256) return wrong("attrs", "an array of attr[=value]");
+    for (const Json& item : a->items()) {
+      if (!item.isString()) return wrong("attrs", "an array of attr[=value]");
+      r.attrs.push_back(item.asString());
+    }
+  }
+  if (Status st = caller(req, &r.caller); !st) return st;
+  return r;
+}
+
+Result<RenewRequest> decodeRenewRequest(const Json& req) {
+  RenewRequest r;
+  if (Status st = text(req, "id", &r.id); !st) return st;
+  if (r.id.empty()) return wrong("id", "a reservation id");
+  if (Status st = lease(req, &r.lease); !st) return st;
+  if (Status st = caller(req, &r.caller); !st) return st;
+  return r;
+}
+
+Result<ReleaseRequest> decodeReleaseRequest(const Json& req) {
+  ReleaseRequest r;
+  const Json* ids = req.find("ids");
+  if (!ids || !ids->isArray() || ids->size() == 0 || ids->size() > kMaxIds)
+    return wrong("ids", "an array of 1 to 10000 reservation ids");
+  for (const Json& id : ids->items()) {
+    if (!id.isString() || id.asString().empty() || id.asString().size() > 256)
+      return wrong("ids", "an array of 1 to 10000 reservation ids");
+    r.ids.push_back(id.asString());
+  }
+  if (Status st = caller(req, &r.caller); !st) return st;
+  return r;
+}
+
+Result<ListRequest> decodeListRequest(const Json& req) {
+  ListRequest r;
+  if (Status st = text(req, "user", &r.user); !st) return st;
+  if (Status st = caller(req, &r.caller); !st) return st;
+  return r;
+}
+
+}  // namespace openlim::reserve

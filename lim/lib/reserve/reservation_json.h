@@ -1,0 +1,32 @@
+#pragma once
+// Reservations as JSON, one layout for the wire (the master's replies, the lim-to-lim hold
+// messages) and for a host's state file (docs/reservations.md):
+//   {"id", "user", "project", "queue", "pe", "hosts": [one name per slot],
+//    "holds": [{"host", "slots", "amounts": [{"resource", "amount", "shared"}]}],
+//    "created", "expires", "master"}
+// Reading is strict (types, ranges, sizes bounded): a state file or message that is not a
+// reservation is refused whole with a message naming the field. Pure.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "format/json.h"
+#include "openlim/status.h"
+#include "reserve/reservation.h"
+
+namespace openlim::reserve {
+
+inline constexpr size_t kMaxSlots = 1'000'000;         // slots of one reservation
+inline constexpr size_t kMaxAmounts = 256;             // resources per host hold
+inline constexpr size_t kMaxStateEntries = 1'000'000;  // reservations in one state file
+
+format::Json reservationJson(const Reservation& r);
+Result<Reservation> reservationFromJson(const format::Json& j);
+
+// A host's state file: {"version": 1, "host": name, "reservations": [..]}.
+std::string hostStateText(const std::string& host, const std::vector<Reservation>& rs);
+// kInvalid "<what>" for a file that is not one (the caller adds the path).
+Result<std::vector<Reservation>> parseHostState(std::string_view text);
+
+}  // namespace openlim::reserve

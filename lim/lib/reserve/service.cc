@@ -1,0 +1,232 @@
+#include "reserve/service.h"
+
+#include <algorithm>
+
+#include "format/reply_json.h"
+#include "master/query_reply_json.h"
+#include "reserve/plan.h"
+#include "reserve/reservation_json.h"
+
+namespace openlim::reserve {
+namespace {
+
+using format::Json;
+
+std::string denied(const std::string& why) {
+  return format::errorReply("denied", "Permission denied: " + why);
+}
+
+// What a host holds, as the load table's signed deltas.
+std::vector<LoadDelta> deltasOf(const HostTotal* t, const ConfigSnapshot& c) {
+  std::vector<LoadDelta> out;
+  if (!t) return out;
+  for (const auto& [name, amount] : t->amounts) {
+    int slot = c.resourceIndex(name);
+    if (slot < 0) continue;
+    bool up = c.resources[static_cast<size_t>(slot)].direction == Direction::kIncreasing;
+    out.push_back({slot, up ? amount : -amount});
+  }
+  return out;
+}
+
+Json reservationsJson(const std::vector<const Reservation*>& rs) {
+  Json a = Json::array();
+  for (const Reservation* r : rs) a.push(reservationJson(*r));
+  return a;
+}
+
+}  // namespace
+
+bool privilegedUser(const std::string& user, const ConfigSnapshot& config) {
+  return user == "root" ||
+         std::find(config.admins.begin(), config.admins.end(), user) != config.admins.end();
+}
+
+void ReservationService::beginRebuild(double readyAt) {
+  readyAt_ = readyAt;
+}
+
+void ReservationService::endRole() {
+  ledger_ = Ledger();
+  readyAt_ = 0;
+}
+
+std::string ReservationService::handle(const std::string& op, const Json& req,
+                                       const ServiceContext& ctx, Effects* effects) {
+  if (op == "reservations") return list(req, ctx);
+  if (!ctx.isSigned) {
+    ++counters_.deniedUnsigned;
+    return denied(op + " must come through the local lim (signed with the cluster key)");
+  }
+  if (op == "reserve") return reserve(req, ctx, effects);
+  if (op == "renew") return renew(req, ctx, effects);
+  return release(req, ctx, effects);
+}
+
+std::string ReservationService::reserve(const Json& req, const ServiceContext& ctx,
+                                        Effects* effects) {
+  auto r = decodeReserveRequest(req);
+  if (!r) return master::errorReplyJson(r.status());
+  const ConfigSnapshot& config = *ctx.query.table->config;
+  if (r->caller.empty()) {
+    ++counters_.deniedUser;
+    return denied("the request names no verified caller");
+  }
+  if (r->labels.user.empty()) r->labels.user = r->caller;
+  if (r->labels.user != r->caller && !privilegedUser(r->caller, config)) {
+    ++counters_.deniedUser;
+    return denied("user " + r->caller + " cannot reserve for user " + r->labels.user +
+                  " (only root and ClusterAdmins may)");
+  }
+  if (!r->policy.empty() || !r->attrs.empty())
+    return format::errorReply("syntax",
+                              "placement policies (-p, -a) are not available for reservations "
+                              "on this master");
+  if (rebuilding(ctx.query.now)) {
+    ++counters_.refusedRebuilding;
+    return format::errorReply("rebuilding",
+                              "the master is rebuilding its reservation ledger; try again");
+  }
+  const master::PlaceRequest& p = r->place;
+  // A reservation holds its load itself: no decaying placement adjustment on top.
+  auto compiled = ctx.query.cache->get(p.resreq, ctx.query.table->config, CompileOptions{});
+  if (!compiled) return master::errorReplyJson(Status(Code::kInvalid, compiled.status().message()));
+  PlaceOptions po{.minSlots = p.n,
+                  .maxSlots = p.w,
+                  .fewestHosts = p.fewestHosts,
+                  .candidates = p.hosts,
+                  .explain = p.explain};
+  static const AdmitAll kAdmitAll;
+  Plan plan = planReservation(**compiled, *ctx.query.table, po, r->labels,
+                              ctx.admission ? *ctx.admission : kAdmitAll, ctx.wall);
+  if (!plan.placement.status.isOk()) {
+    Json o = Json::object();
+    o.add("code",
+          Json::string(plan.placement.status.message().find("Unknown host") == 0 ? "notfound"
+                                                                                 : "noteligible"));
+    o.add("error", Json::string(plan.placement.status.message()));
+    o.add("ok", Json::boolean(false));
+    return format::jsonText(o);
+  }
+  Reservation res;
+  res.id = ledger_.newId(self_, ctx.wall);
+  res.labels = r->labels;
+  res.slots = plan.placement.slots;
+  res.hosts = std::move(plan.holds);
+  res.created = ctx.wall;
+  res.expires = ctx.wall + (r->lease > 0 ? r->lease : config.params.reservationLease);
+  res.master = self_;
+  if (Status st = ledger_.add(res); !st) return format::errorReply("internal", st.message());
+  ++counters_.created;
+  if (ctx.query.loadTable) push(res, *ctx.query.loadTable, ctx.query.now);
+  Json o = Json::object();
+  o.add("hosts", format::jstrings(res.slots));
+  o.add("id", Json::string(res.id));
+  o.add("ok", Json::boolean(true));
+  o.add("reservation", reservationJson(res));
+  effects->put.push_back(std::move(res));
+  return format::jsonText(o);
+}
+
+std::string ReservationService::renew(const Json& req, const ServiceContext& ctx,
+                                      Effects* effects) {
+  auto r = decodeRenewRequest(req);
+  if (!r) return master::errorReplyJson(r.status());
+  const ConfigSnapshot& config = *ctx.query.table->config;
+  Caller who{r->caller, privilegedUser(r->caller, config)};
+  auto renewed =
+      ledger_.renew(r->id, r->lease > 0 ? r->lease : config.params.reservationLease, ctx.wall, who);
+  if (!renewed) {
+    if (renewed.status().code() == Code::kDenied) ++counters_.deniedUser;
+    return renewed.status().code() == Code::kDenied ? denied(renewed.status().message())
+                                                    : master::errorReplyJson(renewed.status());
+  }
+  ++counters_.renewed;
+  Json o = Json::object();
+  o.add("ok", Json::boolean(true));
+  o.add("reservation", reservationJson(*renewed));
+  effects->put.push_back(std::move(*renewed));
+  return format::jsonText(o);
+}
+
+std::string ReservationService::release(const Json& req, const ServiceContext& ctx,
+                                        Effects* effects) {
+  auto r = decodeReleaseRequest(req);
+  if (!r) return master::errorReplyJson(r.status());
+  Caller who{r->caller, privilegedUser(r->caller, *ctx.query.table->config)};
+  Json results = Json::array();
+  for (const auto& id : r->ids) {
+    Json item = Json::object();
+    item.add("id", Json::string(id));
+    auto gone = ledger_.release(id, who);
+    if (gone) {
+      ++counters_.released;
+      if (ctx.query.loadTable) push(*gone, *ctx.query.loadTable, ctx.query.now);
+      effects->dropped.push_back(std::move(*gone));
+      item.add("ok", Json::boolean(true));
+    } else {
+      bool deny = gone.status().code() == Code::kDenied;
+      if (deny) ++counters_.deniedUser;
+      item.add("code", Json::string(deny ? "denied" : "notfound"));
+      item.add("error", Json::string(deny ? "Permission denied: " + gone.status().message()
+                                          : gone.status().message()));
+      item.add("ok", Json::boolean(false));
+    }
+    results.push(std::move(item));
+  }
+  Json o = Json::object();
+  o.add("ok", Json::boolean(true));
+  o.add("results", std::move(results));
+  return format::jsonText(o);
+}
+
+std::string ReservationService::list(const Json& req, const ServiceContext& ctx) const {
+  auto r = decodeListRequest(req);
+  if (!r) return master::errorReplyJson(r.status());
+  // Unsigned (a read-only query): whoever is named; signed: the caller's own by default.
+  std::string user = r->user.empty() ? r->caller : r->user;
+  if (user.empty() && !ctx.isSigned) user = "all";
+  Json o = Json::object();
+  o.add("ok", Json::boolean(true));
+  o.add("rebuilding", Json::boolean(rebuilding(ctx.query.now)));
+  o.add("reservations", reservationsJson(ledger_.list(user == "all" ? "" : user)));
+  return format::jsonText(o);
+}
+
+void ReservationService::expire(double wall, master::LoadTable& table, double now,
+                                Effects* effects) {
+  for (Reservation& r : ledger_.expire(wall)) {
+    ++counters_.expired;
+    push(r, table, now);
+    effects->dropped.push_back(std::move(r));
+  }
+}
+
+void ReservationService::merge(const std::string& host, const std::vector<Reservation>& held,
+                               double wall, master::LoadTable& table, double now,
+                               Effects* effects) {
+  for (const Reservation& r : held) {
+    if (ledger_.merge(r, wall)) {
+      ++counters_.merged;
+      push(r, table, now);
+    } else if (!ledger_.find(r.id)) {
+      Reservation gone = r;  // released, expired or refused: the host forgets it
+      gone.hosts = {HostHold{host, 0, {}}};
+      effects->dropped.push_back(std::move(gone));
+    }
+  }
+}
+
+void ReservationService::push(const Reservation& r, master::LoadTable& table, double now) const {
+  const ConfigSnapshot& c = *table.config();
+  for (const HostHold& h : r.hosts) {
+    const HostTotal* t = ledger_.heldOn(h.host);
+    table.hold(h.host, t ? t->slots : 0, deltasOf(t, c), now);
+  }
+}
+
+void ReservationService::pushAll(master::LoadTable& table, double now) const {
+  for (const Reservation* r : ledger_.list("")) push(*r, table, now);
+}
+
+}  // namespace openlim::reserve

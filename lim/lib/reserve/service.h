@@ -1,0 +1,92 @@
+#pragma once
+// The master's reservation service (docs/reservations.md): the ledger, the reservation ops
+// of docs/protocol.md (reserve renew release reservations), lease expiry, and what the load
+// table must subtract. The daemon decodes the frame, calls handle(), sends the reply and
+// carries out the effects (the holds each reserved host's lim must keep). Pure: the
+// monotonic `now` of the load table and the wall-clock `wall` of leases come in.
+//
+// Who may do what: a write op (reserve renew release) must come signed with the cluster key
+// (a lim forwarding a command's request, with the verified `caller`); reserving, renewing or
+// releasing for another user takes root or a ClusterAdmin. A new master admits no reserve
+// until it has rebuilt the ledger from the hosts' reports (code `rebuilding`).
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "format/json.h"
+#include "master/load_table.h"
+#include "master/query_service.h"
+#include "reserve/admission.h"
+#include "reserve/ledger.h"
+#include "reserve/requests.h"
+
+namespace openlim::reserve {
+
+struct ServiceCounters {
+  uint64_t created = 0, released = 0, renewed = 0, expired = 0, merged = 0;
+  uint64_t refusedRebuilding = 0;  // reserve while the ledger was being rebuilt
+  uint64_t deniedUnsigned = 0;     // a write op no lim signed
+  uint64_t deniedUser = 0;         // a caller acting for a user it may not
+};
+
+// What changed, for the reserved hosts' lims: reservations to keep (new or renewed) and
+// ones to forget (released or expired).
+struct Effects {
+  std::vector<Reservation> put;
+  std::vector<Reservation> dropped;
+  bool empty() const { return put.empty() && dropped.empty(); }
+};
+
+struct ServiceContext {
+  master::QueryContext query;  // the snapshot, cache and load table (holds are pushed there)
+  double wall = 0;             // wall-clock seconds (leases)
+  bool isSigned = false;       // the frame carried the cluster key's MAC
+  const AdmissionCheck* admission = nullptr;  // null = admit everything
+};
+
+// root or a ClusterAdmin of `config`.
+bool privilegedUser(const std::string& user, const ConfigSnapshot& config);
+
+class ReservationService {
+ public:
+  explicit ReservationService(std::string self) : self_(std::move(self)) {}
+
+  // Taking the master role: reserve is refused until `readyAt` (monotonic), the time the
+  // hosts have had to report what they hold. Leaving it: the ledger is dropped (the next
+  // master rebuilds it from the hosts).
+  void beginRebuild(double readyAt);
+  void endRole();
+  bool rebuilding(double now) const { return now < readyAt_; }
+
+  // One reservation op (isReservationOp); the reply's JSON text. Effects are appended.
+  std::string handle(const std::string& op, const format::Json& req, const ServiceContext& ctx,
+                     Effects* effects);
+  // Leases that ended by `wall`: dropped from the ledger and the load table.
+  void expire(double wall, master::LoadTable& table, double now, Effects* effects);
+  // A host's report of the reservations it keeps (a new master rebuilding, a lim back from
+  // a restart): unknown ones join the ledger; ones released since come back in `effects`
+  // as dropped, so that host forgets them.
+  void merge(const std::string& host, const std::vector<Reservation>& held, double wall,
+             master::LoadTable& table, double now, Effects* effects);
+  // Puts every host's holds into `table` again (after a reconfig rebuilt its records).
+  void pushAll(master::LoadTable& table, double now) const;
+
+  const Ledger& ledger() const { return ledger_; }
+  const ServiceCounters& counters() const { return counters_; }
+  double nextExpiry() const { return ledger_.nextExpiry(); }
+
+ private:
+  std::string reserve(const format::Json& req, const ServiceContext& ctx, Effects* effects);
+  std::string renew(const format::Json& req, const ServiceContext& ctx, Effects* effects);
+  std::string release(const format::Json& req, const ServiceContext& ctx, Effects* effects);
+  std::string list(const format::Json& req, const ServiceContext& ctx) const;
+  void push(const Reservation& r, master::LoadTable& table, double now) const;
+
+  std::string self_;
+  Ledger ledger_;
+  double readyAt_ = 0;
+  ServiceCounters counters_;
+};
+
+}  // namespace openlim::reserve

@@ -1,0 +1,3 @@
+fixture: down
+args: lsrelease hostA:1.1
+exit: 3

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsrelease
+exit: 2

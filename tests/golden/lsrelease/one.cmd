@@ -1,0 +1,3 @@
+fixture: demo
+args: lsrelease hostA:1.1
+exit: 0

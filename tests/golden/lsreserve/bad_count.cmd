@@ -1,0 +1,3 @@
+fixture: demo
+args: lsreserve -n x
+exit: 2

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsreserve -t 0
+exit: 2

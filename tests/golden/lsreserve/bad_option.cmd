@@ -1,0 +1,3 @@
+fixture: demo
+args: lsreserve -x
+exit: 2

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsreserve -u bob
+exit: 1

@@ -1,0 +1,3 @@
+fixture: down
+args: lsreserve -n 1
+exit: 3

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsreserve -l -n 2
+exit: 2

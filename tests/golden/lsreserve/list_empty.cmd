@@ -1,0 +1,3 @@
+fixture: demo
+args: lsreserve -l
+exit: 0

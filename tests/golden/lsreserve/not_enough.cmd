@@ -1,0 +1,3 @@
+fixture: demo
+args: lsreserve -n 100
+exit: 1

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsreserve -n 1
+exit: 4

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsreserve -n 4 -w 2
+exit: 2

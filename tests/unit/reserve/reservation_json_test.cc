@@ -1,0 +1,54 @@
+// Reservations as JSON (the wire and a host's state file): a round trip keeps every field;
+// anything that is not a reservation is refused whole, naming what is wrong.
+#include "reserve/reservation_json.h"
+
+#include <gtest/gtest.h>
+
+#include "fixture.h"
+
+namespace openlim::reserve {
+namespace {
+
+TEST(ReservationJson, StateFileRoundTripKeepsEveryField) {
+  Reservation r = testing::simple("hostA:1.1", "alice", 4600, "hostB", 2);
+  r.labels = {"alice", "p1", "q", "mpi"};
+  r.created = 1000.5;
+  r.hosts[0].amounts.push_back({"licenses", 3, true});
+  auto back = parseHostState(hostStateText("hostB", {r}));
+  ASSERT_TRUE(back.isOk()) << back.status().message();
+  ASSERT_EQ(back->size(), 1u);
+  const Reservation& b = (*back)[0];
+  EXPECT_EQ(b.id, r.id);
+  EXPECT_EQ(b.labels.project, "p1");
+  EXPECT_EQ(b.labels.pe, "mpi");
+  EXPECT_EQ(b.slots, r.slots);
+  EXPECT_EQ(b.created, 1000.5);
+  EXPECT_EQ(b.expires, 4600);
+  ASSERT_EQ(b.hosts.size(), 1u);
+  EXPECT_EQ(b.hosts[0].slots, 2);
+  ASSERT_EQ(b.hosts[0].amounts.size(), 2u);
+  EXPECT_TRUE(b.hosts[0].amounts[1].shared);
+}
+
+TEST(ReservationJson, MalformedStateIsRefused) {
+  for (const char* text : {
+           "",
+           "{",
+           "[]",
+           R"({"version":2,"reservations":[]})",
+           R"({"version":1})",
+           R"({"version":1,"reservations":[5]})",
+           R"({"version":1,"reservations":[{"id":"a"}]})",
+           R"({"version":1,"reservations":[{"id":"a","user":"u","created":1,"expires":2,)"
+           R"("hosts":["h"],"holds":[]}]})",  // slots do not add up
+           R"({"version":1,"reservations":[{"id":"a","user":"u","created":1,"expires":2,)"
+           R"("hosts":["h"],"holds":[{"host":"h","slots":1.5}]}]})",
+           R"({"version":1,"reservations":[{"id":"a","user":"u","created":1,"expires":2,)"
+           R"("hosts":["h"],"holds":[{"host":"h","slots":1,"amounts":[{"resource":"m",)"
+           R"("amount":-1}]}]}]})",
+       })
+    EXPECT_FALSE(parseHostState(text).isOk()) << text;
+}
+
+}  // namespace
+}  // namespace openlim::reserve
