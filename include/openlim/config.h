@@ -108,6 +108,10 @@ struct LsfParams {
   double apiRecvTimeout = 20;            // LSF_API_RECVTIMEOUT, seconds
   std::string rsh;                       // LSF_RSH, the remote shell command line; empty = not set
   int ncpus = 0;                         // LSF_NCPUS; 0 = detect
+  // LSF_METRICS_ADDR=host:port, the Prometheus endpoint; port 0 = off (unset). An empty
+  // host (":9469") means the lim's own address; "[::1]:9469" takes an IPv6 address.
+  std::string metricsHost;
+  uint16_t metricsPort = 0;
 };
 
 struct HostAddress {

@@ -53,6 +53,7 @@ LimServer::LimServer(ConfigPtr config, std::string key, LimOptions opts)
                                      .count());
   port_ = config_->lsf.limPort;
   double now = monotonicNow();
+  startedAt_ = now;
   master_ = std::make_unique<master::MasterRole>(opts_.host, config_, now);
   election_ = &master_->election();
   table_ = std::make_unique<master::LoadTable>(config_);
@@ -138,6 +139,9 @@ Status LimServer::bind() {
   for (int s : {SIGHUP, SIGTERM, SIGINT}) sigaddset(&set, s);
   signalFd_ = ::signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
   spdlog::info("lim {} listening on {}:{} (udp+tcp)", opts_.host, address_, port_);
+  // The endpoint is an extra: a lim that cannot bind it still does its work.
+  if (Status st = startMetrics(); !st.isOk())
+    spdlog::error("{}; lim runs without its metrics endpoint", st.message());
   return Status::ok();
 }
 
@@ -166,6 +170,9 @@ void LimServer::loopOnce() {
   const bool paused = monotonicNow() < acceptPausedUntil_;
   fds.push_back({tcp_.impl()->sockfd(), static_cast<short>(paused ? 0 : POLLIN), 0});
   fds.push_back({signalFd_, POLLIN, 0});
+  // A scrape waiting for its copy (or done with it) wakes the loop; -1 is ignored by poll.
+  fds.push_back({metricsExchange_ ? metricsExchange_->wakeFd() : -1, POLLIN, 0});
+  constexpr size_t kMelimBase = 4;
   for (int fd : melim_->fds()) fds.push_back({fd, POLLIN, 0});
   const size_t connBase = fds.size();
   for (const auto& c : conns_) {
@@ -187,7 +194,8 @@ void LimServer::loopOnce() {
     if (fds[0].revents) onUdpReadable(now);
     if (fds[1].revents) onTcpAccept(now);
     if (fds[2].revents) onSignal();
-    for (size_t i = 3; i < connBase; ++i)
+    if (fds[3].revents) metricsExchange_->serve([this] { return metricsInput(monotonicNow()); });
+    for (size_t i = kMelimBase; i < connBase; ++i)
       if (fds[i].revents && melim_->onReadable(fds[i].fd, now)) agent_->onExternalValues(now);
     // Handlers may append connections and gathers; the indices below cover the polled ones.
     for (size_t i = connBase; i < subBase; ++i) {
@@ -211,6 +219,7 @@ void LimServer::loopOnce() {
   if (std::erase_if(conns_, [&](const auto& c) { return c->deadline <= now; }) > 0)
     acceptPausedUntil_ = 0;  // room again
   onTimers(monotonicNow());
+  if (metricsExchange_) metricsExchange_->noteTurn(monotonicNow());
 }
 
 void LimServer::onSignal() {
