@@ -116,8 +116,10 @@ class TestScrape(Base):
         promtool = shutil.which("promtool")
         if not promtool:
             self.skipTest("promtool not installed (Debian package prometheus)")
-        self.c.query("hostA", {"op": "load"})
-        text = self.wait_r1m("hostB")
+        self.wait_r1m("hostB")
+        self.c.query("hostA", {"op": "load"})  # a histogram with counts in it
+        status, text = self.scrape()
+        self.assertEqual(status, 200)
         p = subprocess.run([promtool, "check", "metrics"], input=text.encode(),
                            capture_output=True, timeout=30)
         self.assertEqual(p.returncode, 0, p.stdout.decode() + p.stderr.decode())
