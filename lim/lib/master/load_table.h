@@ -84,6 +84,7 @@ class LoadTable {
   };
   void index();
   bool patchable() const;
+  bool unshare();
   bool patchPublished(size_t row, double now);
   void rowChanged(size_t row, double now);
   void rewriteRow(size_t row, double now);

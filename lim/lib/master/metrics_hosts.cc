@@ -14,9 +14,6 @@ namespace {
 
 using format::PromWriter;
 
-constexpr HostStatus kStatuses[] = {HostStatus::kOk, HostStatus::kBusy, HostStatus::kLockU,
-                                    HostStatus::kLockW, HostStatus::kUnavail};
-
 // The load indices: dynamic numeric resources with a value per host (shared ones have one
 // value per instance, not per host, and are left out).
 std::vector<size_t> loadColumns(const HostTable& t) {
@@ -55,30 +52,48 @@ void sampleWith(std::string& out, std::string_view name, const std::string& host
 
 void writeStatus(std::string& out, const HostTable& t, const std::vector<std::string>& labels) {
   PromWriter w(out);
+  // Only the current status, always 1: four zeros per host would be most of a big scrape,
+  // and count by (status) (openlim_host_status) reads the same without them.
   w.family("openlim_host_status", "gauge",
-           "1 for the host's current status (ok busy lockU lockW unavail), 0 for the others.");
+           "1, labelled with the host's current status (ok busy lockU lockW unavail).");
   for (size_t row = 0; row < t.size(); ++row)
-    for (HostStatus s : kStatuses)
-      sampleWith(out, "openlim_host_status", labels[row], hostStatusName(s),
-                 t.status[row] == s ? 1 : 0);
+    sampleWith(out, "openlim_host_status", labels[row], hostStatusName(t.status[row]), 1);
 }
 
-void writeColumns(std::string& out, const HostTable& t, const std::vector<std::string>& labels,
-                  const std::vector<size_t>& cols, bool ages) {
+void writeLoad(std::string& out, const HostTable& t, const std::vector<std::string>& labels,
+               const std::vector<size_t>& cols) {
   std::vector<std::string> names;
   for (size_t c : cols) {
     names.emplace_back();
     format::appendPromLabelValue(names.back(), t.config->resources[c].name);
   }
-  const std::string_view metric =
-      ages ? "openlim_host_value_age_seconds" : "openlim_host_load_index";
   for (size_t row = 0; row < t.size(); ++row)
     for (size_t i = 0; i < cols.size(); ++i) {
       const Column& col = t.columns[cols[i]];
-      double v = ages ? (row < col.ages.size() ? col.ages[row] : kUnknown)
-                      : (row < col.numbers.size() ? col.numbers[row] : kUnknown);
-      if (!std::isnan(v)) sampleWith(out, metric, labels[row], names[i], v);
+      double v = row < col.numbers.size() ? col.numbers[row] : kUnknown;
+      if (!std::isnan(v)) sampleWith(out, "openlim_host_load_index", labels[row], names[i], v);
     }
+}
+
+// Per host, its oldest external value's age (one line per host: per value it would be most
+// of a big cluster's scrape; `lsadmin elimstatus` has each value's age).
+void writeAges(std::string& out, const HostTable& t, const std::vector<size_t>& cols) {
+  std::string line;
+  for (size_t row = 0; row < t.size(); ++row) {
+    double oldest = kUnknown;
+    for (size_t c : cols) {
+      const Column& col = t.columns[c];
+      if (row < col.ages.size() && !std::isnan(col.ages[row]) &&
+          !(col.ages[row] <= oldest))  // NaN oldest compares false: the first age wins
+        oldest = col.ages[row];
+    }
+    if (std::isnan(oldest)) continue;
+    out += "openlim_host_value_age_seconds{host=\"";
+    format::appendPromLabelValue(out, t.names[row]);
+    out += "\"} ";
+    format::appendPromValue(out, oldest);
+    out += '\n';
+  }
 }
 
 }  // namespace
@@ -94,11 +109,11 @@ void writeHosts(std::string& out, const HostTable& t) {
   w.family("openlim_host_load_index", "gauge",
            "A host's load index as lsload shows it (in the index's own unit); absent when "
            "unknown.");
-  writeColumns(out, t, indexLabels, cols, false);
+  writeLoad(out, t, indexLabels, cols);
   w.family("openlim_host_value_age_seconds", "gauge",
-           "Seconds since a host's external (elim) value arrived; absent when unknown or "
-           "not external.");
-  writeColumns(out, t, indexLabels, cols, true);
+           "Age in seconds of the host's oldest known external (elim) value; absent when it "
+           "has none.");
+  writeAges(out, t, cols);
 }
 
 }  // namespace openlim::master
