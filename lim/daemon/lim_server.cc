@@ -139,9 +139,6 @@ Status LimServer::bind() {
   for (int s : {SIGHUP, SIGTERM, SIGINT}) sigaddset(&set, s);
   signalFd_ = ::signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
   spdlog::info("lim {} listening on {}:{} (udp+tcp)", opts_.host, address_, port_);
-  // The endpoint is an extra: a lim that cannot bind it still does its work.
-  if (Status st = startMetrics(); !st.isOk())
-    spdlog::error("{}; lim runs without its metrics endpoint", st.message());
   return Status::ok();
 }
 
@@ -157,6 +154,10 @@ double LimServer::nextDeadline() const {
 }
 
 int LimServer::run() {
+  // Started here, not in bind(): main detaches (forks) between the two, and threads do not
+  // survive a fork. The endpoint is an extra: a lim that cannot bind it still does its work.
+  if (Status st = startMetrics(); !st.isOk())
+    spdlog::error("{}; lim runs without its metrics endpoint", st.message());
   while (running_) loopOnce();
   melim_->stopAndWait();
   spdlog::info("lim {} stopped", opts_.host);

@@ -9,6 +9,7 @@ Run one class: LIM_BIN=build/lim/daemon/lim CMD_DIR=build/lim/cmd \
 import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -168,6 +169,54 @@ class TestSlowClient(Base):
         self.assertEqual(ended, [b"", b"", b""])  # closed without an answer
         self.assertTrue(all(n < len(request) for n in sent), sent)
         self.assertEqual(self.scrape()[0], 200)
+
+
+def kill_lims_of(envdir):
+    """Kills the lims started with -d ENVDIR (this test's own temp dir) that are still up."""
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open("/proc/%s/cmdline" % pid, "rb") as f:
+                argv = f.read().split(b"\0")
+        except OSError:
+            continue
+        if envdir.encode() in argv and argv[0].endswith(b"lim"):
+            try:
+                os.kill(int(pid), signal.SIGKILL)
+            except OSError:
+                pass
+
+
+class TestDaemonized(unittest.TestCase):
+    """A lim that detaches (no -2) serves metrics too: the endpoint's threads start after
+    the fork, in the process that runs."""
+
+    def test_detached_lim_serves_metrics(self):
+        if not LIM or not os.access(LIM, os.X_OK):
+            raise unittest.SkipTest("LIM_BIN not set")
+        mport = free_port()
+        c = Cluster(block="127.7.34", hosts=["hostA"], lim=LIM,
+                    conf_extra={"LSF_METRICS_ADDR": ":%d" % mport})
+        self.addCleanup(c.close)
+        env = dict(os.environ, LSF_ENVDIR=c.dir)
+        subprocess.run([LIM, "-d", c.dir, "--host", "hostA"], env=env, check=True, timeout=30,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.addCleanup(kill_lims_of, c.dir)
+        box = {}
+
+        def served():
+            try:
+                status, text = http(c.address("hostA"), mport, "/metrics", timeout=3)
+            except OSError:
+                return False
+            box["text"] = text
+            return status == 200 and 'openlim_host_status{host="hostA",status="ok"} 1' in text
+        c.wait_or_dump(served, "the detached master's metrics", timeout=20)
+        self.assertIn("openlim_is_master 1", box["text"])
+        self.assertTrue(c.admin("hostA", {"op": "shutdown"})["ok"])
+        c.wait_for(lambda: not c.try_query("hostA", {"op": "id"}), timeout=20,
+                   what="the detached lim stopped")
 
 
 class TestPrometheus(Base):
