@@ -9,6 +9,8 @@ packages=(
   libspdlog-dev libfmt-dev libssl-dev
   libgtest-dev libgmock-dev googletest libbenchmark-dev
   procps iproute2 python3 clang-format clang libclang-rt-14-dev
+  # promtool checks the metrics text; the prometheus server scrapes a test cluster
+  prometheus
 )
 
 missing=()

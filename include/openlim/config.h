@@ -131,6 +131,10 @@ struct LsfParams {
   // LSF_STATEDIR: the reservation state file of each lim and its local socket for verified
   // requests (docs/reservations.md); empty = kDefaultStateDir.
   std::string stateDir;
+  // LSF_METRICS_ADDR=host:port, the Prometheus endpoint; port 0 = off (unset). An empty
+  // host (":9469") means the lim's own address; "[::1]:9469" takes an IPv6 address.
+  std::string metricsHost;
+  uint16_t metricsPort = 0;
 };
 
 inline constexpr const char* kDefaultStateDir = "/var/lib/openlim";

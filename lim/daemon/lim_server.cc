@@ -56,6 +56,7 @@ LimServer::LimServer(ConfigPtr config, std::string key, LimOptions opts)
                                      .count());
   port_ = config_->lsf.limPort;
   double now = monotonicNow();
+  startedAt_ = now;
   master_ = std::make_unique<master::MasterRole>(opts_.host, config_, now);
   election_ = &master_->election();
   table_ = std::make_unique<master::LoadTable>(config_);
@@ -162,6 +163,10 @@ double LimServer::nextDeadline() const {
 }
 
 int LimServer::run() {
+  // Started here, not in bind(): main detaches (forks) between the two, and threads do not
+  // survive a fork. The endpoint is an extra: a lim that cannot bind it still does its work.
+  if (Status st = startMetrics(); !st.isOk())
+    spdlog::error("{}; lim runs without its metrics endpoint", st.message());
   while (running_) loopOnce();
   melim_->stopAndWait();
   spdlog::info("lim {} stopped", opts_.host);
@@ -176,6 +181,9 @@ void LimServer::loopOnce() {
   fds.push_back({tcp_.impl()->sockfd(), static_cast<short>(paused ? 0 : POLLIN), 0});
   fds.push_back({signalFd_, POLLIN, 0});
   fds.push_back({localFd_, static_cast<short>(paused ? 0 : POLLIN), 0});  // -1: ignored
+  // A scrape waiting for its copy (or done with it) wakes the loop; -1 is ignored by poll.
+  fds.push_back({metricsExchange_ ? metricsExchange_->wakeFd() : -1, POLLIN, 0});
+  constexpr size_t kMelimBase = 5;
   for (int fd : melim_->fds()) fds.push_back({fd, POLLIN, 0});
   const size_t connBase = fds.size();
   for (const auto& c : conns_) {
@@ -198,7 +206,8 @@ void LimServer::loopOnce() {
     if (fds[1].revents) onTcpAccept(now);
     if (fds[2].revents) onSignal();
     if (fds[3].revents) onLocalAccept(now);
-    for (size_t i = 4; i < connBase; ++i)
+    if (fds[4].revents) metricsExchange_->serve([this] { return metricsInput(monotonicNow()); });
+    for (size_t i = kMelimBase; i < connBase; ++i)
       if (fds[i].revents && melim_->onReadable(fds[i].fd, now)) agent_->onExternalValues(now);
     // Handlers may append connections and gathers; the indices below cover the polled ones.
     for (size_t i = connBase; i < subBase; ++i) {
@@ -223,6 +232,7 @@ void LimServer::loopOnce() {
     acceptPausedUntil_ = 0;  // room again
   onTimers(monotonicNow());
   flushHeldState(monotonicNow());
+  if (metricsExchange_) metricsExchange_->noteTurn(monotonicNow());
 }
 
 void LimServer::onSignal() {

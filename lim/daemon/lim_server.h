@@ -29,6 +29,10 @@
 #include "master/elim_gather.h"
 #include "master/load_table.h"
 #include "master/master_role.h"
+#include "master/metrics.h"
+#include "master/request_stats.h"
+#include "metrics_exchange.h"
+#include "metrics_server.h"
 #include "openlim/config.h"
 #include "openlim/resreq.h"
 #include "peer_addresses.h"
@@ -89,6 +93,7 @@ class LimServer {
   RequestCache& requestCache() { return cache_; }
   // The reply to one request. Empty when the reply is deferred: an elimstatus that asks
   // other lims completes the connection being served (servingConn_) later, from the loop.
+  // Timed and counted by op (requestStats_); the work is answerRequest's.
   std::string handleRequest(const protocol::Frame& f, double now);
   double bootEpoch() const { return static_cast<double>(epoch_); }
 
@@ -137,6 +142,12 @@ class LimServer {
   void onTimers(double now);
   void onSignal();
   double nextDeadline() const;
+
+  std::string answerRequest(const protocol::Frame& f, double now, std::string* op);
+
+  // metrics endpoint (metrics_input.cc): what a scrape shows, copied on the loop's side.
+  Status startMetrics();
+  master::MetricsInputPtr metricsInput(double now);
 
   void dispatchUdp(const protocol::Frame& f, double now);
   bool fresh(const std::string& sender, const protocol::Frame& f);
@@ -225,6 +236,10 @@ class LimServer {
   protocol::ReplayGuard replay_;
   RequestCache cache_;
   LimCounters counters_;
+  master::RequestStats requestStats_;
+  double startedAt_ = 0;
+  std::unique_ptr<MetricsExchange> metricsExchange_;  // outlives metricsServer_
+  std::unique_ptr<MetricsServer> metricsServer_;
 
   // Reservations: the master's service (ledger) and what this host's lim keeps of the
   // reservations on this host (written to its state file).

@@ -11,8 +11,19 @@
 
 namespace openlim::lim {
 
-// Decodes, asks master::routeRequest where the request goes, and does it.
 std::string LimServer::handleRequest(const protocol::Frame& f, double now) {
+  const double start = monotonicNow();
+  std::string op;
+  std::string reply = answerRequest(f, now, &op);
+  // An error reply is small; a deferred one (elimstatus) is timed up to its hand-off.
+  const bool failed =
+      !reply.empty() && reply.size() <= 4096 && reply.find("\"ok\":false") != std::string::npos;
+  requestStats_.record(op, monotonicNow() - start, !failed);
+  return reply;
+}
+
+// Decodes, asks master::routeRequest where the request goes, and does it.
+std::string LimServer::answerRequest(const protocol::Frame& f, double now, std::string* opOut) {
   auto parsed = parseRequest(f.body);
   if (!parsed) {
     ++counters_.malformed;
@@ -20,6 +31,7 @@ std::string LimServer::handleRequest(const protocol::Frame& f, double now) {
   }
   const Json& req = *parsed;
   std::string op = reqString(req, "op");
+  *opOut = op;
   master::Route route =
       master::routeRequest(op, f.isSigned, election_->isMaster(), election_->master());
   if (master::isAdminOp(op)) ++counters_.admin_requests;

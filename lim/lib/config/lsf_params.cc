@@ -2,6 +2,7 @@
 #include "config/lsf_params.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <vector>
 
@@ -36,6 +37,27 @@ std::string seconds(const std::string& v, double lo, double hi, double* out) {
   if (!d) return d.status().message() + " (want seconds, " + num(lo) + " to " + num(hi) + ")";
   if (*d < lo || *d > hi) return "out of range (" + num(lo) + " to " + num(hi) + " seconds)";
   *out = *d;
+  return "";
+}
+
+// RULE: addr := [host] ":" port | "[" ipv6 "]" ":" port; host has no blank, '[' or ']'.
+std::string metricsAddr(const std::string& v, LsfParams* p) {
+  const char* want = " (want host:port, :port or [ipv6]:port, port 1-65535)";
+  size_t colon = v.rfind(':');
+  if (colon == std::string::npos) return "no port" + std::string(want);
+  std::string host = v.substr(0, colon);
+  if (host.size() >= 2 && host.front() == '[' && host.back() == ']')
+    host = host.substr(1, host.size() - 2);
+  else if (host.find(':') != std::string::npos)
+    return "an IPv6 address needs brackets" + std::string(want);
+  for (char c : host)
+    if (std::isspace(static_cast<unsigned char>(c)) || c == '[' || c == ']' || c == '/')
+      return "bad host \"" + host + "\"" + want;
+  if (host.size() > 255) return "host name too long" + std::string(want);
+  auto port = parseInt(v.substr(colon + 1));
+  if (!port || *port < 1 || *port > 65535) return "bad port" + std::string(want);
+  p->metricsHost = host;
+  p->metricsPort = static_cast<uint16_t>(*port);
   return "";
 }
 
@@ -111,6 +133,7 @@ const std::vector<KeySpec>& keySpecs() {
        true, false},
       {"LSF_RSH", [](const std::string& v, LsfParams* p) -> std::string { return p->rsh = v, ""; },
        false, false},
+      {"LSF_METRICS_ADDR", metricsAddr, false, false},
       {"LSF_NCPUS",
        [](const std::string& v, LsfParams* p) -> std::string {
          auto i = parseInt(v);

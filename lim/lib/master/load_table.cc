@@ -205,6 +205,15 @@ bool LoadTable::patchable() const {
   return published_ && !dirty_ && published_.use_count() == 1 && published_->config == config_;
 }
 
+// Someone else holds the published snapshot (the metrics endpoint's thread while it writes a
+// scrape): give the loop a private copy to patch. Copying is several times cheaper than a
+// rebuild (nothing is recomputed), and the holder's table is never written.
+bool LoadTable::unshare() {
+  if (!published_ || dirty_ || published_->config != config_) return false;
+  if (published_.use_count() > 1) published_ = std::make_shared<HostTable>(*published_);
+  return true;
+}
+
 bool LoadTable::patchPublished(size_t row, double now) {
   if (!patchable()) return false;
   rewriteRow(row, now);
@@ -260,7 +269,7 @@ void LoadTable::redecayRow(size_t row, const std::vector<int>& slots, double now
 // ages of external values (which go unknown past their stale limit). False when that is not
 // enough (a query holds the snapshot, a shared value's server went down or its value stale).
 bool LoadTable::refreshPublished(double now) {
-  if (!patchable()) return false;
+  if (!patchable() && !unshare()) return false;
   if (!refreshSharedAges(const_cast<HostTable&>(*published_), now)) return false;
   const double life = adjustmentDuration(config_->params);
   std::vector<size_t> rows;
@@ -331,7 +340,7 @@ HostTablePtr LoadTable::snapshot(double now) {
   if (!pendingRows_.empty()) {
     std::sort(pendingRows_.begin(), pendingRows_.end());  // a placement adjusts a row 3+ times
     pendingRows_.erase(std::unique(pendingRows_.begin(), pendingRows_.end()), pendingRows_.end());
-    if (patchable())
+    if (patchable() || unshare())
       for (size_t row : pendingRows_) rewriteRow(row, now);
     else
       dirty_ = true;

@@ -100,6 +100,7 @@ class LoadTable {
   double heldAt(const Record& rec, size_t slot) const;
   void index();
   bool patchable() const;
+  bool unshare();
   bool patchPublished(size_t row, double now);
   void rowChanged(size_t row, double now);
   void rewriteRow(size_t row, double now);

@@ -2,6 +2,8 @@
 // ones refused with file:line; typos, empty values and repeated keys said.
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include "config/lsf_params.h"
 #include "config_fixture.h"
 
@@ -150,6 +152,41 @@ TEST(LsfParams, NearestKeySuggestions) {
   EXPECT_EQ(config::nearestLsfKey(std::string(10000, 'L')), "");  // bounded work
   EXPECT_TRUE(config::isKnownLsfKey("LSF_ELIM_WATCHDOG"));
   EXPECT_FALSE(config::isKnownLsfKey("LSF_LIM_PROT"));
+}
+
+TEST(LsfParams, MetricsAddrIsOffByDefault) {
+  ConfigDir d;
+  auto l = loadWithConf(d, "");
+  ASSERT_TRUE(l.snapshot) << dump(l);
+  EXPECT_EQ(l.snapshot->lsf.metricsPort, 0);
+}
+
+TEST(LsfParams, GoodMetricsAddrIsTyped) {
+  for (auto [text, host, port] : std::vector<std::tuple<const char*, const char*, int>>{
+           {"127.0.0.1:9469", "127.0.0.1", 9469},
+           {":9469", "", 9469},
+           {"hostA.example.com:1", "hostA.example.com", 1},
+           {"[::1]:65535", "::1", 65535}}) {
+    ConfigDir d;
+    auto l = loadWithConf(d, std::string("LSF_METRICS_ADDR=") + text + "\n");
+    ASSERT_TRUE(l.snapshot) << dump(l);
+    EXPECT_TRUE(l.diagnostics.empty()) << dump(l);
+    EXPECT_EQ(l.snapshot->lsf.metricsHost, host) << text;
+    EXPECT_EQ(l.snapshot->lsf.metricsPort, port) << text;
+  }
+}
+
+TEST(LsfParams, BadMetricsAddrIsAnErrorAtItsLine) {
+  for (const char* bad : {"9469", "127.0.0.1:", "127.0.0.1:0", "127.0.0.1:65536", "h:12x",
+                          "::1:9469", "[::1:9469", "a b:9469", "http://h:9469", "h:-1"}) {
+    ConfigDir d;
+    auto l = loadWithConf(d, std::string("LSF_METRICS_ADDR=\"") + bad + "\"\n");
+    EXPECT_EQ(countDiag(l, "lsf.conf", 2, kE,
+                        std::string("bad value <") + bad + "> for LSF_METRICS_ADDR"),
+              1)
+        << bad << dump(l);
+    EXPECT_FALSE(l.snapshot) << bad;
+  }
 }
 
 }  // namespace

@@ -100,6 +100,27 @@ TEST(SnapshotPatch, HeldSnapshotNeverChangesUnderItsReader) {
   expectSameTable(*next, *t.build(0.1));
 }
 
+// The metrics endpoint's thread holds the snapshot while it writes a scrape: the loop moves
+// on with a private copy (reports, placements and time), never writing the held one.
+TEST(SnapshotPatch, SnapshotHeldByAnotherReaderIsCopiedAndTheCopyMovesOn) {
+  LoadTable t(makeConfig());
+  t.ingest(report("hostA", 0.5), 0);
+  t.ingest(report("hostB", 0.5), 0);
+  HostTablePtr held = t.snapshot(0);
+  t.ingest(report("hostB", 2.0), 0.3);
+  t.adjust("hostA", 1, 1.0, 0.3);
+  HostTablePtr next = t.snapshot(0.3);  // pending rows and time (past 0.25 s) at once
+  EXPECT_NE(next.get(), held.get());
+  EXPECT_EQ(held->number(0, "r1m"), 0.5);
+  EXPECT_EQ(held->number(1, "r1m"), 0.5);
+  EXPECT_EQ(held->status[1], HostStatus::kOk);
+  expectSameTable(*next, *t.build(0.3));
+  EXPECT_EQ(next->row("HOSTB"), 1) << "the copy keeps the row index";
+  HostTablePtr later = t.snapshot(20);  // hosts went quiet: a whole-row rewrite of the copy
+  expectSameTable(*later, *t.build(20));
+  EXPECT_EQ(held->status[0], HostStatus::kOk);
+}
+
 TEST(SnapshotPatch, PlacementMadeWhileAQueryHoldsTheSnapshotPatchesItAfterwards) {
   // The lim adjusts the chosen hosts from inside the place query, snapshot still held.
   LoadTable t(makeConfig());

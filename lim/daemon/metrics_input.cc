@@ -1,0 +1,77 @@
+// The metrics endpoint's side of the lim (docs/metrics.md): starting it, and the copy of the
+// lim's state a scrape is written from, taken on the loop's side when a scrape asks.
+#include <spdlog/spdlog.h>
+
+#include "lim_server.h"
+#include "openlim/version.h"
+
+namespace openlim::lim {
+
+// Off when LSF_METRICS_ADDR is unset. A host part left empty means this lim's own address,
+// so one lsf.conf serves a cluster whose lims share a machine (tests) or not.
+Status LimServer::startMetrics() {
+  const LsfParams& p = config_->lsf;
+  if (p.metricsPort == 0) return Status::ok();
+  master::MetricsInput identity;
+  identity.cluster = config_->clusterName;
+  identity.host = opts_.host;
+  identity.version = kVersionString;
+  metricsExchange_ = std::make_unique<MetricsExchange>(std::move(identity));
+  metricsServer_ = std::make_unique<MetricsServer>(*metricsExchange_);
+  const std::string host = p.metricsHost.empty() ? address_ : p.metricsHost;
+  Status st = metricsServer_->start(host, p.metricsPort);
+  if (!st.isOk()) {
+    metricsServer_.reset();
+    metricsExchange_.reset();
+    return st;
+  }
+  spdlog::info("lim {} serves metrics on http://{}:{}/metrics", opts_.host, host,
+               metricsServer_->port());
+  return st;
+}
+
+master::MetricsInputPtr LimServer::metricsInput(double now) {
+  auto in = std::make_shared<master::MetricsInput>();
+  in->cluster = config_->clusterName;
+  in->host = opts_.host;
+  in->master = election_->master();
+  in->version = kVersionString;
+  in->isMaster = election_->isMaster();
+  // The published snapshot, shared as a query shares it (no copy of the table).
+  if (in->isMaster) in->table = table_->snapshot(now);
+  const LimCounters& k = counters_;
+  master::LimMetricCounters& c = in->counters;
+  c.reportsReceived = k.reports_ingested;
+  c.reportsSent = k.reports_sent;
+  c.unknownSender = k.unknown_sender;
+  c.authBadMac = k.auth_bad_mac;
+  c.authUnsigned = k.auth_unsigned;
+  c.replays = k.auth_replay;
+  c.malformed = k.malformed;
+  c.oversized = k.oversized;
+  c.adminDenied = k.admin_denied;
+  c.reconfigs = k.reconfigs;
+  c.reconfigsRefused = k.reconfigs_refused;
+  c.connsEvicted = k.conns_evicted;
+  c.repliesBusy = k.replies_busy;
+  c.repliesStalled = k.replies_stalled;
+  c.sendErrors = k.send_errors;
+  const agent::MelimCounters& mc = melim_->counters();
+  master::MelimMetrics& m = in->melim;
+  m.wanted = !melim_->resources().empty();
+  m.running = melim_->running();
+  m.state = agent::melimStateName(melim_->state());
+  m.starts = mc.starts;
+  m.deaths = mc.deaths;
+  m.restarts = k.melim_restarts;
+  m.gaveUp = mc.gaveUp;
+  m.lines = mc.lines;
+  m.badLines = mc.badLines;
+  m.staleValues = mc.staleValues;
+  m.statusJson = melim_->statusJson();
+  in->requests = requestStats_;
+  in->startedAgo = now - startedAt_;
+  return in;
+}
+
+}  // namespace openlim::lim
