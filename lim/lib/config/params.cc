@@ -65,6 +65,7 @@ const std::vector<Spec>& specs() {
        integer(&ClusterParams::masterInactivityLimit, 1, kBigInt)},
       {"RETRY_LIMIT", false, integer(&ClusterParams::retryLimit, 0, kBigInt)},
       {"ADJUST_DURATION", false, integer(&ClusterParams::adjustDuration, 0, kBigInt)},
+      {"POLICY_AVERAGE_WINDOW", false, real(&ClusterParams::policyAverageWindow, 1, 86400)},
       {"ELIMARGS", false,
        [](const std::string& v, ClusterParams* p) {
          p->elimArgs = v;

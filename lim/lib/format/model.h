@@ -41,7 +41,8 @@ struct ResourceInfo {
   bool dynamic = false;
   bool release = false;
   bool consumable = false;
-  bool shared = false;  // ResourceMap instance shared by hosts (optional in the reply)
+  bool shared = false;   // ResourceMap instance shared by hosts (optional in the reply)
+  bool derived = false;  // added by openlim (A_*, NLB_*): lsinfo lists it only when named
   std::string description;
 };
 

@@ -9,6 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "master/window_average.h"
 #include "openlim/config.h"
 #include "openlim/host_table.h"
 #include "protocol/messages.h"
@@ -81,6 +82,10 @@ class LoadTable {
     std::vector<int> agedSlots;  // slots whose `arrived` is set
     std::unordered_map<int, std::string> strings;
     std::vector<Adjustment> adjustments;
+    // The averaged indices (window_average.h): one cell per averaged resource, in
+    // averages_ order. numbers and arrived cover only the reported slots (reported_).
+    AverageClock avgClock;
+    std::vector<AverageCell> cells;
   };
   void index();
   bool patchable() const;
@@ -107,6 +112,12 @@ class LoadTable {
   void internStatus(HostTable& t, size_t row) const;  // the status column's text
   HostStatus computeStatus(HostTable& t, size_t row, const Record& rec) const;
 
+  // The averages: fold the values `rec` held since its last report into its cells.
+  void foldAverages(Record& rec, double now);
+  // The averaged value of `slot` (an averaged resource) for `rec`, unknown while down.
+  double averageAt(const Record& rec, size_t slot, bool isUp) const;
+  int averageSlotOf(size_t source) const;  // the slot averaging `source`, -1 when none
+
   ConfigPtr config_;
   std::vector<Record> records_;                 // config->hosts order
   std::unordered_map<std::string, int> rows_;   // lower-case name -> row
@@ -115,6 +126,11 @@ class LoadTable {
   std::vector<double> staleLimits_;             // per slot: INTERVAL x LSF_ELIM_STALE_FACTOR
   std::vector<char> external_;                  // per slot: dynamic, not built-in (has ages)
   std::vector<char> shared_;                    // per slot: a shared resource
+  size_t reported_ = 0;                         // slots a report can set (averages follow)
+  std::vector<int> averages_;                   // per cell: the slot it averages
+  std::vector<int> cellOf_;                     // per slot: its cell, -1 when not averaged
+  WindowAverage window_{120};
+  std::vector<double> held_;  // scratch for foldAverages
   // Per host (config->hosts order): its busy thresholds by slot, known resources only.
   std::vector<std::vector<std::pair<int, double>>> thresholds_;
   std::vector<std::string> servers_;

@@ -64,6 +64,8 @@ void LoadTable::fillRow(HostTable& t, size_t row, double now) const {
       if (!v.empty() && v != "-") col.strings[row] = t.strings.intern(v);
       continue;
     }
+    if (cellOf_[s] >= 0 && shared_[static_cast<size_t>(averages_[static_cast<size_t>(cellOf_[s])])])
+      continue;  // the average of a shared value: its instance's server's (fillShared)
     col.numbers[row] = numberAt(row, s, isUp, now);
     if (external_[s] && isUp && !std::isnan(rec.arrived[s]) && !stale(rec, s, now))
       col.ages[row] = static_cast<float>(now - rec.arrived[s]);
@@ -76,6 +78,7 @@ double LoadTable::numberAt(size_t row, size_t s, bool isUp, double now) const {
   const HostConfig& hc = config_->hosts[row];
   const Record& rec = records_[row];
   const ResourceDef& def = config_->resources[s];
+  if (cellOf_[s] >= 0) return averageAt(rec, s, isUp);
   double v = kUnknown;
   if (auto cn = hc.numbers.find(def.name); cn != hc.numbers.end()) {
     v = cn->second;
@@ -89,6 +92,12 @@ double LoadTable::numberAt(size_t row, size_t s, bool isUp, double now) const {
   }
   if (def.dynamic && isUp && !isUnknown(v) && !rec.adjustments.empty()) v += adjusted(rec, s, now);
   return v;
+}
+
+// An averaged value: the mean over the window up to the last report, while the host is up.
+double LoadTable::averageAt(const Record& rec, size_t slot, bool isUp) const {
+  if (!isUp) return kUnknown;
+  return window_.mean(rec.avgClock, rec.cells[static_cast<size_t>(cellOf_[slot])]);
 }
 
 // What the placement adjustments of `rec` on `slot` still add at `now`.
@@ -158,10 +167,16 @@ void LoadTable::fillShared(HostTable& t, double now) const {
       for (int row : rows)
         number += adjusted(records_[static_cast<size_t>(row)], static_cast<size_t>(slot), now);
     }
+    // The instance's average: its server's, while it serves.
+    double average = kUnknown;
+    int avgSlot = averageSlotOf(static_cast<size_t>(slot));
+    if (const Record* rec = instanceSource(i, now); rec && avgSlot >= 0)
+      average = averageAt(*rec, static_cast<size_t>(avgSlot), true);
     for (const auto& h : inst.hosts) {
       int row = rowOf(h);
       if (row < 0) continue;
       auto r = static_cast<size_t>(row);
+      if (avgSlot >= 0) t.columns[static_cast<size_t>(avgSlot)].numbers[r] = average;
       col.ages[r] = age;
       if (col.type == ResourceType::kNumeric)
         col.numbers[r] = number;
