@@ -81,6 +81,8 @@ int runLsload(const std::vector<std::string>& args, CmdIo& io) {
   if (a.has("R")) req.add("resreq", format::Json::string(*a.value("R")));
   if (!a.operands.empty()) req.add("hosts", toArray(a.operands));
   if (*n > 0) req.add("n", format::Json::number(*n));
+  // The averaged indices, NLB values and ages: for a snapshot (-json) and for -I columns.
+  if (a.has("json") || a.has("I")) req.add("derived", format::Json::boolean(true));
   auto text = io.lim.ask(requestText(req), false);
   if (!text) return fail(io, "lsload", text.status());
   auto reply = parseLoadReply(*text);

@@ -6,6 +6,8 @@
 #include "config/builtins.h"
 #include "config/derived_resources.h"
 #include "master/load_table.h"
+#include "master/query_reply_json.h"
+#include "master/query_service.h"
 
 namespace openlim::master {
 namespace {
@@ -115,6 +117,24 @@ TEST(LoadTableAverages, AConfigWithoutAveragesWorksAsBefore) {
   LoadTable t(c);
   t.ingest(report("hostA", 0.5, 4), 1000);
   EXPECT_DOUBLE_EQ(value(t, 1000, 0, "ut"), 0.5);
+}
+
+TEST(LoadTableAverages, TheLoadReplyCarriesThemAndTheAgeOnlyWhenAsked) {
+  LoadTable t(makeConfig());
+  t.ingest(report("hostA", 0.5, 4), 1000);
+  t.ingest(report("hostA", 0.5, 4), 1015);
+  QueryContext ctx{.table = t.snapshot(1020), .master = "hostA", .loadTable = &t, .now = 1020};
+  auto plain = answerLoad(LoadRequest{}, ctx);
+  ASSERT_TRUE(plain);
+  std::string text = loadReplyJson(*plain);
+  EXPECT_EQ(text.find("A_ut"), std::string::npos);
+  EXPECT_EQ(text.find("\"age\""), std::string::npos);
+  auto full = answerLoad(LoadRequest{.derived = true}, ctx);
+  ASSERT_TRUE(full);
+  text = loadReplyJson(*full);
+  EXPECT_NE(text.find("\"A_ut\":0.5"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"NLB_A_SYSCPU\":5"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"age\":5"), std::string::npos) << text;  // hostA: 1020 - 1015
 }
 
 }  // namespace
