@@ -50,7 +50,8 @@ struct Column {
   std::vector<double> numbers;    // kUnknown (NaN) = unknown or host lacks the resource
   std::vector<StringId> strings;  // kUnknownString = unknown or absent
   std::vector<uint8_t> booleans;  // 1 = host lists it; never unknown
-  std::vector<float> ages;        // seconds since an external value arrived; NaN = n/a
+  std::vector<float> ages;        // seconds since an external value arrived; NaN = n/a; the
+                                  // master leaves it empty for derived columns (no ages)
 };
 
 struct HostTable {

@@ -246,7 +246,7 @@ void LoadTable::rewriteRow(size_t row, double now) {
     if (config_->resources[s].shared) continue;
     Column& col = t.columns[s];
     if (col.type == ResourceType::kString) col.strings[row] = kUnknownString;
-    col.ages[row] = std::nanf("");
+    if (!col.ages.empty()) col.ages[row] = std::nanf("");
   }
   t.busyIndices[row].clear();
   fillRow(t, row, now);

@@ -26,6 +26,9 @@ HostTablePtr LoadTable::build(double now) const {
   for (size_t s = 0; s < config_->resources.size(); ++s)
     t->columns[s].type = config_->resources[s].type;
   t->resize(config_->hosts.size());
+  // Derived columns (averages, NLB values) have no ages: 4 bytes a host each saved.
+  for (size_t s = 0; s < config_->resources.size(); ++s)
+    if (config_->resources[s].derived) std::vector<float>().swap(t->columns[s].ages);
   for (size_t row = 0; row < config_->hosts.size(); ++row) {
     t->names[row] = config_->hosts[row].name;
     fillRow(*t, row, now);
