@@ -41,6 +41,9 @@ struct LoadQuery {
   std::string resreq;              // "" = every host, in configuration order
   std::vector<std::string> hosts;  // restrict to these; empty = no restriction
   int n = 0;                       // at most n hosts; 0 = all
+  // Also each host's age, averaged indices (A_<index>) and NLB values: what a snapshot
+  // (lsload -json) carries; off by default, they triple a large reply.
+  bool derived = false;
 };
 
 // lshosts / ls_gethostinfo.

@@ -32,6 +32,11 @@ struct ResourceDef {
   bool release = false;
   bool shared = false;      // ResourceMap gives [all] or host sets: one value per instance
   bool memoryLike = false;  // accepts size units (mem swp tmp maxmem maxswp maxtmp)
+  // Added by openlim, never declared by a site: the lim-collected NLB values and the
+  // averaged indices (config/derived_resources.h). lsinfo lists them only on request.
+  bool derived = false;
+  // For an averaged index (A_ut, NLB_A_SYSCPU): the resource it averages; empty otherwise.
+  std::string averageOf;
   std::string description;
   int line = 0;  // where it was defined in lsf.shared; 0 for built-ins
 };
@@ -107,6 +112,8 @@ struct ClusterParams {
   bool ratingDispatchDrop = true;  // RATING_DISPATCH_DROP: placements lower ut and mem too
   // A reservation's lease when lsreserve gives no -t (seconds, 1 to one year).
   double reservationLease = 3600;
+  // POLICY_AVERAGE_WINDOW: the averaged indices (A_<index>) cover this many seconds.
+  double policyAverageWindow = 120;
 };
 
 // lsf.conf, typed once: every key openlim uses, parsed and range-checked by the config

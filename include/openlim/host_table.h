@@ -50,7 +50,8 @@ struct Column {
   std::vector<double> numbers;    // kUnknown (NaN) = unknown or host lacks the resource
   std::vector<StringId> strings;  // kUnknownString = unknown or absent
   std::vector<uint8_t> booleans;  // 1 = host lists it; never unknown
-  std::vector<float> ages;        // seconds since an external value arrived; NaN = n/a
+  std::vector<float> ages;        // seconds since an external value arrived; NaN = n/a; the
+                                  // master leaves it empty for derived columns (no ages)
 };
 
 struct HostTable {
@@ -63,6 +64,10 @@ struct HostTable {
   // Per row: the slots reservations hold on the host (docs/reservations.md); placement takes
   // them from its ncpus. Empty = nothing reserved anywhere (a table built by hand).
   std::vector<int32_t> reservedSlots;
+  // Per row: when the master last received the host's report, on the clock of the `now` the
+  // table is evaluated at (the master's monotonic seconds; a snapshot file's "age" a gives
+  // -a, read at now = 0). NaN = never heard. age = now - heardAt.
+  std::vector<double> heardAt;
   StringPool strings;
   // Filled by indexRows() (the master's builder): lower-case name -> row, and the cluster's
   // largest CPU factor (config's and the cpuf column's). Queries at 10k hosts otherwise scan

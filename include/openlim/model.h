@@ -2,6 +2,7 @@
 // Plain data the command formatters read (LSF's command reference). The commands fill these from
 // the lim's JSON replies (lim/cmd/reply_parse); the formatters are pure functions of them.
 
+#include <cmath>
 #include <map>
 #include <optional>
 #include <string>
@@ -41,7 +42,8 @@ struct ResourceInfo {
   bool dynamic = false;
   bool release = false;
   bool consumable = false;
-  bool shared = false;  // ResourceMap instance shared by hosts (optional in the reply)
+  bool shared = false;   // ResourceMap instance shared by hosts (optional in the reply)
+  bool derived = false;  // added by openlim (A_*, NLB_*): lsinfo lists it only when named
   std::string description;
 };
 
@@ -71,6 +73,7 @@ struct LoadHost {
   std::vector<Value> values;  // by slot; absent (or past the end) = the host lacks it
   std::vector<double> ages;   // by slot: seconds since each external value arrived; NaN none
   std::vector<int> busy;      // slots of the indices past their busy threshold
+  double age = std::nan("");  // seconds since the master last heard from it; NaN = not given
 };
 
 struct LoadSnapshot {

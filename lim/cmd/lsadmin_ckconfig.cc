@@ -17,16 +17,18 @@ void printRead(const ConfigLoad& load, Out& out) {
   if (!s) return;
   out << "LSF_ENVDIR: " << s->envDir << "\nLSF_CONFDIR: " << s->confDir << "\n";
   for (const auto& f : load.files) out << "Reading " << f << "\n";
-  size_t builtins = 0, dynamic = 0, servers = 0;
+  size_t builtins = 0, dynamic = 0, servers = 0, derived = 0;
   for (const auto& r : s->resources) {
-    builtins += r.builtin;
+    derived += r.derived;
+    builtins += r.builtin && !r.derived;
     dynamic += !r.builtin && r.dynamic;
   }
   for (const auto& h : s->hosts) servers += h.server;
   out << "Cluster: " << (s->clusterName.empty() ? "(none)" : s->clusterName) << "\n"
       << "Hosts: " << s->hosts.size() << " (" << servers << " server)\n"
       << "Resources: " << s->resources.size() << " (" << builtins << " built-in, "
-      << s->resources.size() - builtins << " site, " << dynamic << " site dynamic)\n"
+      << s->resources.size() - builtins - derived << " site, " << dynamic << " site dynamic, "
+      << derived << " derived: averages and NLB values)\n"
       << "Host types: " << s->hostTypes.size() << ", host models: " << s->models.size() << "\n"
       << "Per-host resources: " << s->perHostResources.size()
       << ", shared instances: " << s->instances.size() << "\n"

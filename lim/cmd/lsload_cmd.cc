@@ -78,7 +78,11 @@ int runLsload(const std::vector<std::string>& args, CmdIo& io) {
   auto opts = loadOptions(a, io, &info);
   if (!opts) return fail(io, "lsload", opts.status());
   Client api(io.lim, io.localHost);
-  auto reply = api.load({.resreq = a.has("R") ? *a.value("R") : "", .hosts = a.operands, .n = *n});
+  // The averaged indices, NLB values and ages: for a snapshot (-json) and for -I columns.
+  auto reply = api.load({.resreq = a.has("R") ? *a.value("R") : "",
+                         .hosts = a.operands,
+                         .n = *n,
+                         .derived = a.has("json") || a.has("I")});
   if (!reply) return fail(io, "lsload", reply.status());  // no host: "Not enough host(s) ..."
   const format::LoadSnapshot& snap = *reply;
   if (a.has("json")) {

@@ -29,6 +29,14 @@ void LimServer::onTimers(double now) {
   onReservationTimers(now);
 }
 
+std::vector<std::pair<const char*, double>> LimServer::nlbNumbers() const {
+  std::vector<std::pair<const char*, double>> out;
+  for (size_t i = 0; i < kNlbNames.size(); ++i)
+    out.emplace_back(kNlbNames[i], collector_->nlbValues()[i]);
+  out.emplace_back("NLB_CLOCK", collector_->nlbFacts().clockPs);
+  return out;
+}
+
 protocol::LoadReport LimServer::buildReport(double now) const {
   const auto& info = collector_->staticInfo();
   agent::ReportInputs in{.host = opts_.host,
@@ -47,6 +55,11 @@ protocol::LoadReport LimServer::buildReport(double now) const {
                                      {"cpuf", info.cpuFactor}},
                          .type = info.type,
                          .model = info.model,
+                         .nlbNumbers = nlbNumbers(),
+                         .nlbStrings = {{"NLB_HARDWARE", collector_->nlbFacts().hardware},
+                                        {"NLB_OSNAME", collector_->nlbFacts().osname},
+                                        {"NLB_RELEASE", collector_->nlbFacts().release},
+                                        {"NLB_VERSION", collector_->nlbFacts().version}},
                          .external = &melim_->values(),
                          .expected = agent_->expectedResources(),
                          .ageOf = [&](const std::string& name) { return melim_->age(name, now); }};

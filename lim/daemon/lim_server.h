@@ -157,6 +157,7 @@ class LimServer {
 
   // agent role (agent_role.cc; the decisions are agent::AgentRole's)
   protocol::LoadReport buildReport(double now) const;
+  std::vector<std::pair<const char*, double>> nlbNumbers() const;
   void sendReport(const std::string& to, double now);
   void updateMelim(double now);
   void restartMelim(const agent::MelimSet& set, double now);

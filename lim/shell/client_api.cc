@@ -147,6 +147,7 @@ Result<format::LoadSnapshot> Client::load(const LoadQuery& q) {
   if (!q.resreq.empty()) req.add("resreq", Json::string(q.resreq));
   if (!q.hosts.empty()) req.add("hosts", names(q.hosts));
   if (q.n > 0) req.add("n", Json::number(q.n));
+  if (q.derived) req.add("derived", Json::boolean(true));
   auto text = exchange(format::requestText(req), false);
   if (!text) return text.status();
   auto reply = format::parseLoadReply(*text);

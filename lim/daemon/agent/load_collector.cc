@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "load/procfs/cpu_topology.h"
+#include "load/procfs/nlb_host.h"
 #include "load/procfs/utmp.h"
 
 namespace openlim::agent {
@@ -21,9 +22,13 @@ double realtimeNow() {
   return static_cast<double>(ts.tv_sec) + ts.tv_nsec * 1e-9;
 }
 
-std::string unameMachine() {
+void readUname(NlbHostFacts& f) {
   struct utsname u;
-  return ::uname(&u) == 0 ? std::string(u.machine) : std::string();
+  if (::uname(&u) != 0) return;
+  f.hardware = u.machine;
+  f.osname = u.sysname;
+  f.release = u.release;
+  f.version = u.version;
 }
 
 }  // namespace
@@ -43,12 +48,19 @@ LoadCollector::~LoadCollector() = default;
 
 // Static facts, read once: a failed read leaves that fact 0/unknown.
 void LoadCollector::detect() {
-  detected_.machine = opts_.machine.empty() ? unameMachine() : opts_.machine;
+  readUname(nlbFacts_);
+  if (!opts_.machine.empty()) nlbFacts_.hardware = opts_.machine;
+  detected_.machine = nlbFacts_.hardware;
   if (auto text = proc_.read("/proc/cpuinfo")) {
     if (auto t = procfs::parseCpuinfo(*text)) {
       detected_.threads = t->logical;
       detected_.cores = t->cores;
     }
+    if (auto ps = procfs::parseCpuinfoPicoseconds(*text)) nlbFacts_.clockPs = *ps;
+  }
+  // The nominal maximum, when the kernel gives it, rather than the current scaled clock.
+  if (auto text = proc_.read("/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq")) {
+    if (auto ps = procfs::parseMaxFreqPicoseconds(*text)) nlbFacts_.clockPs = *ps;
   }
   detected_.onlineCpus = detected_.threads;
   if (auto text = proc_.read("/sys/devices/system/cpu/online")) {
@@ -94,6 +106,13 @@ void LoadCollector::tick(double now) {
   raw.attempted = due;
   readFast(due, raw);
   if (due & kSrcUsers) readUsers(raw, now);
+  std::optional<int> processes;
+  if (due & kSrcStat) {
+    auto names = proc_.list("/proc");  // a readdir: cheap, no file opened per process
+    if (!names.empty()) processes = procfs::countProcesses(names);
+  }
+  nlb_.ingest(raw.stat, (due & kSrcStat) && !raw.stat, raw.disks,
+              (due & kSrcDiskstats) && !raw.disks, processes, now);
   pollTmp(raw, now);
   if (due & kSrcTmp) {
     tmpProbe_.start(now);  // a hung probe is not restarted; tmp stays unknown

@@ -13,6 +13,7 @@
 // `now` is monotonic seconds (any epoch), the same clock for every call.
 
 #include <functional>
+#include <limits>
 #include <map>
 #include <memory>
 #include <set>
@@ -22,6 +23,7 @@
 #include "agent/static_host_info.h"
 #include "agent/statvfs_probe.h"
 #include "load/load_sampler.h"
+#include "load/nlb_sampler.h"
 #include "openlim/config.h"
 
 namespace openlim::agent {
@@ -34,6 +36,13 @@ struct CollectorOptions {
   std::string machine;                     // uname -m override ("" = uname())
   std::function<double()> wallClock;       // realtime seconds for tty idle (default: now)
   int selfRunning = 1;                     // runnable tasks of lim itself in procs_running
+};
+
+// The NLB host facts read once at start (docs/policies.md, "NLB attributes"): uname's
+// machine, system name, release and version, and the CPU clock period in picoseconds.
+struct NlbHostFacts {
+  std::string hardware, osname, release, version;
+  double clockPs = std::numeric_limits<double>::quiet_NaN();
 };
 
 struct CollectorCounters {
@@ -60,6 +69,9 @@ class LoadCollector {
   const BuiltinVector& builtins() const { return sampler_.values(); }
   std::map<std::string, double> builtinMap() const;
   const StaticHostInfo& staticInfo() const { return info_; }
+  // NLB_SYSCPU NLB_NUMPROC NLB_PSWCH NLB_IOREQS (kNlbNames order, NaN unknown).
+  const NlbVector& nlbValues() const { return nlb_.values(); }
+  const NlbHostFacts& nlbFacts() const { return nlbFacts_; }
   const CollectorCounters& counters() const { return counters_; }
 
   // Re-applies a new config (type/model/cpuf/booleans/LSF_NCPUS); keeps load state.
@@ -78,6 +90,8 @@ class LoadCollector {
   DetectedHost detected_;
   StaticHostInfo info_;
   LoadSampler sampler_;
+  NlbSampler nlb_;
+  NlbHostFacts nlbFacts_;
   StatvfsProbe tmpProbe_;
   CollectorCounters counters_;
   double lastTick_ = 0;

@@ -23,6 +23,10 @@ protocol::LoadReport buildLoadReport(const ReportInputs& in, const ConfigSnapsho
   for (const auto& [name, v] : in.statics) r.numbers.push_back({name, v, NAN});
   r.strings.push_back({"type", in.type});
   r.strings.push_back({"model", in.model});
+  for (const auto& [name, v] : in.nlbNumbers)
+    if (config.findResource(name)) r.numbers.push_back({name, v, NAN});
+  for (const auto& [name, v] : in.nlbStrings)
+    if (config.findResource(name) && !v.empty()) r.strings.push_back({name, v});
   std::vector<std::string> names = in.expected;
   for (const auto& [name, v] : external) names.push_back(name);
   std::sort(names.begin(), names.end());

@@ -24,6 +24,11 @@ struct ReportInputs {
   // Static facts in report order: ncpus ncores nthreads maxmem maxswp maxtmp ndisks cpuf.
   std::vector<std::pair<const char*, double>> statics;
   std::string type, model;
+  // The NLB values the lim collects (NLB_SYSCPU ..., NLB_CLOCK; NaN unknown) and its NLB
+  // strings (NLB_HARDWARE ...). Each is sent when the configuration has the resource; a
+  // master that does not know a name counts it and ignores it.
+  std::vector<std::pair<const char*, double>> nlbNumbers;
+  std::vector<std::pair<const char*, std::string>> nlbStrings;
   const ExternalVector* external = nullptr;  // melim's merged vector; null = none
   // Every external resource this host should report (its own and those it serves): each is
   // sent, "-" when unknown, so a value melim no longer gives reaches the master as unknown

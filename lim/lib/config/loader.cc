@@ -8,6 +8,7 @@
 #include <system_error>
 
 #include "config/builtins.h"
+#include "config/derived_resources.h"
 #include "config/hosts_file.h"
 #include "config/lsf_cluster.h"
 #include "config/lsf_conf.h"
@@ -153,6 +154,12 @@ ConfigLoad loadConfig(const std::string& envDirIn, const EnvLookup& env,
     // Rows that were read and refused one by one still leave "no hosts" worth saying.
     if (!broken || !l.ctx.snap.hosts.empty() || !l.ctx.rejectedHosts.empty())
       config::validateCluster(l.ctx, l.conf, addresses, confDiag, clusterDiag);
+  }
+  {
+    // After the cluster file: a ResourceMap or Host section naming a derived resource finds
+    // no such resource (they are set by the lim and the master only).
+    DiagSink sharedDiag(config::joinPath(l.ctx.snap.confDir, "lsf.shared"), &l.load.diagnostics);
+    config::addDerivedResources(&l.ctx.snap, sharedDiag);
   }
   l.ctx.snap.checksum = config::hexDigest(l.hash);
   sortDiagnostics(l.load);

@@ -85,6 +85,7 @@ const std::vector<Spec>& specs() {
       {"RATING_MEM_WEIGHT", false, real(&ClusterParams::ratingMemWeight, 0, 1)},
       {"RATING_DISPATCH_DROP", false, flag(&ClusterParams::ratingDispatchDrop)},
       {"RESERVATION_LEASE", false, real(&ClusterParams::reservationLease, 1, kMaxLease)},
+      {"POLICY_AVERAGE_WINDOW", false, real(&ClusterParams::policyAverageWindow, 1, 86400)},
       {"ELIMARGS", false,
        [](const std::string& v, ClusterParams* p) {
          p->elimArgs = v;

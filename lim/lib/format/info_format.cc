@@ -98,7 +98,10 @@ const char* orderName(Direction d) {
 
 std::vector<const ResourceInfo*> lsinfoOrder(const ClusterInfo& info) {
   std::vector<const ResourceInfo*> rows;
-  for (const auto& r : info.resources) rows.push_back(&r);
+  // The averaged indices and NLB values openlim adds (dozens of them) are left out, so an
+  // LSF user's lsinfo reads as before; naming one shows it.
+  for (const auto& r : info.resources)
+    if (!r.derived) rows.push_back(&r);
   std::stable_sort(rows.begin(), rows.end(), [](const ResourceInfo* a, const ResourceInfo* b) {
     return group(*a) < group(*b);
   });

@@ -23,7 +23,8 @@ struct InfoText {
 };
 
 // Rows in LSF's order: built-in load indices, external indices, static numerics,
-// booleans, strings, shared numerics (stable within each group).
+// booleans, strings, shared numerics (stable within each group). Derived resources (A_*,
+// NLB_*) are left out.
 std::vector<const ResourceInfo*> lsinfoOrder(const ClusterInfo& info);
 InfoText formatInfo(const ClusterInfo& info, const InfoOptions& opts);
 

@@ -124,6 +124,7 @@ format::ClusterInfo parseInfo(const Json& reply) {
     ri.release = boolOr(r, "release", false);
     ri.consumable = boolOr(r, "consumable", false);
     ri.shared = boolOr(r, "shared", false);
+    ri.derived = boolOr(r, "derived", false);
     ri.description = stringOr(r, "description");
     info.resources.push_back(std::move(ri));
   });

@@ -59,6 +59,12 @@ Status readHost(HostTable& t, size_t row, const Json& h, std::unordered_set<std:
   auto st = parseStatus(statusField ? statusField->asString() : "ok");
   if (!st) return Status(Code::kInvalid, "host " + t.names[row] + ": " + st.status().message());
   t.status[row] = st.value();
+  if (const Json* age = h.find("age"); age != nullptr && !age->isNull()) {
+    if (!age->isNumber() || !(age->asNumber() >= 0) || !std::isfinite(age->asNumber()))
+      return Status(Code::kInvalid,
+                    "host " + t.names[row] + ": \"age\" must be a number of seconds, 0 or more");
+    t.heardAt[row] = -age->asNumber();  // read at now = 0
+  }
   const Json* values = objectMember(h, "values");
   const Json* ages = objectMember(h, "ages");
   for (size_t c = 0; c < cfg.resources.size() && c < t.columns.size(); ++c) {
@@ -165,6 +171,7 @@ Json hostJson(const HostTable& t, size_t r) {
   h.add("status", Json::string(std::string(hostStatusName(t.status[r]))));
   h.add("values", std::move(values));
   if (ages.size() > 0) h.add("ages", std::move(ages));
+  if (r < t.heardAt.size() && t.heardAt[r] <= 0) h.add("age", Json::number(-t.heardAt[r]));
   return h;
 }
 

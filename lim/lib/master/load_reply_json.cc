@@ -41,10 +41,12 @@ struct ValueSlots {
   size_t size() const { return slots.size(); }
 };
 
-ValueSlots valueSlots(const ConfigSnapshot& c) {
+ValueSlots valueSlots(const ConfigSnapshot& c, bool derived) {
   ValueSlots v;
   for (size_t s = 0; s < c.resources.size(); ++s)
-    if (c.resources[s].name != "hname" && c.resources[s].name != "status") v.slots.push_back(s);
+    if (c.resources[s].name != "hname" && c.resources[s].name != "status" &&
+        (derived || !c.resources[s].derived))
+      v.slots.push_back(s);
   std::sort(v.slots.begin(), v.slots.end(),
             [&](size_t a, size_t b) { return c.resources[a].name < c.resources[b].name; });
   for (size_t s : v.slots) v.keys.push_back(JsonWriter::quotedKey(c.resources[s].name));
@@ -114,6 +116,7 @@ void writeExtras(JsonWriter& w, const std::vector<RowExtras>& extras, size_t i) 
   if (i >= extras.size()) return;
   if (extras[i].drifted) w.key("config_drift").boolean(true);
   if (extras[i].lockRemaining >= 0) w.key("lock_remaining").num(extras[i].lockRemaining);
+  if (extras[i].age >= 0) w.key("age").num(extras[i].age);
 }
 
 std::vector<std::string> resourceList(const HostConfig* hc) {
@@ -147,7 +150,7 @@ void writeNumberSlot(JsonWriter& w, const HostTable& t, int slot, uint32_t row) 
 
 std::string loadReplyJson(const LoadReply& reply) {
   const HostTable& t = *reply.table;
-  const ValueSlots slots = valueSlots(*t.config);
+  const ValueSlots slots = valueSlots(*t.config, reply.derived);
   std::vector<char> shown;
   std::string out;
   out.reserve(4096);

@@ -43,6 +43,30 @@ void LoadTable::index() {
     external_.push_back(r.dynamic && !r.builtin ? 1 : 0);
     shared_.push_back(r.shared ? 1 : 0);
   }
+  // Averaged resources come last (config/derived_resources.h): records keep numbers only for
+  // the slots before them. An averaged resource elsewhere (hand-built configs) is ordinary.
+  auto sourceOf = [&](size_t s) {
+    const ResourceDef& r = config_->resources[s];
+    int src = r.averageOf.empty() ? -1 : config_->resourceIndex(r.averageOf);
+    bool ok = src >= 0 && static_cast<size_t>(src) < s &&
+              config_->resources[static_cast<size_t>(src)].type == ResourceType::kNumeric;
+    return ok ? src : -1;
+  };
+  reported_ = config_->resources.size();
+  while (reported_ > 0 && sourceOf(reported_ - 1) >= 0) --reported_;
+  for (size_t s = reported_; s < config_->resources.size(); ++s)
+    if (static_cast<size_t>(sourceOf(s)) >= reported_) {  // an average of an average
+      reported_ = config_->resources.size();
+      break;
+    }
+  averages_.clear();
+  cellOf_.assign(config_->resources.size(), -1);
+  for (size_t s = reported_; s < config_->resources.size(); ++s) {
+    cellOf_[s] = static_cast<int>(averages_.size());
+    averages_.push_back(sourceOf(s));
+  }
+  window_ = WindowAverage(
+      config_->params.policyAverageWindow > 0 ? config_->params.policyAverageWindow : 120);
   thresholds_.assign(config_->hosts.size(), {});
   for (size_t i = 0; i < config_->hosts.size(); ++i)
     for (const auto& [name, threshold] : config_->hosts[i].thresholds)
@@ -54,13 +78,16 @@ void LoadTable::reconfigure(ConfigPtr config) {
   ConfigPtr old = std::move(config_);
   std::vector<Record> oldRecords = std::move(records_);
   std::unordered_map<std::string, int> oldRows = std::move(rows_);
+  const WindowAverage oldWindow = window_;
+  const size_t oldReported = reported_;
+  const std::vector<int> oldAverages = averages_;
   config_ = std::move(config);
   index();
-  const size_t nres = config_->resources.size();
   records_.assign(config_->hosts.size(), Record{});
   for (auto& r : records_) {
-    r.numbers.assign(nres, kUnknown);
-    r.arrived.assign(nres, std::nan(""));
+    r.numbers.assign(reported_, kUnknown);
+    r.arrived.assign(reported_, std::nan(""));
+    r.cells.assign(averages_.size(), AverageCell{});
   }
   if (old) {
     for (const auto& [name, oldRow] : oldRows) {
@@ -72,9 +99,9 @@ void LoadTable::reconfigure(ConfigPtr config) {
       dst.locked = src.locked;
       dst.checksum = src.checksum;
       dst.master = src.master;
-      for (size_t s = 0; s < old->resources.size(); ++s) {
+      for (size_t s = 0; s < oldReported; ++s) {
         auto slot = slots_.find(old->resources[s].name);
-        if (slot == slots_.end()) continue;
+        if (slot == slots_.end() || static_cast<size_t>(slot->second) >= reported_) continue;
         auto d = static_cast<size_t>(slot->second);
         dst.numbers[d] = src.numbers[s];
         dst.arrived[d] = src.arrived[s];
@@ -84,6 +111,17 @@ void LoadTable::reconfigure(ConfigPtr config) {
       }
       dst.loadBusy = src.loadBusy;
       updateLoadBusy(static_cast<size_t>(it->second), dst);  // the limits may have changed
+      // Averages move by the name of what they average.
+      dst.avgClock = src.avgClock;
+      for (size_t c = 0; c < oldAverages.size(); ++c) {
+        auto slot = slots_.find(old->resources[static_cast<size_t>(oldAverages[c])].name);
+        if (slot == slots_.end()) continue;
+        auto it = std::find(averages_.begin(), averages_.end(), slot->second);
+        if (it != averages_.end())
+          dst.cells[static_cast<size_t>(it - averages_.begin())] = src.cells[c];
+      }
+      if (oldWindow.window() != window_.window())
+        window_.rewindow(dst.avgClock, dst.cells, oldWindow);
     }
   }
   servers_.assign(config_->instances.size(), "");
@@ -113,6 +151,7 @@ bool LoadTable::ingest(const protocol::LoadReport& r, double now) {
     return false;
   }
   Record& rec = records_[static_cast<size_t>(row)];
+  foldAverages(rec, now);
   rec.lastReport = now;
   rec.locked = (r.flags & protocol::kReportLocked) != 0;
   rec.lockSeconds = rec.locked ? r.lockSeconds : 0;
@@ -120,8 +159,8 @@ bool LoadTable::ingest(const protocol::LoadReport& r, double now) {
   rec.master = r.master;
   for (const auto& v : r.numbers) {
     auto it = slots_.find(v.name);
-    if (it == slots_.end()) {
-      ++counters_.unknownNames;
+    if (it == slots_.end() || static_cast<size_t>(it->second) >= reported_) {
+      ++counters_.unknownNames;  // an averaged value is the master's to compute
       continue;
     }
     auto slot = static_cast<size_t>(it->second);
@@ -139,7 +178,7 @@ bool LoadTable::ingest(const protocol::LoadReport& r, double now) {
   }
   for (const auto& v : r.strings) {
     auto it = slots_.find(v.name);
-    if (it == slots_.end()) {
+    if (it == slots_.end() || static_cast<size_t>(it->second) >= reported_) {
       ++counters_.unknownNames;
       continue;
     }
@@ -152,6 +191,21 @@ bool LoadTable::ingest(const protocol::LoadReport& r, double now) {
   else
     rowChanged(static_cast<size_t>(row), now);
   return true;
+}
+
+void LoadTable::foldAverages(Record& rec, double now) {
+  if (averages_.empty()) return;
+  held_.resize(averages_.size());
+  for (size_t c = 0; c < averages_.size(); ++c) {
+    auto s = static_cast<size_t>(averages_[c]);
+    held_[c] = stale(rec, s, now) ? kUnknown : rec.numbers[s];
+  }
+  window_.advance(rec.avgClock, rec.cells, held_, now, up(rec, now));
+}
+
+int LoadTable::averageSlotOf(size_t source) const {
+  auto it = std::find(averages_.begin(), averages_.end(), static_cast<int>(source));
+  return it == averages_.end() ? -1 : static_cast<int>(reported_ + (it - averages_.begin()));
 }
 
 void LoadTable::adjust(const std::string& host, int slot, double amount, double now) {
@@ -235,7 +289,7 @@ void LoadTable::rewriteRow(size_t row, double now) {
     if (config_->resources[s].shared) continue;
     Column& col = t.columns[s];
     if (col.type == ResourceType::kString) col.strings[row] = kUnknownString;
-    col.ages[row] = std::nanf("");
+    if (!col.ages.empty()) col.ages[row] = std::nanf("");
   }
   t.busyIndices[row].clear();
   fillRow(t, row, now);

@@ -9,6 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "master/window_average.h"
 #include "openlim/config.h"
 #include "openlim/host_table.h"
 #include "openlim/load_adjust.h"
@@ -95,6 +96,10 @@ class LoadTable {
     bool loadBusy = false;
     int heldSlots = 0;            // slots reservations hold
     std::vector<LoadDelta> held;  // what they hold, signed as the load moves
+    // The averaged indices (window_average.h): one cell per averaged resource, in
+    // averages_ order. numbers and arrived cover only the reported slots (reported_).
+    AverageClock avgClock;
+    std::vector<AverageCell> cells;
   };
   void updateLoadBusy(size_t row, Record& rec) const;
   double heldAt(const Record& rec, size_t slot) const;
@@ -124,15 +129,26 @@ class LoadTable {
   void internStatus(HostTable& t, size_t row) const;  // the status column's text
   HostStatus computeStatus(HostTable& t, size_t row, const Record& rec) const;
 
+  // The averages: fold the values `rec` held since its last report into its cells.
+  void foldAverages(Record& rec, double now);
+  // The averaged value of `slot` (an averaged resource) for `rec`, unknown while down.
+  double averageAt(const Record& rec, size_t slot, bool isUp) const;
+  int averageSlotOf(size_t source) const;  // the slot averaging `source`, -1 when none
+
   ConfigPtr config_;
   std::vector<Record> records_;                 // config->hosts order
   std::unordered_map<std::string, int> rows_;   // lower-case name -> row
   std::unordered_map<std::string, int> slots_;  // resource name -> slot
   int ncpusSlot_ = -1, statusSlot_ = -1;        // -1: not a resource (status: not a string)
+  std::vector<double> staleLimits_;             // per slot: INTERVAL x LSF_ELIM_STALE_FACTOR
+  std::vector<char> external_;                  // per slot: dynamic, not built-in (has ages)
+  std::vector<char> shared_;                    // per slot: a shared resource
   int r1mSlot_ = -1;
-  std::vector<double> staleLimits_;  // per slot: INTERVAL x LSF_ELIM_STALE_FACTOR
-  std::vector<char> external_;       // per slot: dynamic, not built-in (has ages)
-  std::vector<char> shared_;         // per slot: a shared resource
+  size_t reported_ = 0;        // slots a report can set (averages follow)
+  std::vector<int> averages_;  // per cell: the slot it averages
+  std::vector<int> cellOf_;    // per slot: its cell, -1 when not averaged
+  WindowAverage window_{120};
+  std::vector<double> held_;  // scratch for foldAverages
   // Per host (config->hosts order): its busy thresholds by slot, known resources only.
   std::vector<std::vector<std::pair<int, double>>> thresholds_;
   std::vector<std::string> servers_;

@@ -40,6 +40,7 @@ std::string infoReplyJson(const InfoReply& reply) {
     o.add("release", Json::boolean(r.release));
     o.add("consumable", Json::boolean(r.consumable));
     o.add("shared", Json::boolean(r.shared));
+    if (r.derived) o.add("derived", Json::boolean(true));
     o.add("description", Json::string(r.description));
     res.push(std::move(o));
   }

@@ -84,6 +84,7 @@ Result<LoadRequest> decodeLoadRequest(const Json& req) {
   f.string("resreq", kResreq, &r.resreq);
   f.strings("hosts", kHostNames, &r.hosts);
   f.integer("n", 0, "a whole number, 0 or more", &r.n);
+  f.boolean("derived", &r.derived);
   f.string("local", kHostName, &local);
   return done(f, std::move(r));
 }

@@ -19,6 +19,9 @@ struct LoadRequest {
   std::string resreq;              // "" = every host, in table order
   std::vector<std::string> hosts;  // empty = no restriction
   int n = 0;                       // at most n hosts; 0 = all
+  // Also the derived values (averaged indices, NLB values) and each host's "age"; left out
+  // otherwise (a third of a 100k-host reply).
+  bool derived = false;
 };
 
 // hosts: resreq?, hosts?[]

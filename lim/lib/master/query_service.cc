@@ -110,7 +110,13 @@ Result<LoadReply> answerLoad(const LoadRequest& req, const QueryContext& ctx) {
   auto rows = pickRows(req.resreq, req.hosts, static_cast<size_t>(req.n), ctx);
   if (!rows) return rows.status();
   LoadReply r{.table = ctx.table, .rows = std::move(*rows), .extras = {}, .master = ctx.master};
+  r.derived = req.derived;
   r.extras = extrasOf(*ctx.table, r.rows, ctx, true);
+  if (req.derived && ctx.loadTable)
+    for (size_t i = 0; i < r.rows.size() && i < r.extras.size(); ++i) {
+      double last = ctx.loadTable->lastReport(ctx.table->names[r.rows[i]]);
+      if (last > -1e299) r.extras[i].age = std::max(0.0, ctx.now - last);
+    }
   return r;
 }
 

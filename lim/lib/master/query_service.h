@@ -30,6 +30,7 @@ struct QueryContext {
 struct RowExtras {
   bool drifted = false;
   double lockRemaining = -1;
+  double age = -1;  // seconds since the host's last report (load with derived); -1 = not shown
 };
 
 struct LoadReply {
@@ -37,6 +38,7 @@ struct LoadReply {
   std::vector<uint32_t> rows;     // snapshot rows, in reply order
   std::vector<RowExtras> extras;  // one per row; empty without a load table
   std::string master;
+  bool derived = false;  // the request's: derived values and ages included
 };
 
 struct HostsReply {

@@ -26,6 +26,9 @@ HostTablePtr LoadTable::build(double now) const {
   for (size_t s = 0; s < config_->resources.size(); ++s)
     t->columns[s].type = config_->resources[s].type;
   t->resize(config_->hosts.size());
+  // Derived columns (averages, NLB values) have no ages: 4 bytes a host each saved.
+  for (size_t s = 0; s < config_->resources.size(); ++s)
+    if (config_->resources[s].derived) std::vector<float>().swap(t->columns[s].ages);
   for (size_t row = 0; row < config_->hosts.size(); ++row) {
     t->names[row] = config_->hosts[row].name;
     fillRow(*t, row, now);
@@ -42,6 +45,7 @@ void LoadTable::fillRow(HostTable& t, size_t row, double now) const {
   const bool isUp = up(rec, now);
   if (t.reservedSlots.size() < t.size()) t.reservedSlots.resize(t.size(), 0);
   t.reservedSlots[row] = rec.heldSlots;
+  t.heardAt[row] = rec.lastReport > -1e299 ? rec.lastReport : kUnknown;
   for (size_t s = 0; s < config_->resources.size(); ++s) {
     const ResourceDef& def = config_->resources[s];
     Column& col = t.columns[s];
@@ -66,6 +70,8 @@ void LoadTable::fillRow(HostTable& t, size_t row, double now) const {
       if (!v.empty() && v != "-") col.strings[row] = t.strings.intern(v);
       continue;
     }
+    if (cellOf_[s] >= 0 && shared_[static_cast<size_t>(averages_[static_cast<size_t>(cellOf_[s])])])
+      continue;  // the average of a shared value: its instance's server's (fillShared)
     col.numbers[row] = numberAt(row, s, isUp, now);
     if (!rec.held.empty() && !isUnknown(col.numbers[row])) col.numbers[row] += heldAt(rec, s);
     if (external_[s] && isUp && !std::isnan(rec.arrived[s]) && !stale(rec, s, now))
@@ -79,6 +85,7 @@ double LoadTable::numberAt(size_t row, size_t s, bool isUp, double now) const {
   const HostConfig& hc = config_->hosts[row];
   const Record& rec = records_[row];
   const ResourceDef& def = config_->resources[s];
+  if (cellOf_[s] >= 0) return averageAt(rec, s, isUp);
   double v = kUnknown;
   if (auto cn = hc.numbers.find(def.name); cn != hc.numbers.end()) {
     v = cn->second;
@@ -92,6 +99,12 @@ double LoadTable::numberAt(size_t row, size_t s, bool isUp, double now) const {
   }
   if (def.dynamic && isUp && !isUnknown(v) && !rec.adjustments.empty()) v += adjusted(rec, s, now);
   return v;
+}
+
+// An averaged value: the mean over the window up to the last report, while the host is up.
+double LoadTable::averageAt(const Record& rec, size_t slot, bool isUp) const {
+  if (!isUp) return kUnknown;
+  return window_.mean(rec.avgClock, rec.cells[static_cast<size_t>(cellOf_[slot])]);
 }
 
 // What the placement adjustments of `rec` on `slot` still add at `now`.
@@ -186,10 +199,16 @@ void LoadTable::fillShared(HostTable& t, double now) const {
         if (!rec.held.empty()) number += heldAt(rec, static_cast<size_t>(slot));
       }
     }
+    // The instance's average: its server's, while it serves.
+    double average = kUnknown;
+    int avgSlot = averageSlotOf(static_cast<size_t>(slot));
+    if (const Record* rec = instanceSource(i, now); rec && avgSlot >= 0)
+      average = averageAt(*rec, static_cast<size_t>(avgSlot), true);
     for (const auto& h : inst.hosts) {
       int row = rowOf(h);
       if (row < 0) continue;
       auto r = static_cast<size_t>(row);
+      if (avgSlot >= 0) t.columns[static_cast<size_t>(avgSlot)].numbers[r] = average;
       col.ages[r] = age;
       if (col.type == ResourceType::kNumeric)
         col.numbers[r] = number;

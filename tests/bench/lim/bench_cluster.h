@@ -6,12 +6,15 @@
 #include <string>
 
 #include "config/builtins.h"
+#include "config/derived_resources.h"
 #include "openlim/config.h"
 #include "protocol/messages.h"
 
 namespace openlim::bench {
 
-inline ConfigPtr benchConfig(int hosts, bool withThresholds) {
+// withAverages: the derived resources a loaded configuration has (an averaged index for each
+// of the 20 indices and the NLB values); false gives the table as it was without them.
+inline ConfigPtr benchConfig(int hosts, bool withThresholds, bool withAverages = true) {
   auto c = std::make_shared<ConfigSnapshot>();
   c->clusterName = "bench";
   c->resources = config::builtinResources();
@@ -32,6 +35,11 @@ inline ConfigPtr benchConfig(int hosts, bool withThresholds) {
   }
   for (size_t i = 0; i < c->hosts.size(); ++i) c->hostIndex[c->hosts[i].name] = i;
   c->params.exInterval = 15;
+  if (withAverages) {
+    std::vector<Diagnostic> diags;
+    config::DiagSink sink("lsf.shared", &diags);
+    config::addDerivedResources(c.get(), sink);
+  }
   return c;
 }
 

@@ -1,4 +1,4 @@
 fixture: demo
 args: lsload -json -- hostA
 exit: 0
-request: {"hosts":["hostA"],"op":"load"}
+request: {"derived":true,"hosts":["hostA"],"op":"load"}

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "config/builtins.h"
+#include "config/derived_resources.h"
 
 namespace openlim::agent {
 namespace {
@@ -116,6 +117,29 @@ TEST(LoadReport, ALockedHostSaysSoWithTheSecondsLeft) {
   protocol::LoadReport r = buildLoadReport(in, *c);
   EXPECT_TRUE(r.flags & protocol::kReportLocked);
   EXPECT_EQ(r.lockSeconds, 30u);
+}
+
+TEST(LoadReport, CarriesTheNlbValuesTheConfigurationKnows) {
+  auto c = std::make_shared<ConfigSnapshot>();
+  c->resources = config::builtinResources();
+  for (auto& r : config::collectedNlbResources()) c->resources.push_back(r);
+  c->buildIndexes();
+  ReportInputs in = inputs();
+  in.nlbNumbers = {{"NLB_SYSCPU", 12.5}, {"NLB_CLOCK", 400}, {"NLB_NOSUCH", 1}};
+  in.nlbStrings = {{"NLB_HARDWARE", "x86_64"}, {"NLB_OSNAME", "Linux"}, {"NLB_RELEASE", ""}};
+  auto r = buildLoadReport(in, *c);
+  ASSERT_NE(number(r, "NLB_SYSCPU"), nullptr);
+  EXPECT_EQ(number(r, "NLB_SYSCPU")->value, 12.5);
+  EXPECT_TRUE(std::isnan(number(r, "NLB_SYSCPU")->age));  // the lim's own: no age
+  EXPECT_EQ(number(r, "NLB_CLOCK")->value, 400);
+  EXPECT_EQ(number(r, "NLB_NOSUCH"), nullptr);
+  ASSERT_NE(text(r, "NLB_HARDWARE"), nullptr);
+  EXPECT_EQ(text(r, "NLB_HARDWARE")->value, "x86_64");
+  EXPECT_EQ(text(r, "NLB_RELEASE"), nullptr);  // unread: not sent
+  // A configuration without them (an older one) sends none.
+  auto plain = buildLoadReport(in, *makeConfig());
+  EXPECT_EQ(number(plain, "NLB_SYSCPU"), nullptr);
+  EXPECT_EQ(text(plain, "NLB_HARDWARE"), nullptr);
 }
 
 }  // namespace

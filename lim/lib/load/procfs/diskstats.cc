@@ -66,7 +66,13 @@ Result<DiskTotals> parseDiskstats(std::string_view text, const std::set<std::str
       err = Status(Code::kInvalid, "/proc/diskstats: bad sector count for " + name);
       return false;
     }
+    auto reads = toCounter(f[3]), writes = toCounter(f[7]);
+    if (!reads || !writes) {
+      err = Status(Code::kInvalid, "/proc/diskstats: bad request count for " + name);
+      return false;
+    }
     out.sectors += *rd + *wr;
+    out.requests += *reads + *writes;
     ++out.disks;
     return true;
   });

@@ -14,8 +14,9 @@
 namespace openlim::procfs {
 
 struct DiskTotals {
-  uint64_t sectors = 0;  // read + written, 512-byte units, summed over real disks
-  int disks = 0;         // how many real disks were counted
+  uint64_t sectors = 0;   // read + written, 512-byte units, summed over real disks
+  uint64_t requests = 0;  // reads + writes completed (NLB_IOREQS), summed the same way
+  int disks = 0;          // how many real disks were counted
 };
 
 // True for loop*, ram*, zram*, dm-*, md*, nbd*, sr*, fd* (never a real disk).

@@ -18,6 +18,7 @@ Result<CpuTimes> parseCpuLine(const std::vector<std::string_view>& f) {
   }
   CpuTimes t;
   t.idle = v[3] + v[4];
+  t.system = v[2];
   for (uint64_t x : v) t.total += x;
   return t;
 }
@@ -48,6 +49,13 @@ Result<ProcStat> parseProcStat(std::string_view text) {
         return false;
       }
       out.procsRunning = static_cast<int64_t>(*n);
+    } else if (f[0] == "ctxt" && f.size() == 2) {
+      auto n = toCounter(f[1]);
+      if (!n || *n > static_cast<uint64_t>(INT64_MAX)) {
+        err = Status(Code::kInvalid, "/proc/stat: bad ctxt");
+        return false;
+      }
+      out.ctxt = static_cast<int64_t>(*n);
     }
     return true;
   });

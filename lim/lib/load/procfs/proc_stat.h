@@ -16,12 +16,14 @@ namespace openlim::procfs {
 struct CpuTimes {
   uint64_t idle = 0;
   uint64_t total = 0;
+  uint64_t system = 0;  // the system column alone (NLB_SYSCPU)
 };
 
 struct ProcStat {
   CpuTimes cpu;
   int64_t procsRunning = -1;  // "procs_running" (includes the reading process); -1 if absent
   int cpuLines = 0;           // number of "cpuN" lines (logical CPUs the kernel lists)
+  int64_t ctxt = -1;          // "ctxt": context switches since boot; -1 if absent
 };
 
 // REQUIRES: text is the whole /proc/stat. Error when the "cpu " line is missing or malformed.

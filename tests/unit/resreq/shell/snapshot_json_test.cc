@@ -2,6 +2,8 @@
 // trip.
 #include <gtest/gtest.h>
 
+#include "config/derived_resources.h"
+#include "config/diag.h"
 #include "format/snapshot_json.h"
 #include "test_support.h"
 
@@ -115,6 +117,48 @@ TEST(SnapshotJson, WriterOutputReadsBackToTheSameTable) {
         }
       }
     }
+  }
+}
+
+// A live `lsload -json` snapshot carries each host's age, its averaged indices and the NLB
+// values the lim collects: all replayable by `lsplace --from`.
+TEST(SnapshotJson, ReadsAgeAveragesAndNlbValues) {
+  auto c = testing::makeConfig();
+  std::vector<Diagnostic> diags;
+  config::DiagSink sink("lsf.shared", &diags);
+  config::addDerivedResources(c.get(), sink);
+  ASSERT_TRUE(diags.empty());
+  const char* text = R"({"hosts": [
+    {"name": "hostA", "status": "ok", "age": 12.5,
+     "values": {"ut": 0.5, "A_ut": 0.25, "NLB_SYSCPU": 3.5, "NLB_A_SYSCPU": 2,
+                "NLB_HARDWARE": "x86_64", "NLB_CLOCK": 400}},
+    {"name": "hostB", "status": "ok", "values": {}}]})";
+  auto t = format::readSnapshotJson(text, c);
+  ASSERT_TRUE(t) << t.status().message();
+  EXPECT_DOUBLE_EQ(t->heardAt[0], -12.5);  // age 12.5 at now = 0
+  EXPECT_TRUE(std::isnan(t->heardAt[1]));
+  EXPECT_DOUBLE_EQ(t->number(0, "A_ut"), 0.25);
+  EXPECT_DOUBLE_EQ(t->number(0, "NLB_A_SYSCPU"), 2);
+  EXPECT_DOUBLE_EQ(t->number(0, "NLB_SYSCPU"), 3.5);
+  EXPECT_DOUBLE_EQ(t->number(0, "NLB_CLOCK"), 400);
+  int hw = c->resourceIndex("NLB_HARDWARE");
+  EXPECT_EQ(t->strings.get(t->columns[static_cast<size_t>(hw)].strings[0]), "x86_64");
+  // The age goes back out with the rest.
+  std::string out = format::writeSnapshotJson(*t, "demo", "hostA");
+  EXPECT_NE(out.find("\"age\""), std::string::npos) << out;
+  auto again = format::readSnapshotJson(out, c);
+  ASSERT_TRUE(again);
+  EXPECT_DOUBLE_EQ(again->heardAt[0], -12.5);
+}
+
+TEST(SnapshotJson, RefusesABadAge) {
+  auto c = testing::makeConfig();
+  for (const char* age : {"-1", "\"old\"", "true", "[1]"}) {
+    std::string text = std::string(R"({"hosts": [{"name": "hostA", "age": )") + age + "}]}";
+    auto t = format::readSnapshotJson(text, c);
+    ASSERT_FALSE(t) << age;
+    EXPECT_NE(t.status().message().find("\"age\" must be a number of seconds"), std::string::npos)
+        << t.status().message();
   }
 }
 

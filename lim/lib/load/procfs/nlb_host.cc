@@ -1,0 +1,44 @@
+#include "load/procfs/nlb_host.h"
+
+#include <cctype>
+#include <cmath>
+
+#include "load/procfs/text_util.h"
+#include "util/strict_number.h"
+
+namespace openlim::procfs {
+
+Result<double> parseMaxFreqPicoseconds(std::string_view text) {
+  if (!text.empty() && text.back() == '\n') text.remove_suffix(1);
+  auto khz = toCounter(trim(text));
+  if (!khz || *khz == 0 || *khz > 1000000000ull)
+    return Status(Code::kInvalid, "cpuinfo_max_freq: not a frequency in kHz");
+  return 1e9 / static_cast<double>(*khz);
+}
+
+Result<double> parseCpuinfoPicoseconds(std::string_view text) {
+  Result<double> out = Status(Code::kInvalid, "/proc/cpuinfo: no cpu MHz line");
+  forEachLine(text, [&](std::string_view line) {
+    size_t colon = line.find(':');
+    if (colon == std::string_view::npos || trim(line.substr(0, colon)) != "cpu MHz") return true;
+    auto mhz = parseDouble(trim(line.substr(colon + 1)));
+    if (!mhz || !std::isfinite(*mhz) || *mhz <= 0 || *mhz > 1e6)
+      out = Status(Code::kInvalid, "/proc/cpuinfo: bad cpu MHz");
+    else
+      out = 1e6 / *mhz;
+    return false;
+  });
+  return out;
+}
+
+int countProcesses(const std::vector<std::string>& procNames) {
+  int n = 0;
+  for (const auto& name : procNames) {
+    bool digits = !name.empty();
+    for (char c : name) digits = digits && std::isdigit(static_cast<unsigned char>(c));
+    n += digits;
+  }
+  return n;
+}
+
+}  // namespace openlim::procfs

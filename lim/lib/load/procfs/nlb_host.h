@@ -1,0 +1,25 @@
+#pragma once
+// Pure parsers for the NLB values with no LSF index (docs/policies.md, "NLB attributes"):
+// the CPU clock (NLB_CLOCK, picoseconds per cycle) and the process count (NLB_NUMPROC).
+// The rates (NLB_SYSCPU, NLB_PSWCH, NLB_IOREQS) come from parseProcStat and parseDiskstats.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "openlim/status.h"
+
+namespace openlim::procfs {
+
+// /sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq: one positive integer, kHz.
+// Returns the clock period in picoseconds (1e9 / kHz).
+Result<double> parseMaxFreqPicoseconds(std::string_view text);
+
+// /proc/cpuinfo: the first "cpu MHz : 2596.140" line. Returns picoseconds (1e6 / MHz).
+// Error when there is no such line or its value is not a positive number.
+Result<double> parseCpuinfoPicoseconds(std::string_view text);
+
+// The entries of /proc that are processes: names made only of digits.
+int countProcesses(const std::vector<std::string>& procNames);
+
+}  // namespace openlim::procfs

@@ -1,0 +1,69 @@
+// The /proc readings behind the NLB values: system CPU, context switches, disk requests, the
+// clock and the process count (lim/lib/load/procfs). Malformed input is an error, never 0.
+#include <gtest/gtest.h>
+
+#include "load/procfs/diskstats.h"
+#include "load/procfs/nlb_host.h"
+#include "load/procfs/proc_stat.h"
+
+namespace openlim::procfs {
+namespace {
+
+TEST(NlbProcStat, ReadsTheSystemColumnAndContextSwitches) {
+  auto s = parseProcStat("cpu  10 1 5 100 20 3 4 7 9 9\nctxt 123456\nprocs_running 3\n");
+  ASSERT_TRUE(s.isOk());
+  EXPECT_EQ(s->cpu.system, 5u);
+  EXPECT_EQ(s->ctxt, 123456);
+}
+
+TEST(NlbProcStat, AbsentCtxtIsUnknownAndABadOneAnError) {
+  auto s = parseProcStat("cpu 1 2 3 4 5\n");
+  ASSERT_TRUE(s.isOk());
+  EXPECT_EQ(s->ctxt, -1);
+  EXPECT_FALSE(parseProcStat("cpu 1 2 3 4 5\nctxt -4\n").isOk());
+  EXPECT_FALSE(parseProcStat("cpu 1 2 3 4 5\nctxt 12x\n").isOk());
+  EXPECT_FALSE(parseProcStat("cpu 1 2 3 4 5\nctxt 99999999999999999999\n").isOk());
+}
+
+TEST(NlbDiskstats, SumsReadsAndWritesCompletedOfRealDisks) {
+  auto d = parseDiskstats(
+      "8 0 sda 100 0 2000 0 50 0 1000 0 0 0 0\n"
+      "8 1 sda1 90 0 1800 0 40 0 900 0 0 0 0\n"
+      "7 0 loop0 5 0 10 0 5 0 10 0 0 0 0\n"
+      "259 0 nvme0n1 7 0 70 0 3 0 30 0 0 0 0\n");
+  ASSERT_TRUE(d.isOk());
+  EXPECT_EQ(d->requests, 100u + 50 + 7 + 3);
+}
+
+TEST(NlbDiskstats, ABadRequestCountIsAnError) {
+  EXPECT_FALSE(parseDiskstats("8 0 sda x 0 2000 0 50 0 1000 0 0 0 0\n").isOk());
+  EXPECT_FALSE(parseDiskstats("8 0 sda 1 0 2000 0 -5 0 1000 0 0 0 0\n").isOk());
+}
+
+TEST(NlbClock, MaxFreqInKhzGivesPicoseconds) {
+  auto ps = parseMaxFreqPicoseconds("2500000\n");
+  ASSERT_TRUE(ps.isOk());
+  EXPECT_DOUBLE_EQ(*ps, 400);  // 2.5 GHz
+  for (auto bad : {"", "0", "-1", "2.5e6", "abc", "99999999999999"})
+    EXPECT_FALSE(parseMaxFreqPicoseconds(bad).isOk()) << bad;
+}
+
+TEST(NlbClock, CpuinfoMhzGivesPicoseconds) {
+  auto ps = parseCpuinfoPicoseconds(
+      "processor\t: 0\nmodel name\t: X\ncpu MHz\t\t: 2000.000\n"
+      "processor\t: 1\ncpu MHz\t\t: 1000.000\n");
+  ASSERT_TRUE(ps.isOk());
+  EXPECT_DOUBLE_EQ(*ps, 500);  // the first CPU's
+  EXPECT_FALSE(parseCpuinfoPicoseconds("processor : 0\n").isOk());
+  for (auto bad : {"cpu MHz : \n", "cpu MHz : 0\n", "cpu MHz : -3\n", "cpu MHz : fast\n",
+                   "cpu MHz : nan\n", "cpu MHz : inf\n"})
+    EXPECT_FALSE(parseCpuinfoPicoseconds(bad).isOk()) << bad;
+}
+
+TEST(NlbProcesses, CountsNumericProcEntriesOnly) {
+  EXPECT_EQ(countProcesses({"1", "42", "self", "stat", "7x", "", "31337", "thread-self"}), 3);
+  EXPECT_EQ(countProcesses({}), 0);
+}
+
+}  // namespace
+}  // namespace openlim::procfs
