@@ -88,12 +88,12 @@ class Builder {
 
 }  // namespace
 
-PolicyEngineLoad PolicyEngine::compile(ConfigPtr config, PolicySet set, const std::string& file) {
+PolicyEngineLoad PolicyEngine::compile(const ConfigSnapshot& config, PolicySet set,
+                                       const std::string& file) {
   PolicyEngineLoad load;
   auto engine = std::make_shared<PolicyEngine>();
-  engine->config_ = std::move(config);
   engine->set_ = std::move(set);
-  Builder b(*engine->config_, file, load.diagnostics);
+  Builder b(config, file, load.diagnostics);
   bool ok = true;
   engine->policies_.resize(engine->set_.policies().size());
   for (size_t i = 0; i < engine->set_.policies().size(); ++i)

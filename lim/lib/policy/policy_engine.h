@@ -44,9 +44,10 @@ class PolicyEngine {
  public:
   // Compiles every expression of `set` against `config`; `file` names the policies file in
   // diagnostics. Names defined nowhere, type errors and bad patterns are errors.
-  static PolicyEngineLoad compile(ConfigPtr config, PolicySet set, const std::string& file);
+  // The engine keeps no reference to the configuration (a snapshot owns its engine).
+  static PolicyEngineLoad compile(const ConfigSnapshot& config, PolicySet set,
+                                  const std::string& file);
 
-  const ConfigPtr& config() const { return config_; }
   const PolicySet& set() const { return set_; }
   const std::vector<CompiledPolicy>& policies() const { return policies_; }
   const CompiledPolicy* find(std::string_view name) const;  // case-insensitive
@@ -62,7 +63,6 @@ class PolicyEngine {
   const std::vector<AttributeProbe>& probes() const { return probes_; }
 
  private:
-  ConfigPtr config_;
   PolicySet set_;
   std::vector<CompiledPolicy> policies_;
   std::vector<std::string> jobNames_;

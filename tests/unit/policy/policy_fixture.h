@@ -49,7 +49,7 @@ inline PolicyEnginePtr compilePolicies(const ConfigPtr& cfg, const std::string& 
     if (errors) *errors = all;
     return nullptr;
   }
-  PolicyEngineLoad e = PolicyEngine::compile(cfg, l.set, "lsf.policies");
+  PolicyEngineLoad e = PolicyEngine::compile(*cfg, l.set, "lsf.policies");
   for (const auto& d : e.diagnostics) all += d.toString() + "\n";
   if (errors) *errors = all;
   return e.engine;
