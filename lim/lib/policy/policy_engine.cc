@@ -2,6 +2,7 @@
 #include "policy/policy_engine.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -47,16 +48,19 @@ class Builder {
     return ok;
   }
 
-  // A probe for every name read (explain, lspolicy -d).
-  void probe(const std::string& name, std::vector<AttributeProbe>& out) {
+  // A probe for every name read (explain, lspolicy -d); `shown` is the name it prints as.
+  void probe(const std::string& name, std::vector<AttributeProbe>& out,
+             const std::string& shown = "") {
+    const std::string& label = shown.empty() ? name : shown;
     for (const auto& p : out)
-      if (p.name == name) return;
+      if (p.name == label) return;
     auto b = lowerAttribute(name, ctx_);
     if (!b) return;
     AttributeProbe pr;
-    pr.name = name;
+    pr.name = label;
     const resreq::BNode& n = *b.value();
     pr.unknown = n.kind == resreq::BKind::kConst && std::isnan(n.value);
+    pr.boolean = n.kind == resreq::BKind::kBoolCol;
     if (n.type == resreq::VType::kStr) {
       pr.isString = true;
       pr.text.kind = n.kind == resreq::BKind::kHostName ? resreq::StrOperand::kHostName
@@ -99,6 +103,14 @@ PolicyEngineLoad PolicyEngine::compile(const ConfigSnapshot& config, PolicySet s
   for (size_t i = 0; i < engine->set_.policies().size(); ++i)
     ok = b.compile(engine->set_.policies()[i], engine->policies_[i]) && ok;
   for (const auto& name : attributesRead(engine->set_)) b.probe(name, engine->probes_);
+  for (const auto& name : computedNlbNames()) b.probe(name, engine->dumpProbes_);
+  b.probe("AGE", engine->dumpProbes_);
+  for (const auto& r : config.resources) {
+    if (r.name == "hname" || r.name == "status") continue;
+    std::string upper = r.name;
+    for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    b.probe(upper, engine->dumpProbes_, r.name);
+  }
   engine->jobNames_ = b.jobs().names();
   if (ok) load.engine = std::move(engine);
   return load;
@@ -128,7 +140,8 @@ const AttributeProbe* PolicyEngine::probe(const std::string& upperName) const {
   return nullptr;
 }
 
-std::string probeText(const AttributeProbe& p, const resreq::EvalEnv& env, uint32_t row) {
+std::string probeText(const AttributeProbe& p, const resreq::EvalEnv& env, uint32_t row,
+                      bool fixed) {
   const HostTable& t = *env.table;
   if (p.isString) {
     const std::string* s = nullptr;
@@ -148,8 +161,18 @@ std::string probeText(const AttributeProbe& p, const resreq::EvalEnv& env, uint3
   resreq::Evaluator ev;
   ev.run(p.number, env, &row, 1, &v);
   if (std::isnan(v)) return "unknown";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%g", v);
+  char buf[400];
+  if (!fixed) {
+    std::snprintf(buf, sizeof buf, "%g", v);
+  } else if (v == std::trunc(v) && std::fabs(v) < 1e15) {
+    std::snprintf(buf, sizeof buf, "%.0f", v);
+  } else {
+    std::snprintf(buf, sizeof buf, "%.6f", v);
+    std::string s(buf);
+    while (s.back() == '0') s.pop_back();
+    if (s.back() == '.') s.pop_back();
+    return s;
+  }
   return buf;
 }
 

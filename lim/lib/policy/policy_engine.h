@@ -30,6 +30,7 @@ struct AttributeProbe {
   resreq::TermProgram number;  // !isString
   resreq::StrOperand text;     // isString: column, host name or status
   bool unknown = false;        // an NLB name with no source: always unknown
+  bool boolean = false;        // a Boolean resource (0 or 1, never unknown)
 };
 
 class PolicyEngine;
@@ -61,15 +62,21 @@ class PolicyEngine {
   // How a name the policies read reads on a host (nullptr for any other name).
   const AttributeProbe* probe(const std::string& upperName) const;
   const std::vector<AttributeProbe>& probes() const { return probes_; }
+  // Every attribute a host has, for `lspolicy -d`: the computed NLB names, AGE, then every
+  // resource under its own name.
+  const std::vector<AttributeProbe>& dumpProbes() const { return dumpProbes_; }
 
  private:
   PolicySet set_;
   std::vector<CompiledPolicy> policies_;
   std::vector<std::string> jobNames_;
   std::vector<AttributeProbe> probes_;  // every name the policies read
+  std::vector<AttributeProbe> dumpProbes_;
 };
 
-// The value of a probe on one row as text: numbers with %g, strings quoted, "unknown".
-std::string probeText(const AttributeProbe& p, const resreq::EvalEnv& env, uint32_t row);
+// The value of a probe on one row as text: numbers with %g (fixed: NLB's fixed-point, no
+// exponent), strings quoted, "unknown".
+std::string probeText(const AttributeProbe& p, const resreq::EvalEnv& env, uint32_t row,
+                      bool fixed = false);
 
 }  // namespace openlim::policy

@@ -369,6 +369,15 @@ int JobSlots::slot(const std::string& upperName) {
   return static_cast<int>(names_.size() - 1);
 }
 
+std::vector<std::string> computedNlbNames() {
+  std::vector<std::string> out{"NLB_HOST"};
+  for (const Computed& c : kComputed) out.push_back(std::string("NLB_") + c.nlb);
+  for (const Computed& c : kComputed)
+    if (c.averaged) out.push_back(std::string("NLB_A_") + c.nlb);
+  out.push_back("NLB_TIMESTAMP");
+  return out;
+}
+
 bool isUnavailableNlbName(const std::string& upperName) {
   for (const char* n : kUnavailable)
     if (upperName == n) return true;

@@ -68,6 +68,10 @@ Result<resreq::BNodePtr> lowerNumber(const Expr& e, LowerContext& ctx);
 // One attribute as it reads (a number or a string leaf), for explain.
 Result<resreq::BNodePtr> lowerAttribute(const std::string& upperName, LowerContext& ctx);
 
+// The NLB names openlim computes (NLB_HOST, NLB_IDLECPU ..., NLB_A_IDLECPU ..., NLB_TIMESTAMP),
+// in the order `lspolicy -d` prints them.
+std::vector<std::string> computedNlbNames();
+
 // True for the NLB names Linux has no source for (always unknown unless a resource).
 bool isUnavailableNlbName(const std::string& upperName);
 
