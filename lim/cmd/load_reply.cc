@@ -102,6 +102,7 @@ void LoadReader::scalar(Json& v) {
     case Frame::kHost:
       if (key_ == "name") host().name = v.asString();
       if (key_ == "status") host().status = v.isString() ? v.asString() : "unavail";
+      if (key_ == "age" && v.isNumber()) host().age = v.asNumber();
       return;
     case Frame::kValues:
       if (v.isBool())

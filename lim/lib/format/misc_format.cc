@@ -122,6 +122,7 @@ Json loadJson(const LoadSnapshot& snap) {
     for (auto& b : busyNames) busy.push(Json::string(std::move(b)));
     Json row = Json::object();
     row.add("name", Json::string(h.name)).add("status", Json::string(h.status));
+    if (!std::isnan(h.age)) row.add("age", Json::number(h.age));
     row.add("values", std::move(values)).add("ages", std::move(ages));
     row.add("busy", std::move(busy));
     hosts.push(std::move(row));

@@ -67,10 +67,11 @@ struct ClusterInfo {
 // host, not a tree of map nodes).
 struct LoadHost {
   std::string name;
-  std::string status;         // ok busy lockU lockW unavail
-  std::vector<Value> values;  // by slot; absent (or past the end) = the host lacks it
-  std::vector<double> ages;   // by slot: seconds since each external value arrived; NaN none
-  std::vector<int> busy;      // slots of the indices past their busy threshold
+  std::string status;              // ok busy lockU lockW unavail
+  double age = __builtin_nan("");  // seconds since the master last heard from it; NaN unknown
+  std::vector<Value> values;       // by slot; absent (or past the end) = the host lacks it
+  std::vector<double> ages;        // by slot: seconds since each external value arrived; NaN none
+  std::vector<int> busy;           // slots of the indices past their busy threshold
 };
 
 struct LoadSnapshot {

@@ -109,7 +109,11 @@ Result<LoadReply> answerLoad(const LoadRequest& req, const QueryContext& ctx) {
   else
     rows = pickRows(req.resreq, req.hosts, static_cast<size_t>(req.n), ctx);
   if (!rows) return rows.status();
-  LoadReply r{.table = ctx.table, .rows = std::move(*rows), .extras = {}, .master = ctx.master};
+  LoadReply r{.table = ctx.table,
+              .rows = std::move(*rows),
+              .extras = {},
+              .master = ctx.master,
+              .now = ctx.now};
   r.extras = extrasOf(*ctx.table, r.rows, ctx, true);
   return r;
 }

@@ -41,6 +41,7 @@ struct LoadReply {
   std::vector<uint32_t> rows;     // snapshot rows, in reply order
   std::vector<RowExtras> extras;  // one per row; empty without a load table
   std::string master;
+  double now = __builtin_nan("");  // for each host's "age" (HostTable::reportedAt)
 };
 
 struct HostsReply {
