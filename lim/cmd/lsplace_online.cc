@@ -13,6 +13,11 @@ std::string placeRequest(const LsplaceOptions& o, const std::string& localHost) 
   Json req = Json::object();
   req.add("L", Json::boolean(o.place.fewestHosts));
   req.add("explain", Json::boolean(o.place.explain));
+  if (!o.job.empty()) {
+    Json job = Json::object();
+    for (const auto& j : o.job) job.add(j.name, Json::number(j.value));
+    req.add("job", std::move(job));
+  }
   if (!o.place.candidates.empty()) {
     Json hosts = Json::array();
     for (const auto& h : o.place.candidates) hosts.push(Json::string(h));
@@ -21,6 +26,7 @@ std::string placeRequest(const LsplaceOptions& o, const std::string& localHost) 
   if (!localHost.empty()) req.add("local", Json::string(localHost));
   req.add("n", Json::number(o.place.minSlots));
   req.add("op", Json::string("place"));
+  if (!o.policy.empty()) req.add("policy", Json::string(o.policy));
   if (!o.resreq.empty()) req.add("resreq", Json::string(o.resreq));
   req.add("w", Json::number(o.place.maxSlots));
   return req.compact();
@@ -72,7 +78,7 @@ int placeOnline(const LsplaceOptions& o, Querier& lim, const std::string& localH
     }
     if (code != "noteligible") {
       err << "lsplace: " << clipEchoes(o, msg) << '\n';
-      return code == "syntax" ? kExitUsage : kExitNotFound;
+      return code == "syntax" || code == "denied" ? kExitUsage : kExitNotFound;
     }
     r.status = Status(Code::kNotFound, msg);
   }

@@ -70,7 +70,8 @@ std::string LimServer::handleRequest(const protocol::Frame& f, double now) {
       break;
   }
   QueryContext ctx{table_->snapshot(now), opts_.host, &cache_, table_.get(), now};
-  if (op == "policy" || op == "load") {  // the policies' calendar reads the local time
+  if (op == "policy" || op == "load" ||
+      op == "place") {  // the policies' calendar reads the local time
     std::time_t wall = std::time(nullptr);
     std::tm local{};
     localtime_r(&wall, &local);

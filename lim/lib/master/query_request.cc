@@ -77,6 +77,23 @@ Result<T> done(const Fields& f, T value) {
   return value;
 }
 
+// "job": {NAME: value}: names by the -a rules (JOB_ added), values 0 or more, no repeats.
+Status decodeJob(const Json& req, std::vector<std::pair<std::string, double>>& out) {
+  const Json* job = req.find("job");
+  if (!job) return Status::ok();
+  const std::string_view what = "an object of job attribute names and values, 0 or more";
+  if (!job->isObject() || job->size() > policy::kMaxJobAttributes) return wrongType("job", what);
+  for (const auto& [name, v] : job->members()) {
+    auto a = policy::parseJobAttribute(name);  // the name's rules; the value is checked here
+    if (!a || !v.isNumber() || !(v.asNumber() >= 0) || !std::isfinite(v.asNumber()))
+      return wrongType("job", what);
+    for (const auto& seen : out)
+      if (seen.first == a->name) return wrongType("job", what);
+    out.emplace_back(a->name, v.asNumber());
+  }
+  return Status::ok();
+}
+
 }  // namespace
 
 Result<LoadRequest> decodeLoadRequest(const Json& req) {
@@ -109,7 +126,11 @@ Result<PlaceRequest> decodePlaceRequest(const Json& req) {
   f.boolean("explain", &r.explain);
   f.strings("hosts", kHostNames, &r.hosts);
   f.string("local", kHostName, &r.local);
-  return done(f, std::move(r));
+  f.string("policy", "a policy name", &r.policy);
+  if (!f.status()) return f.status();
+  Status js = decodeJob(req, r.job);
+  if (!js) return js;
+  return r;
 }
 
 Result<SharedRequest> decodeSharedRequest(const Json& req) {
@@ -132,18 +153,8 @@ Result<PolicyQuery> decodePolicyQuery(const Json& req) {
   f.string("resreq", kResreq, &r.resreq);
   f.string("at", "a time as \"YYYY-MM-DD HH:MM\"", &r.at);
   if (!f.status()) return f.status();
-  if (const Json* job = req.find("job")) {
-    const std::string_view what = "an object of job attribute names and values, 0 or more";
-    if (!job->isObject() || job->size() > policy::kMaxJobAttributes) return wrongType("job", what);
-    for (const auto& [name, v] : job->members()) {
-      auto a = policy::parseJobAttribute(name);  // the name's rules; the value is checked here
-      if (!a || !v.isNumber() || !(v.asNumber() >= 0) || !std::isfinite(v.asNumber()))
-        return wrongType("job", what);
-      for (const auto& [seen, _] : r.job)
-        if (seen == a->name) return wrongType("job", what);
-      r.job.emplace_back(a->name, v.asNumber());
-    }
-  }
+  Status js = decodeJob(req, r.job);
+  if (!js) return js;
   return r;
 }
 

@@ -37,6 +37,8 @@ struct PlaceRequest {
   bool explain = false;
   std::vector<std::string> hosts;  // candidates; empty = every host
   std::string local;               // the asker's host (implicit type==local); "" = none
+  std::string policy;              // lsplace -p: place by this policy ("" = none)
+  std::vector<std::pair<std::string, double>> job;  // -a: upper-case JOB_ names, values
 };
 
 // shared: names?[]

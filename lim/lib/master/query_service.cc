@@ -142,6 +142,26 @@ Result<PlaceReply> answerPlace(const PlaceRequest& req, const QueryContext& ctx)
   po.fewestHosts = req.fewestHosts;
   po.explain = req.explain;
   po.candidates = req.hosts;
+  if (!req.policy.empty()) {  // lsplace -p: the policy's hosts, order and count
+    const auto& pc = t.config->policies;
+    if (!pc || pc->engine->policies().empty())
+      return Status(Code::kNotFound, "no policies are defined (lsf.policies)");
+    policy::PolicyRequest preq;
+    preq.policy = req.policy;
+    preq.strict = true;
+    for (const auto& [name, value] : req.job) preq.job.push_back({name, value});
+    preq.hosts = req.hosts;
+    auto placed = policy::placeByPolicy(*pc->engine, pc->calendar, t, preq, **cr, po,
+                                        {ctx.local, ctx.now, ctx.wallNow});
+    if (!placed) {
+      if (placed.status().code() == Code::kUnavailable)
+        return Status(Code::kDenied, placed.status().message());
+      return placed.status();
+    }
+    PlaceReply r{std::move(placed).value()};
+    if (r.result.status.isOk()) adjustChosen(**cr, r.result.slots, ctx);
+    return r;
+  }
   PlaceReply r{place(**cr, t, po)};
   if (r.result.status.isOk()) adjustChosen(**cr, r.result.slots, ctx);
   return r;

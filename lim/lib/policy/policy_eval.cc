@@ -190,4 +190,39 @@ Result<PolicyResult> evaluatePolicy(const PolicyEngine& engine, const Calendar& 
   return res;
 }
 
+Result<PlacementResult> placeByPolicy(const PolicyEngine& engine, const Calendar& calendar,
+                                      const HostTable& table, const PolicyRequest& request,
+                                      const CompiledRequest& resreq, PlaceOptions options,
+                                      const PolicyTime& at) {
+  PolicyRequest req = request;
+  req.resreq = &resreq;
+  req.explain = false;
+  auto r = evaluatePolicy(engine, calendar, table, req, at);
+  if (!r) return r.status();
+  const CompiledPolicy* cp = engine.find(r->policy);
+  // The -R request with the policy's constraints and sorts in front of its own.
+  CompiledRequest combinedReq = resreq;
+  combinedReq.program_ = combined(*cp, &resreq);
+  std::vector<std::string> texts;
+  for (const auto& c : cp->source->constraints) texts.push_back(c.text);
+  texts.insert(texts.end(), resreq.termTexts_.begin(), resreq.termTexts_.end());
+  combinedReq.termTexts_ = std::move(texts);
+  std::vector<OrderKeyInfo> keys;
+  for (const auto& s : cp->source->sorts) keys.push_back({s.text, true});
+  keys.insert(keys.end(), resreq.orderKeys_.begin(), resreq.orderKeys_.end());
+  combinedReq.orderKeys_ = std::move(keys);
+  // Only the hosts the policy passes (cut to its count); -h hosts were applied there.
+  options.candidates.clear();
+  for (uint32_t row : r->rows) options.candidates.push_back(table.names[row]);
+  if (options.candidates.empty()) {
+    PlacementResult none;
+    none.status = Status(Code::kNotFound, "Not enough host(s) currently eligible");
+    return none;
+  }
+  options.now = at.now;
+  options.wallNow = at.wallNow;
+  options.jobValues = engine.jobValues(request.job);
+  return place(combinedReq, table, options);
+}
+
 }  // namespace openlim::policy

@@ -52,6 +52,15 @@ Result<PolicyResult> evaluatePolicy(const PolicyEngine& engine, const Calendar& 
                                     const HostTable& table, const PolicyRequest& request,
                                     const PolicyTime& at);
 
+// lsplace -p: places `options` slots on the hosts the policy passes (its count caps them),
+// with its constraints ANDed to the -R select and its sorts ahead of the -R order keys, the
+// rest (rusage, span, same, load between picks) as lsplace. `resreq` is the compiled -R
+// (an empty one without -R). Errors as evaluatePolicy.
+Result<PlacementResult> placeByPolicy(const PolicyEngine& engine, const Calendar& calendar,
+                                      const HostTable& table, const PolicyRequest& request,
+                                      const CompiledRequest& resreq, PlaceOptions options,
+                                      const PolicyTime& at);
+
 // "%f" of a value, "unknown" for NaN (lspolicy's VALUE column and NLB_POLICY).
 std::string formatPolicyValue(double v);
 

@@ -67,6 +67,10 @@ class TestPolicies(unittest.TestCase):
         rc, load, err = self.run_cmd("lsload", "-p", "weight")
         self.assertEqual(rc, 0, err)
         self.assertEqual(self.names(load)[1:], ["hostC", "hostA"])  # after the header
+        rc, out, err = self.run_cmd("lsplace", "-p", "weight")
+        self.assertEqual((rc, out.split()), (0, ["hostC"]), err)
+        rc, out, err = self.run_cmd("lsplace", "-p", "weight", "-R", "select[cpunorm < 15]")
+        self.assertEqual((rc, out.split()), (0, ["hostA"]), err)
         rc, out, err = self.run_cmd("nlbpolicy", "-p", "all")
         self.assertEqual((rc, self.names(out)), (0, ["hostB", "hostC"]), err)
         # The live snapshot, replayed offline: the same evaluator, the same order.

@@ -348,3 +348,42 @@ TEST(PolicyEngine, ExplainListsEveryFailingConstraintWithItsValues) {
 
 }  // namespace
 }  // namespace openlim::policy
+
+namespace openlim::policy {
+namespace {
+
+TEST(PolicyPlacement, PlacesOnThePolicysHostsInItsOrder) {
+  auto cfg = testing::policyConfig();
+  HostTable t = chapterCluster(cfg);
+  std::string errors;
+  auto engine = testing::compilePolicies(
+      cfg,
+      "policy: p\nconstraint: exists(job_nastran) => exists(host_nastran)\n"
+      "sort: NLB_A_IDLECPU * NLB_SITE_CPUNORM\ncount: 2\n",
+      &errors);
+  ASSERT_TRUE(engine) << errors;
+  auto none = compileRequest("", *cfg);
+  ASSERT_TRUE(none);
+  PolicyRequest req;
+  req.policy = "p";
+  PlaceOptions po;
+  po.minSlots = 3;
+  auto r = placeByPolicy(*engine, Calendar(), t, req, **none, po, testing::noon());
+  ASSERT_TRUE(r) << r.status().message();
+  // cool (2 CPUs) first, then cloudy; gust is beyond the policy's count of 2.
+  EXPECT_EQ(r->slots, (std::vector<std::string>{"cool", "cool", "cloudy"}));
+  req.job = {JobAttribute{"JOB_NASTRAN", 1}};
+  po.minSlots = 3;
+  r = placeByPolicy(*engine, Calendar(), t, req, **none, po, testing::noon());
+  ASSERT_TRUE(r);
+  EXPECT_FALSE(r->status.isOk());  // only cool has nastran: 2 slots, not 3
+  auto sel = compileRequest("select[ncpus > 2]", *cfg);
+  req.job.clear();
+  po.minSlots = 1;
+  r = placeByPolicy(*engine, Calendar(), t, req, **sel, po, testing::noon());
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->slots, (std::vector<std::string>{"cloudy"}));
+}
+
+}  // namespace
+}  // namespace openlim::policy
