@@ -63,7 +63,7 @@ bash scripts/install-deps.sh
 echo "quickstart: building into $build/"
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build "$build" -j "$(nproc)" --target lim melim lsload lshosts lsinfo lsid lsplace \
-  bhosts lsadmin lsreserve lsrelease elim_scratch >/dev/null
+  lspolicy bhosts lsadmin lsreserve lsrelease elim_scratch >/dev/null
 
 mkdir -p "$demo/serverdir" "$demo/log" "$demo/run" "$demo/state"
 stop_lims >/dev/null
@@ -140,6 +140,8 @@ run lsid
 run lsload -l
 run lsinfo
 run lsplace --explain -R 'select[mem>100 && ut<0.9] order[r15s]'
+run lspolicy
+run lspolicy -p apps -a ncpus=1 --explain
 
 # A reservation holds its slots until released. A new master first rebuilds its ledger from
 # the hosts (about one exchange interval): lsreserve exits 4 until then.

@@ -41,6 +41,7 @@ struct LoadQuery {
   std::string resreq;              // "" = every host, in configuration order
   std::vector<std::string> hosts;  // restrict to these; empty = no restriction
   int n = 0;                       // at most n hosts; 0 = all
+  std::string policy;              // lsload -p: the hosts a placement policy passes, in order
   // Also each host's age, averaged indices (A_<index>) and NLB values: what a snapshot
   // (lsload -json) carries; off by default, they triple a large reply.
   bool derived = false;
@@ -61,6 +62,8 @@ struct PlaceQuery {
   bool explain = false;            // fill PlacementResult::explanations
   std::vector<std::string> hosts;  // candidates; empty = every host
   std::string local;               // the asker's host (implicit type==local); "" = none
+  std::string policy;              // lsplace -p: a placement policy (docs/policies.md)
+  std::vector<std::pair<std::string, double>> job;  // lsplace -a: job attributes
 };
 
 class Client {

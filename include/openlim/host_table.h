@@ -65,9 +65,8 @@ struct HostTable {
   // them from its ncpus. Empty = nothing reserved anywhere (a table built by hand).
   std::vector<int32_t> reservedSlots;
   // Per row: when the master last received the host's report, on the clock of the `now` the
-  // table is evaluated at (the master's monotonic seconds; a snapshot file's "age" a gives
-  // -a, read at now = 0). NaN = never heard. age = now - heardAt.
-  std::vector<double> heardAt;
+  // evaluator is given (EvalEnv::now); NaN = never heard. Policies read `age` from it.
+  std::vector<double> reportedAt;
   StringPool strings;
   // Filled by indexRows() (the master's builder): lower-case name -> row, and the cluster's
   // largest CPU factor (config's and the cpuf column's). Queries at 10k hosts otherwise scan

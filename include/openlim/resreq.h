@@ -151,6 +151,11 @@ struct PlaceOptions {
   bool fewestHosts = false;             // -L
   std::vector<std::string> candidates;  // host arguments; empty = every host
   bool explain = false;
+  // A request compiled from a policy (lsplace -p) reads `age` and job attributes: the time on
+  // the clock of HostTable::reportedAt, the wall-clock time, and the job values by slot.
+  double now = __builtin_nan("");
+  double wallNow = __builtin_nan("");
+  std::vector<double> jobValues;
 };
 
 enum class Outcome : uint8_t { kChosen, kRejected, kIneligible, kDropped, kNotNeeded };

@@ -14,9 +14,18 @@ namespace {
 const CommandDef kLsload{
     "lsload",
     "lsload [-h] [-V] [-json] [-l | -w] [-N | -E] [-I index[:index]...] [-R res_req]\n"
-    "              [-n num_hosts] [host_name ...]\n"
+    "              [-p policy] [-n num_hosts] [host_name ...]\n"
     "       lsload -s [-json] [resource_name ...]",
-    {{"l"}, {"w"}, {"N"}, {"E"}, {"s"}, {"json"}, {"I", true}, {"R", true}, {"n", true}}};
+    {{"l"},
+     {"w"},
+     {"N"},
+     {"E"},
+     {"s"},
+     {"json"},
+     {"I", true},
+     {"R", true},
+     {"n", true},
+     {"p", true}}};
 
 // -I list: built-in indices and external per-host numeric indices only (LSF's rule).
 Status checkIndices(const std::vector<std::string>& names, const format::ClusterInfo& info) {
@@ -69,7 +78,7 @@ int runLsload(const std::vector<std::string>& args, CmdIo& io) {
   const ParsedArgs& a = *parsed;
   std::string why = conflict(a, "l", {"w"});
   if (why.empty()) why = conflict(a, "N", {"E"});
-  if (why.empty()) why = conflict(a, "s", {"l", "w", "N", "E", "I", "R", "n"});
+  if (why.empty()) why = conflict(a, "s", {"l", "w", "N", "E", "I", "R", "n", "p"});
   if (!why.empty()) return usageError(kLsload, io, why);
   Result<int> n = a.has("n") ? countOption("n", *a.value("n"), 1) : Result<int>(0);
   if (!n) return usageError(kLsload, io, n.status().message());
@@ -82,6 +91,7 @@ int runLsload(const std::vector<std::string>& args, CmdIo& io) {
   auto reply = api.load({.resreq = a.has("R") ? *a.value("R") : "",
                          .hosts = a.operands,
                          .n = *n,
+                         .policy = a.has("p") ? *a.value("p") : "",
                          .derived = a.has("json") || a.has("I")});
   if (!reply) return fail(io, "lsload", reply.status());  // no host: "Not enough host(s) ..."
   const format::LoadSnapshot& snap = *reply;

@@ -1,6 +1,7 @@
 // lsplace: choose hosts for a task (LSF's command reference). `--from FILE` places on a host
 // snapshot JSON with the resource definitions of the config LSF_ENVDIR points to; no
 // daemon is needed. Without --from the request goes to the master lim (online mode).
+#include <ctime>
 #include <string>
 #include <vector>
 
@@ -10,11 +11,43 @@
 #include "lsplace_options.h"
 #include "openlim/config.h"
 #include "openlim/version.h"
+#include "policy/policy_config.h"
+#include "policy/policy_eval.h"
 #include "read_file.h"
 
 namespace {
 
 using namespace openlim;
+
+// -p: the policy's hosts, order and count (the calendar at the local time now).
+int byPolicy(const cmd::LsplaceOptions& o, const ConfigSnapshot& config, const HostTable& table) {
+  auto& err = cmd::standardError();
+  const auto& pc = config.policies;
+  if (!pc || pc->engine->policies().empty()) {
+    err << "lsplace: no policies are defined (lsf.policies)\n";
+    return cmd::kExitUsage;
+  }
+  auto req = compileRequest(o.resreq, config, CompileOptions{});
+  if (!req) {
+    err << cmd::clipEchoes(o, req.status().message()) << '\n';
+    return cmd::kExitUsage;
+  }
+  std::time_t now = std::time(nullptr);
+  std::tm local{};
+  localtime_r(&now, &local);
+  policy::PolicyRequest preq;
+  preq.policy = o.policy;
+  preq.strict = true;
+  preq.job = o.job;
+  preq.hosts = o.place.candidates;
+  auto r = policy::placeByPolicy(*pc->engine, pc->calendar, table, preq, **req, o.place,
+                                 {policy::fromTm(local), 0, static_cast<double>(now)});
+  if (!r) {
+    err << "lsplace: " << cmd::clipEchoes(o, r.status().message()) << '\n';
+    return cmd::kExitUsage;
+  }
+  return cmd::printPlacement(o, *r, cmd::standardOutput(), err);
+}
 
 int offline(const cmd::LsplaceOptions& o) {
   ConfigLoad load = loadConfigFromEnvironment();
@@ -35,6 +68,7 @@ int offline(const cmd::LsplaceOptions& o) {
                          << table.status().message() << '\n';
     return cmd::kExitUsage;
   }
+  if (!o.policy.empty()) return byPolicy(o, *load.snapshot, table.value());
   // Offline placement uses type==any (LSF's resource requirement rules "Implicit type").
   return cmd::placeAndPrint(o, *load.snapshot, table.value(), CompileOptions{},
                             cmd::standardOutput(), cmd::standardError());

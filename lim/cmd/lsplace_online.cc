@@ -4,6 +4,15 @@
 #include "command.h"
 
 namespace openlim::cmd {
+namespace {
+
+std::vector<std::pair<std::string, double>> jobAttributes(const LsplaceOptions& o) {
+  std::vector<std::pair<std::string, double>> job;
+  for (const auto& j : o.job) job.emplace_back(j.name, j.value);
+  return job;
+}
+
+}  // namespace
 
 int placeOnline(const LsplaceOptions& o, Querier& lim, const std::string& localHost, Out& out,
                 Out& err) {
@@ -14,7 +23,9 @@ int placeOnline(const LsplaceOptions& o, Querier& lim, const std::string& localH
                                .fewestHosts = o.place.fewestHosts,
                                .explain = o.place.explain,
                                .hosts = o.place.candidates,
-                               .local = localHost});
+                               .local = localHost,
+                               .policy = o.policy,
+                               .job = jobAttributes(o)});
   if (!r) {
     const Status& s = r.status();
     if (s.code() == Code::kUnavailable) {
@@ -22,7 +33,7 @@ int placeOnline(const LsplaceOptions& o, Querier& lim, const std::string& localH
       return kExitDown;
     }
     err << "lsplace: " << clipEchoes(o, s.message()) << '\n';
-    return s.code() == Code::kInvalid ? kExitUsage : kExitNotFound;
+    return s.code() == Code::kInvalid || s.code() == Code::kDenied ? kExitUsage : kExitNotFound;
   }
   return printPlacement(o, *r, out, err);  // too few hosts: r->status says so
 }

@@ -8,8 +8,8 @@ namespace openlim::cmd {
 namespace {
 
 const std::vector<OptionSpec> kLsplaceOptions = {
-    {"L"}, {"n", true}, {"w", true}, {"R", true},  {"h"},
-    {"V"}, {"json"},    {"-json"},   {"-explain"}, {"-from", true}};
+    {"L"},    {"n", true}, {"w", true},  {"R", true},     {"h"},       {"V"},
+    {"json"}, {"-json"},   {"-explain"}, {"-from", true}, {"p", true}, {"a", true}};
 
 Status usage(const std::string& why) {
   return Status(Code::kInvalid, "lsplace: " + why);
@@ -19,7 +19,8 @@ Status usage(const std::string& why) {
 
 std::string lsplaceUsage() {
   return "Usage: lsplace [-h] [-V] [-L] [-n minimum | -n 0] [-w maximum | -w 0]\n"
-         "               [-R res_req] [--explain] [-json] [--from FILE] [host_name ...]\n";
+         "               [-R res_req] [-p policy [-a attr[=value]]...] [--explain] [-json]\n"
+         "               [--from FILE] [host_name ...]\n";
 }
 
 Result<LsplaceOptions> parseLsplaceArgs(const std::vector<std::string>& args) {
@@ -34,6 +35,13 @@ Result<LsplaceOptions> parseLsplaceArgs(const std::vector<std::string>& args) {
   o.place.candidates = a->operands;
   o.resreq = a->value("R").value_or("");
   o.from = a->value("-from").value_or("");
+  o.policy = a->value("p").value_or("");
+  if (a->has("a")) {
+    if (o.policy.empty()) return usage("-a needs -p: job attributes are for a policy");
+    auto job = policy::parseJobAttributes(a->options.at("a"));
+    if (!job) return usage("-a: " + job.status().message());
+    o.job = std::move(job).value();
+  }
   for (const char* opt : {"n", "w"}) {
     if (!a->has(opt)) continue;
     auto n = countOption(opt, *a->value(opt), 0);

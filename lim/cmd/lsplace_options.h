@@ -8,20 +8,23 @@
 #include "exit_codes.h"
 #include "openlim/resreq.h"
 #include "out.h"
+#include "policy/job_attributes.h"
 
 namespace openlim::cmd {
 
 struct LsplaceOptions {
-  PlaceOptions place;    // -n -w -L host... --explain
-  std::string resreq;    // -R; empty = no requirement
-  std::string from;      // --from FILE; empty = ask the cluster
-  bool help = false;     // -h
-  bool version = false;  // -V
-  bool json = false;     // -json: {"hosts": [...], "explain": [...], "error": ...}
+  PlaceOptions place;                     // -n -w -L host... --explain
+  std::string resreq;                     // -R; empty = no requirement
+  std::string from;                       // --from FILE; empty = ask the cluster
+  bool help = false;                      // -h
+  bool version = false;                   // -V
+  bool json = false;                      // -json: {"hosts": [...], "explain": [...], "error": ...}
+  std::string policy;                     // -p: place by this policy of lsf.policies
+  std::vector<policy::JobAttribute> job;  // -a attr[=value]: the policy's JOB_ values
 };
 
-// lsplace [-L] [-n min] [-w max] [-R res_req] [--explain] [-json] [--from FILE] [-h] [-V]
-//         [host...]
+// lsplace [-L] [-n min] [-w max] [-R res_req] [-p policy [-a attr[=value]]...] [--explain]
+//         [-json] [--from FILE] [-h] [-V] [host...]
 // kInvalid with a getopt-like message on a bad option or value.
 Result<LsplaceOptions> parseLsplaceArgs(const std::vector<std::string>& args);
 std::string lsplaceUsage();

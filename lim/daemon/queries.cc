@@ -39,6 +39,10 @@ std::string queryLoadAdj(const format::Json& req, const QueryContext& ctx) {
                master::loadAdjReplyJson);
 }
 
+std::string queryPolicy(const format::Json& req, const QueryContext& ctx) {
+  return serve(master::decodePolicyQuery(req), ctx, master::answerPolicy, master::policyReplyJson);
+}
+
 std::string queryShared(const format::Json& req, const QueryContext& ctx) {
   return serve(master::decodeSharedRequest(req), ctx, master::answerShared,
                master::sharedReplyJson);

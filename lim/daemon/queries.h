@@ -19,6 +19,7 @@ std::string queryInfo(const QueryContext& ctx);
 std::string queryPlace(const format::Json& req, const QueryContext& ctx);
 // loadadj: the load of tasks placed outside the lim (ls_loadadj).
 std::string queryLoadAdj(const format::Json& req, const QueryContext& ctx);
+std::string queryPolicy(const format::Json& req, const QueryContext& ctx);
 std::string queryShared(const format::Json& req, const QueryContext& ctx);
 
 }  // namespace openlim::lim

@@ -69,9 +69,15 @@ Json placeRequest(const PlaceQuery& q) {
   Json req = opRequest("place");
   req.add("L", Json::boolean(q.fewestHosts));
   req.add("explain", Json::boolean(q.explain));
+  if (!q.job.empty()) {
+    Json job = Json::object();
+    for (const auto& [name, value] : q.job) job.add(name, Json::number(value));
+    req.add("job", std::move(job));
+  }
   if (!q.hosts.empty()) req.add("hosts", names(q.hosts));
   if (!q.local.empty()) req.add("local", Json::string(q.local));
   req.add("n", Json::number(q.n));
+  if (!q.policy.empty()) req.add("policy", Json::string(q.policy));
   if (!q.resreq.empty()) req.add("resreq", Json::string(q.resreq));
   req.add("w", Json::number(q.w));
   return req;
@@ -145,6 +151,7 @@ Result<std::vector<format::HostInfo>> Client::hosts(const HostQuery& q) {
 Result<format::LoadSnapshot> Client::load(const LoadQuery& q) {
   Json req = opRequest("load");
   if (!q.resreq.empty()) req.add("resreq", Json::string(q.resreq));
+  if (!q.policy.empty()) req.add("policy", Json::string(q.policy));
   if (!q.hosts.empty()) req.add("hosts", names(q.hosts));
   if (q.n > 0) req.add("n", Json::number(q.n));
   if (q.derived) req.add("derived", Json::boolean(true));

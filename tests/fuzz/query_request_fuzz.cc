@@ -21,6 +21,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (auto r = master::decodeSharedRequest(*req); !r && bad(r.status())) __builtin_trap();
   if (auto r = master::decodeLoadAdjRequest(*req); !r ? bad(r.status()) : r->slots.empty())
     __builtin_trap();
+  if (auto r = master::decodePolicyQuery(*req); !r ? bad(r.status()) : r->count < 0 || r->slots < 1)
+    __builtin_trap();
   if (auto r = master::decodeElimStatusRequest(*req); !r && bad(r.status())) __builtin_trap();
   if (auto r = master::decodeAdminRequest(*req); !r ? bad(r.status()) : !(r->seconds >= 0))
     __builtin_trap();

@@ -63,7 +63,7 @@ Status readHost(HostTable& t, size_t row, const Json& h, std::unordered_set<std:
     if (!age->isNumber() || !(age->asNumber() >= 0) || !std::isfinite(age->asNumber()))
       return Status(Code::kInvalid,
                     "host " + t.names[row] + ": \"age\" must be a number of seconds, 0 or more");
-    t.heardAt[row] = -age->asNumber();  // read at now = 0
+    t.reportedAt[row] = -age->asNumber();  // read at now = 0
   }
   const Json* values = objectMember(h, "values");
   const Json* ages = objectMember(h, "ages");
@@ -169,9 +169,11 @@ Json hostJson(const HostTable& t, size_t r) {
   Json h = Json::object();
   h.add("name", Json::string(t.names[r]));
   h.add("status", Json::string(std::string(hostStatusName(t.status[r]))));
+  if (r < t.reportedAt.size() && !std::isnan(t.reportedAt[r]))
+    h.add("age", Json::number(-t.reportedAt[r]));  // a table read from a snapshot: clock 0
   h.add("values", std::move(values));
   if (ages.size() > 0) h.add("ages", std::move(ages));
-  if (r < t.heardAt.size() && t.heardAt[r] <= 0) h.add("age", Json::number(-t.heardAt[r]));
+  if (r < t.reportedAt.size() && t.reportedAt[r] <= 0) h.add("age", Json::number(-t.reportedAt[r]));
   return h;
 }
 

@@ -15,8 +15,8 @@ namespace openlim::format {
 // Parses the snapshot. Resource names, types and directions come from `config`; a name the
 // config does not define is ignored; a value of the wrong type is an error. hname/status
 // come from each host's name/status; a missing cpuf falls back to the host's configured
-// model. A host's "age" (seconds since the master last heard from it) sets heardAt = -age,
-// for evaluation at now = 0. The averaged indices (A_ut, NLB_A_SYSCPU) and collected NLB
+// model. A host's "age" (seconds since the master last heard from it) sets HostTable::reportedAt =
+// -age, for evaluation at now = 0. The averaged indices (A_ut, NLB_A_SYSCPU) and collected NLB
 // values are ordinary resources of the config, read from "values" like any other. Errors are
 // kInvalid "host <name>: ...", never exceptions.
 Result<HostTable> readSnapshotJson(std::string_view text, const ConfigPtr& config);

@@ -116,7 +116,6 @@ void writeExtras(JsonWriter& w, const std::vector<RowExtras>& extras, size_t i) 
   if (i >= extras.size()) return;
   if (extras[i].drifted) w.key("config_drift").boolean(true);
   if (extras[i].lockRemaining >= 0) w.key("lock_remaining").num(extras[i].lockRemaining);
-  if (extras[i].age >= 0) w.key("age").num(extras[i].age);
 }
 
 std::vector<std::string> resourceList(const HostConfig* hc) {
@@ -159,6 +158,9 @@ std::string loadReplyJson(const LoadReply& reply) {
   for (size_t i = 0; i < reply.rows.size(); ++i) {
     uint32_t r = reply.rows[i];
     w.beginObject();
+    // "age": seconds since the host's last report (policies' `age`; replayable snapshots).
+    if (r < t.reportedAt.size() && !std::isnan(t.reportedAt[r]) && !std::isnan(reply.now))
+      w.key("age").num(std::max(0.0, reply.now - t.reportedAt[r]));
     writeValues(w, t, r, slots, shown);
     writeExtras(w, reply.extras, i);
     w.key("name").str(t.names[r]).key("status").str(hostStatusName(t.status[r]));

@@ -17,8 +17,9 @@ std::string infoReplyJson(const InfoReply& r);
 std::string placeReplyJson(const PlaceReply& r);
 std::string loadAdjReplyJson(const LoadAdjReply& r);
 std::string sharedReplyJson(const SharedReply& r);
-// {"code", "error", "ok": false}: kInvalid/kUnsupported = syntax, kNotFound = notfound, else
-// internal.
+std::string policyReplyJson(const PolicyQueryReply& r);  // the model with "ok": true
+// {"code", "error", "ok": false}: kInvalid/kUnsupported = syntax, kNotFound = notfound,
+// kDenied = denied, else internal.
 std::string errorReplyJson(const Status& st);
 
 }  // namespace openlim::master

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <limits>
 
+#include "policy/job_attributes.h"
+
 namespace openlim::master {
 namespace {
 
@@ -75,6 +77,23 @@ Result<T> done(const Fields& f, T value) {
   return value;
 }
 
+// "job": {NAME: value}: names by the -a rules (JOB_ added), values 0 or more, no repeats.
+Status decodeJob(const Json& req, std::vector<std::pair<std::string, double>>& out) {
+  const Json* job = req.find("job");
+  if (!job) return Status::ok();
+  const std::string_view what = "an object of job attribute names and values, 0 or more";
+  if (!job->isObject() || job->size() > policy::kMaxJobAttributes) return wrongType("job", what);
+  for (const auto& [name, v] : job->members()) {
+    auto a = policy::parseJobAttribute(name);  // the name's rules; the value is checked here
+    if (!a || !v.isNumber() || !(v.asNumber() >= 0) || !std::isfinite(v.asNumber()))
+      return wrongType("job", what);
+    for (const auto& seen : out)
+      if (seen.first == a->name) return wrongType("job", what);
+    out.emplace_back(a->name, v.asNumber());
+  }
+  return Status::ok();
+}
+
 }  // namespace
 
 Result<LoadRequest> decodeLoadRequest(const Json& req) {
@@ -86,6 +105,7 @@ Result<LoadRequest> decodeLoadRequest(const Json& req) {
   f.integer("n", 0, "a whole number, 0 or more", &r.n);
   f.boolean("derived", &r.derived);
   f.string("local", kHostName, &local);
+  f.string("policy", "a policy name", &r.policy);
   return done(f, std::move(r));
 }
 
@@ -107,7 +127,11 @@ Result<PlaceRequest> decodePlaceRequest(const Json& req) {
   f.boolean("explain", &r.explain);
   f.strings("hosts", kHostNames, &r.hosts);
   f.string("local", kHostName, &r.local);
-  return done(f, std::move(r));
+  f.string("policy", "a policy name", &r.policy);
+  if (!f.status()) return f.status();
+  Status js = decodeJob(req, r.job);
+  if (!js) return js;
+  return r;
 }
 
 Result<LoadAdjRequest> decodeLoadAdjRequest(const Json& req) {
@@ -126,6 +150,24 @@ Result<SharedRequest> decodeSharedRequest(const Json& req) {
   Fields f(req);
   f.strings("names", "an array of resource names", &r.names);
   return done(f, std::move(r));
+}
+
+Result<PolicyQuery> decodePolicyQuery(const Json& req) {
+  PolicyQuery r;
+  Fields f(req);
+  f.string("policy", "a policy name", &r.policy);
+  f.boolean("strict", &r.strict);
+  f.integer("count", 0, "a whole number, 0 or more", &r.count);
+  f.integer("slots", 1, "a whole number, 1 or more", &r.slots);
+  f.strings("hosts", kHostNames, &r.hosts);
+  f.boolean("explain", &r.explain);
+  f.boolean("attributes", &r.attributes);
+  f.string("resreq", kResreq, &r.resreq);
+  f.string("at", "a time as \"YYYY-MM-DD HH:MM\"", &r.at);
+  if (!f.status()) return f.status();
+  Status js = decodeJob(req, r.job);
+  if (!js) return js;
+  return r;
 }
 
 Result<ElimStatusRequest> decodeElimStatusRequest(const Json& req) {

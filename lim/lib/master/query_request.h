@@ -22,6 +22,7 @@ struct LoadRequest {
   // Also the derived values (averaged indices, NLB values) and each host's "age"; left out
   // otherwise (a third of a 100k-host reply).
   bool derived = false;
+  std::string policy;  // lsload -p: the hosts the policy passes, in its order
 };
 
 // hosts: resreq?, hosts?[]
@@ -39,6 +40,8 @@ struct PlaceRequest {
   bool explain = false;
   std::vector<std::string> hosts;  // candidates; empty = every host
   std::string local;               // the asker's host (implicit type==local); "" = none
+  std::string policy;              // lsplace -p: place by this policy ("" = none)
+  std::vector<std::pair<std::string, double>> job;  // -a: upper-case JOB_ names, values
 };
 
 // loadadj: resreq?, hosts[] (one name per task placed outside the lim; a name may repeat)
@@ -50,6 +53,21 @@ struct LoadAdjRequest {
 // shared: names?[]
 struct SharedRequest {
   std::vector<std::string> names;  // empty = every instance
+};
+
+// policy: policy?, strict?, job?{NAME: value}, count?, slots?, hosts?[], explain?,
+// attributes?, resreq?, at? ("YYYY-MM-DD HH:MM": the calendar's time instead of now)
+struct PolicyQuery {
+  std::string policy;
+  bool strict = false;
+  std::vector<std::pair<std::string, double>> job;  // upper case JOB_ names, values >= 0
+  int count = 0;
+  int slots = 1;
+  std::vector<std::string> hosts;
+  bool explain = false;
+  bool attributes = false;
+  std::string resreq;
+  std::string at;
 };
 
 // elimstatus: host?
@@ -70,6 +88,7 @@ Result<HostsRequest> decodeHostsRequest(const format::Json& req);
 Result<PlaceRequest> decodePlaceRequest(const format::Json& req);
 Result<LoadAdjRequest> decodeLoadAdjRequest(const format::Json& req);
 Result<SharedRequest> decodeSharedRequest(const format::Json& req);
+Result<PolicyQuery> decodePolicyQuery(const format::Json& req);
 Result<ElimStatusRequest> decodeElimStatusRequest(const format::Json& req);
 Result<AdminRequest> decodeAdminRequest(const format::Json& req);
 

@@ -45,7 +45,7 @@ void LoadTable::fillRow(HostTable& t, size_t row, double now) const {
   const bool isUp = up(rec, now);
   if (t.reservedSlots.size() < t.size()) t.reservedSlots.resize(t.size(), 0);
   t.reservedSlots[row] = rec.heldSlots;
-  t.heardAt[row] = rec.lastReport > -1e299 ? rec.lastReport : kUnknown;
+  t.reportedAt[row] = rec.lastReport > -1e299 ? rec.lastReport : kUnknown;
   for (size_t s = 0; s < config_->resources.size(); ++s) {
     const ResourceDef& def = config_->resources[s];
     Column& col = t.columns[s];

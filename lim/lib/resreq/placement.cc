@@ -369,6 +369,10 @@ void explainChosen(Work& w, const std::vector<uint32_t>& picks, const std::strin
 PlacementResult place(const CompiledRequest& req, const HostTable& table, const PlaceOptions& o) {
   const CompiledProgram& prog = req.program();
   Work w{req, table, o, prog, prog.env(table), {}, {}, {}, {}};
+  w.env.now = o.now;
+  w.env.wallNow = o.wallNow;
+  w.env.job = o.jobValues.data();
+  w.env.jobCount = o.jobValues.size();
   w.outcome.assign(table.size(), Outcome::kNotNeeded);
   w.reason.assign(o.explain ? table.size() : 0, "");
   w.alt.assign(table.size(), -1);

@@ -180,5 +180,34 @@ TEST(AdminRequestDecode, BadHostSecondsOrSenderAreRefused) {
             "\"sender\" must be a string naming the sender");
 }
 
+TEST(PolicyQueryDecode, ReadsEveryFieldAndJobAttributes) {
+  auto r = decodePolicyQuery(
+      parse(R"({"policy":"day","strict":true,"count":3,"slots":2,"hosts":["a"],"explain":true,)"
+            R"("attributes":true,"resreq":"select[ut<1]","at":"2026-11-25 12:00",)"
+            R"("job":{"nastran":1,"JOB_NCPUS":4.5}})"));
+  ASSERT_TRUE(r) << r.status().message();
+  EXPECT_EQ(r->policy, "day");
+  EXPECT_TRUE(r->strict && r->explain && r->attributes);
+  EXPECT_EQ(r->count, 3);
+  EXPECT_EQ(r->slots, 2);
+  ASSERT_EQ(r->job.size(), 2u);
+  EXPECT_EQ(r->job[0].first, "JOB_NASTRAN");
+  EXPECT_EQ(r->job[1].second, 4.5);
+}
+
+TEST(PolicyQueryDecode, BadFieldsAreRefusedByName) {
+  const std::string job = "\"job\" must be an object of job attribute names and values, 0 or more";
+  EXPECT_EQ(errorOf(decodePolicyQuery, R"({"slots":0})"),
+            "\"slots\" must be a whole number, 1 or more");
+  EXPECT_EQ(errorOf(decodePolicyQuery, R"({"count":-1})"),
+            "\"count\" must be a whole number, 0 or more");
+  EXPECT_EQ(errorOf(decodePolicyQuery, R"({"strict":"yes"})"), "\"strict\" must be true or false");
+  EXPECT_EQ(errorOf(decodePolicyQuery, R"({"job":{"x":-1}})"), job);
+  EXPECT_EQ(errorOf(decodePolicyQuery, R"({"job":{"1x":1}})"), job);
+  EXPECT_EQ(errorOf(decodePolicyQuery, R"({"job":{"x":1,"JOB_X":2}})"), job);
+  EXPECT_EQ(errorOf(decodePolicyQuery, R"({"job":[1]})"), job);
+  EXPECT_EQ(errorOf(decodePlaceRequest, R"({"job":{"x":"1"}})"), job);
+}
+
 }  // namespace
 }  // namespace openlim::master

@@ -135,8 +135,8 @@ TEST(SnapshotJson, ReadsAgeAveragesAndNlbValues) {
     {"name": "hostB", "status": "ok", "values": {}}]})";
   auto t = format::readSnapshotJson(text, c);
   ASSERT_TRUE(t) << t.status().message();
-  EXPECT_DOUBLE_EQ(t->heardAt[0], -12.5);  // age 12.5 at now = 0
-  EXPECT_TRUE(std::isnan(t->heardAt[1]));
+  EXPECT_DOUBLE_EQ(t->reportedAt[0], -12.5);  // age 12.5 at now = 0
+  EXPECT_TRUE(std::isnan(t->reportedAt[1]));
   EXPECT_DOUBLE_EQ(t->number(0, "A_ut"), 0.25);
   EXPECT_DOUBLE_EQ(t->number(0, "NLB_A_SYSCPU"), 2);
   EXPECT_DOUBLE_EQ(t->number(0, "NLB_SYSCPU"), 3.5);
@@ -148,7 +148,7 @@ TEST(SnapshotJson, ReadsAgeAveragesAndNlbValues) {
   EXPECT_NE(out.find("\"age\""), std::string::npos) << out;
   auto again = format::readSnapshotJson(out, c);
   ASSERT_TRUE(again);
-  EXPECT_DOUBLE_EQ(again->heardAt[0], -12.5);
+  EXPECT_DOUBLE_EQ(again->reportedAt[0], -12.5);
 }
 
 TEST(SnapshotJson, RefusesABadAge) {
