@@ -150,6 +150,10 @@ struct Diagnostic {
   }
 };
 
+namespace policy {
+struct PolicyConfig;  // lim/lib/policy/policy_config.h
+}
+
 struct ConfigSnapshot {
   std::string envDir;   // LSF_ENVDIR
   std::string confDir;  // LSF_CONFDIR
@@ -168,6 +172,8 @@ struct ConfigSnapshot {
   std::vector<HostAddress> addresses;   // from $LSF_CONFDIR/hosts
   std::vector<std::string> masterList;  // LSF_MASTER_LIST, else server hosts in order
   std::string checksum;                 // hex digest of the files read, to detect config drift
+  // lsf.policies (compiled), lsf.holidays and lsf.dedicated; null only in hand-built snapshots.
+  std::shared_ptr<const policy::PolicyConfig> policies;
 
   // Lookup indexes (added by the config work): lower-case host name -> index in hosts, and
   // resource name -> index in resources. loadConfig() keeps them filled; the lookups fall

@@ -60,6 +60,9 @@ struct HostTable {
   // Per row: the indices past their busy threshold (resource indices into config->resources).
   std::vector<std::vector<int>> busyIndices;
   std::vector<Column> columns;  // one per config->resources entry
+  // Per row: when the master last received the host's report, on the clock of the `now` the
+  // evaluator is given (EvalEnv::now); NaN = never heard. Policies read `age` from it.
+  std::vector<double> reportedAt;
   StringPool strings;
   // Filled by indexRows() (the master's builder): lower-case name -> row, and the cluster's
   // largest CPU factor (config's and the cpuf column's). Queries at 10k hosts otherwise scan

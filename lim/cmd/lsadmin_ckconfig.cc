@@ -2,6 +2,9 @@
 #include "lsadmin_ckconfig.h"
 
 #include <cstdlib>
+#include <ctime>
+
+#include "policy/policy_config.h"
 
 #include "system_resolver.h"
 
@@ -34,6 +37,22 @@ void printRead(const ConfigLoad& load, Out& out) {
       << "Master list:";
   for (const auto& m : s->masterList) out << " " << m;
   out << "\nChecksum: " << s->checksum << "\n";
+  if (const auto& p = s->policies) {
+    out << "Policies: " << p->engine->policies().size() << ", holidays: "
+        << (p->calendar.holidays() ? "YEAR " + std::to_string(p->calendar.holidays()->year)
+                                   : std::string("none (prime time around the clock)"))
+        << ", dedicated windows: " << p->calendar.windows().size() << "\n";
+  }
+}
+
+// A holidays file for a year gone by still loads, but its holidays fall on no date.
+void addStaleHolidays(ConfigLoad& load) {
+  if (!load.draft) return;
+  std::time_t now = std::time(nullptr);
+  std::tm local{};
+  localtime_r(&now, &local);
+  if (auto d = policy::staleHolidays(*load.draft, local.tm_year + 1900))
+    load.diagnostics.push_back(*d);
 }
 
 }  // namespace
@@ -69,7 +88,9 @@ int runCkconfig(const std::vector<std::string>& args, Out& out, Out& err) {
     }
   }
   // lim's own reading, name resolution included: what passes here, lim accepts.
-  return printCheck(loadConfigFrom("", shell::systemHostResolver()), verbose, out);
+  ConfigLoad load = loadConfigFrom("", shell::systemHostResolver());
+  addStaleHolidays(load);
+  return printCheck(load, verbose, out);
 }
 
 }  // namespace openlim::cmd

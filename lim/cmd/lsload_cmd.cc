@@ -14,9 +14,18 @@ namespace {
 const CommandDef kLsload{
     "lsload",
     "lsload [-h] [-V] [-json] [-l | -w] [-N | -E] [-I index[:index]...] [-R res_req]\n"
-    "              [-n num_hosts] [host_name ...]\n"
+    "              [-p policy] [-n num_hosts] [host_name ...]\n"
     "       lsload -s [-json] [resource_name ...]",
-    {{"l"}, {"w"}, {"N"}, {"E"}, {"s"}, {"json"}, {"I", true}, {"R", true}, {"n", true}}};
+    {{"l"},
+     {"w"},
+     {"N"},
+     {"E"},
+     {"s"},
+     {"json"},
+     {"I", true},
+     {"R", true},
+     {"n", true},
+     {"p", true}}};
 
 // -I list: built-in indices and external per-host numeric indices only (LSF's rule).
 Status checkIndices(const std::vector<std::string>& names, const format::ClusterInfo& info) {
@@ -69,7 +78,7 @@ int runLsload(const std::vector<std::string>& args, CmdIo& io) {
   const ParsedArgs& a = *parsed;
   std::string why = conflict(a, "l", {"w"});
   if (why.empty()) why = conflict(a, "N", {"E"});
-  if (why.empty()) why = conflict(a, "s", {"l", "w", "N", "E", "I", "R", "n"});
+  if (why.empty()) why = conflict(a, "s", {"l", "w", "N", "E", "I", "R", "n", "p"});
   if (!why.empty()) return usageError(kLsload, io, why);
   Result<int> n = a.has("n") ? countOption("n", *a.value("n"), 1) : Result<int>(0);
   if (!n) return usageError(kLsload, io, n.status().message());
@@ -79,6 +88,7 @@ int runLsload(const std::vector<std::string>& args, CmdIo& io) {
   if (!opts) return fail(io, "lsload", opts.status());
   format::Json req = request("load");
   if (a.has("R")) req.add("resreq", format::Json::string(*a.value("R")));
+  if (a.has("p")) req.add("policy", format::Json::string(*a.value("p")));
   if (!a.operands.empty()) req.add("hosts", toArray(a.operands));
   if (*n > 0) req.add("n", format::Json::number(*n));
   auto text = io.lim.ask(requestText(req), false);

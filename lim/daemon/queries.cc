@@ -34,6 +34,10 @@ std::string queryPlace(const format::Json& req, const QueryContext& ctx) {
   return serve(master::decodePlaceRequest(req), ctx, master::answerPlace, master::placeReplyJson);
 }
 
+std::string queryPolicy(const format::Json& req, const QueryContext& ctx) {
+  return serve(master::decodePolicyQuery(req), ctx, master::answerPolicy, master::policyReplyJson);
+}
+
 std::string queryShared(const format::Json& req, const QueryContext& ctx) {
   return serve(master::decodeSharedRequest(req), ctx, master::answerShared,
                master::sharedReplyJson);

@@ -17,6 +17,7 @@ std::string queryLoad(const format::Json& req, const QueryContext& ctx);
 std::string queryHosts(const format::Json& req, const QueryContext& ctx);
 std::string queryInfo(const QueryContext& ctx);
 std::string queryPlace(const format::Json& req, const QueryContext& ctx);
+std::string queryPolicy(const format::Json& req, const QueryContext& ctx);
 std::string queryShared(const format::Json& req, const QueryContext& ctx);
 
 }  // namespace openlim::lim

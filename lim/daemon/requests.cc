@@ -1,6 +1,8 @@
 // LimServer::handleRequest: routes one TCP request (docs/protocol.md) to its op.
 #include <spdlog/spdlog.h>
 
+#include <ctime>
+
 #include "json_util.h"
 #include "lim_server.h"
 #include "master/query_reply_json.h"
@@ -68,10 +70,18 @@ std::string LimServer::handleRequest(const protocol::Frame& f, double now) {
       break;
   }
   QueryContext ctx{table_->snapshot(now), opts_.host, &cache_, table_.get(), now};
+  if (op == "policy" || op == "load") {  // the policies' calendar reads the local time
+    std::time_t wall = std::time(nullptr);
+    std::tm local{};
+    localtime_r(&wall, &local);
+    ctx.local = policy::fromTm(local);
+    ctx.wallNow = static_cast<double>(wall);
+  }
   if (op == "load") return queryLoad(req, ctx);
   if (op == "hosts") return queryHosts(req, ctx);
   if (op == "info") return queryInfo(ctx);
   if (op == "place") return queryPlace(req, ctx);
+  if (op == "policy") return queryPolicy(req, ctx);
   return queryShared(req, ctx);
 }
 

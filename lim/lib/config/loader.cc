@@ -16,6 +16,7 @@
 #include "config/params.h"
 #include "config/validate.h"
 #include "openlim/config.h"
+#include "policy/policy_config.h"
 
 namespace openlim {
 
@@ -119,6 +120,16 @@ struct Loader {
 
   std::string hostsPath() const { return config::joinPath(ctx.snap.confDir, "hosts"); }
 
+  // lsf.policies, lsf.holidays, lsf.dedicated: optional; read after the resources are known.
+  void readPolicies() {
+    auto read = [&](const std::string& path) -> std::optional<std::string> {
+      if (!exists(path)) return std::nullopt;
+      DiagSink diag(path, &load.diagnostics);
+      return readFile(path, diag);
+    };
+    policy::loadPolicyFiles(ctx.snap, read, load.diagnostics, load.files);
+  }
+
   // Returns whether the file exists (a missing hosts file is no problem by itself).
   bool readHosts() {
     std::string path = hostsPath();
@@ -154,6 +165,7 @@ ConfigLoad loadConfig(const std::string& envDirIn, const EnvLookup& env,
     if (!broken || !l.ctx.snap.hosts.empty() || !l.ctx.rejectedHosts.empty())
       config::validateCluster(l.ctx, l.conf, addresses, confDiag, clusterDiag);
   }
+  l.readPolicies();
   l.ctx.snap.checksum = config::hexDigest(l.hash);
   sortDiagnostics(l.load);
   auto snap = std::make_shared<const ConfigSnapshot>(std::move(l.ctx.snap));

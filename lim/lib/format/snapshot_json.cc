@@ -59,6 +59,14 @@ Status readHost(HostTable& t, size_t row, const Json& h, std::unordered_set<std:
   auto st = parseStatus(statusField ? statusField->asString() : "ok");
   if (!st) return Status(Code::kInvalid, "host " + t.names[row] + ": " + st.status().message());
   t.status[row] = st.value();
+  // "age": seconds since the master last heard from the host (policies' `age`); the table's
+  // clock is then 0 at the snapshot's time, so the report came at -age.
+  if (const Json* age = h.find("age")) {
+    if (!age->isNumber() || !(age->asNumber() >= 0) || !std::isfinite(age->asNumber()))
+      return Status(Code::kInvalid,
+                    "host " + t.names[row] + ": \"age\" must be seconds, 0 or more");
+    t.reportedAt[row] = -age->asNumber();
+  }
   const Json* values = objectMember(h, "values");
   const Json* ages = objectMember(h, "ages");
   for (size_t c = 0; c < cfg.resources.size() && c < t.columns.size(); ++c) {
@@ -163,6 +171,8 @@ Json hostJson(const HostTable& t, size_t r) {
   Json h = Json::object();
   h.add("name", Json::string(t.names[r]));
   h.add("status", Json::string(std::string(hostStatusName(t.status[r]))));
+  if (r < t.reportedAt.size() && !std::isnan(t.reportedAt[r]))
+    h.add("age", Json::number(-t.reportedAt[r]));  // a table read from a snapshot: clock 0
   h.add("values", std::move(values));
   if (ages.size() > 0) h.add("ages", std::move(ages));
   return h;

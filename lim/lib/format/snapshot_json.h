@@ -15,7 +15,9 @@ namespace openlim::format {
 // Parses the snapshot. Resource names, types and directions come from `config`; a name the
 // config does not define is ignored; a value of the wrong type is an error. hname/status
 // come from each host's name/status; a missing cpuf falls back to the host's configured
-// model. Errors are kInvalid "host <name>: ...", never exceptions.
+// model. A host's "age" (seconds since its last report, 0 or more) sets HostTable::reportedAt
+// to -age: evaluate with EvalEnv::now = 0. Errors are kInvalid "host <name>: ...", never
+// exceptions.
 Result<HostTable> readSnapshotJson(std::string_view text, const ConfigPtr& config);
 
 // Writes the table in the same format (unknown built-in indices as null; other unknown

@@ -92,6 +92,7 @@ void HostTable::resize(size_t n) {
   names.resize(n);
   status.resize(n, HostStatus::kUnavail);
   busyIndices.resize(n);
+  reportedAt.resize(n, kUnknown);
   for (auto& c : columns) {
     switch (c.type) {
       case ResourceType::kNumeric:

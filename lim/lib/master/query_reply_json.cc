@@ -17,9 +17,17 @@ std::string errorReplyJson(const Status& st) {
       return format::errorReply("syntax", st.message());
     case Code::kNotFound:
       return format::errorReply("notfound", st.message());
+    case Code::kDenied:
+      return format::errorReply("denied", st.message());
     default:
       return format::errorReply("internal", st.message());
   }
+}
+
+std::string policyReplyJson(const PolicyQueryReply& r) {
+  Json doc = r.doc;
+  doc.add("ok", Json::boolean(true));
+  return doc.compact();
 }
 
 std::string infoReplyJson(const InfoReply& reply) {

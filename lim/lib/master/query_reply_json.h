@@ -16,8 +16,9 @@ std::string hostsReplyJson(const HostsReply& r);
 std::string infoReplyJson(const InfoReply& r);
 std::string placeReplyJson(const PlaceReply& r);
 std::string sharedReplyJson(const SharedReply& r);
-// {"code", "error", "ok": false}: kInvalid/kUnsupported = syntax, kNotFound = notfound, else
-// internal.
+std::string policyReplyJson(const PolicyQueryReply& r);  // the model with "ok": true
+// {"code", "error", "ok": false}: kInvalid/kUnsupported = syntax, kNotFound = notfound,
+// kDenied = denied, else internal.
 std::string errorReplyJson(const Status& st);
 
 }  // namespace openlim::master

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <limits>
 
+#include "policy/job_attributes.h"
+
 namespace openlim::master {
 namespace {
 
@@ -85,6 +87,7 @@ Result<LoadRequest> decodeLoadRequest(const Json& req) {
   f.strings("hosts", kHostNames, &r.hosts);
   f.integer("n", 0, "a whole number, 0 or more", &r.n);
   f.string("local", kHostName, &local);
+  f.string("policy", "a policy name", &r.policy);
   return done(f, std::move(r));
 }
 
@@ -114,6 +117,34 @@ Result<SharedRequest> decodeSharedRequest(const Json& req) {
   Fields f(req);
   f.strings("names", "an array of resource names", &r.names);
   return done(f, std::move(r));
+}
+
+Result<PolicyQuery> decodePolicyQuery(const Json& req) {
+  PolicyQuery r;
+  Fields f(req);
+  f.string("policy", "a policy name", &r.policy);
+  f.boolean("strict", &r.strict);
+  f.integer("count", 0, "a whole number, 0 or more", &r.count);
+  f.integer("slots", 1, "a whole number, 1 or more", &r.slots);
+  f.strings("hosts", kHostNames, &r.hosts);
+  f.boolean("explain", &r.explain);
+  f.boolean("attributes", &r.attributes);
+  f.string("resreq", kResreq, &r.resreq);
+  f.string("at", "a time as \"YYYY-MM-DD HH:MM\"", &r.at);
+  if (!f.status()) return f.status();
+  if (const Json* job = req.find("job")) {
+    const std::string_view what = "an object of job attribute names and values, 0 or more";
+    if (!job->isObject() || job->size() > policy::kMaxJobAttributes) return wrongType("job", what);
+    for (const auto& [name, v] : job->members()) {
+      auto a = policy::parseJobAttribute(name);  // the name's rules; the value is checked here
+      if (!a || !v.isNumber() || !(v.asNumber() >= 0) || !std::isfinite(v.asNumber()))
+        return wrongType("job", what);
+      for (const auto& [seen, _] : r.job)
+        if (seen == a->name) return wrongType("job", what);
+      r.job.emplace_back(a->name, v.asNumber());
+    }
+  }
+  return r;
 }
 
 Result<ElimStatusRequest> decodeElimStatusRequest(const Json& req) {

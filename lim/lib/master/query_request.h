@@ -19,6 +19,7 @@ struct LoadRequest {
   std::string resreq;              // "" = every host, in table order
   std::vector<std::string> hosts;  // empty = no restriction
   int n = 0;                       // at most n hosts; 0 = all
+  std::string policy;              // lsload -p: the hosts the policy passes, in its order
 };
 
 // hosts: resreq?, hosts?[]
@@ -43,6 +44,21 @@ struct SharedRequest {
   std::vector<std::string> names;  // empty = every instance
 };
 
+// policy: policy?, strict?, job?{NAME: value}, count?, slots?, hosts?[], explain?,
+// attributes?, resreq?, at? ("YYYY-MM-DD HH:MM": the calendar's time instead of now)
+struct PolicyQuery {
+  std::string policy;
+  bool strict = false;
+  std::vector<std::pair<std::string, double>> job;  // upper case JOB_ names, values >= 0
+  int count = 0;
+  int slots = 1;
+  std::vector<std::string> hosts;
+  bool explain = false;
+  bool attributes = false;
+  std::string resreq;
+  std::string at;
+};
+
 // elimstatus: host?
 struct ElimStatusRequest {
   std::string host;  // "" = every host of the cluster
@@ -60,6 +76,7 @@ Result<LoadRequest> decodeLoadRequest(const format::Json& req);
 Result<HostsRequest> decodeHostsRequest(const format::Json& req);
 Result<PlaceRequest> decodePlaceRequest(const format::Json& req);
 Result<SharedRequest> decodeSharedRequest(const format::Json& req);
+Result<PolicyQuery> decodePolicyQuery(const format::Json& req);
 Result<ElimStatusRequest> decodeElimStatusRequest(const format::Json& req);
 Result<AdminRequest> decodeAdminRequest(const format::Json& req);
 

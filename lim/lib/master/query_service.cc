@@ -4,6 +4,8 @@
 
 #include "openlim/load_adjust.h"
 #include "placement/rating_drop.h"
+#include "policy/policy_config.h"
+#include "policy/policy_reply.h"
 
 namespace openlim::master {
 namespace {
@@ -107,7 +109,16 @@ CompileOptions localOptions(const std::string& local, const HostTable& t) {
 }  // namespace
 
 Result<LoadReply> answerLoad(const LoadRequest& req, const QueryContext& ctx) {
-  auto rows = pickRows(req.resreq, req.hosts, static_cast<size_t>(req.n), ctx);
+  Result<std::vector<uint32_t>> rows = std::vector<uint32_t>();
+  if (!req.policy.empty())  // the policy's hosts in its order; -R adds to its constraints
+    rows = policyRows(PolicyQuery{.policy = req.policy,
+                                  .strict = true,
+                                  .count = req.n,
+                                  .hosts = req.hosts,
+                                  .resreq = req.resreq},
+                      ctx);
+  else
+    rows = pickRows(req.resreq, req.hosts, static_cast<size_t>(req.n), ctx);
   if (!rows) return rows.status();
   LoadReply r{.table = ctx.table, .rows = std::move(*rows), .extras = {}, .master = ctx.master};
   r.extras = extrasOf(*ctx.table, r.rows, ctx, true);
@@ -177,6 +188,63 @@ Result<SharedReply> answerShared(const SharedRequest& req, const QueryContext& c
     out.instances.push_back(std::move(o));
   }
   return out;
+}
+
+namespace {
+
+struct Evaluated {
+  policy::PolicyResult result;
+  policy::PolicyTime at;
+  const policy::PolicyEngine* engine = nullptr;
+};
+
+Result<Evaluated> evaluate(const PolicyQuery& q, const QueryContext& ctx) {
+  const HostTable& t = *ctx.table;
+  const auto& pc = t.config->policies;
+  if (!pc || pc->engine->policies().empty())
+    return Status(Code::kNotFound, "no policies are defined (lsf.policies)");
+  Evaluated e{{}, {ctx.local, ctx.now, ctx.wallNow}, pc->engine.get()};
+  if (!q.at.empty()) {
+    auto lt = policy::parseAtTime(q.at);
+    if (!lt) return Status(Code::kInvalid, "\"at\" must be a time as \"YYYY-MM-DD HH:MM\"");
+    e.at.local = *lt;
+  }
+  policy::PolicyRequest req;
+  req.policy = q.policy;
+  req.strict = q.strict;
+  for (const auto& [name, value] : q.job) req.job.push_back({name, value});
+  req.count = q.count;
+  req.slots = q.slots;
+  req.hosts = q.hosts;
+  req.explain = q.explain;
+  Result<CompiledRequestPtr> cr = CompiledRequestPtr();
+  if (!q.resreq.empty()) {
+    cr = ctx.cache->get(q.resreq, t.config);
+    if (!cr) return rowsError(cr.status());
+    req.resreq = cr->get();
+  }
+  auto r = policy::evaluatePolicy(*pc->engine, pc->calendar, t, req, e.at);
+  if (!r) {
+    if (r.status().code() == Code::kUnavailable) return Status(Code::kDenied, r.status().message());
+    return r.status();
+  }
+  e.result = std::move(r).value();
+  return e;
+}
+
+}  // namespace
+
+Result<PolicyQueryReply> answerPolicy(const PolicyQuery& q, const QueryContext& ctx) {
+  auto e = evaluate(q, ctx);
+  if (!e) return e.status();
+  return PolicyQueryReply{
+      policy::policyReplyJson(*e->engine, e->result, *ctx.table, e->at, q.attributes, q.explain)};
+}
+
+Result<std::vector<uint32_t>> policyRows(const PolicyQuery& q, const QueryContext& ctx) {
+  auto e = evaluate(q, ctx);
+  if (!e) return e.status();
+  return std::move(e->result.rows);
 }
 
 }  // namespace openlim::master

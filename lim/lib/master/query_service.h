@@ -11,10 +11,12 @@
 #include <string>
 #include <vector>
 
+#include "format/json.h"
 #include "master/load_table.h"
 #include "master/query_request.h"
 #include "openlim/host_table.h"
 #include "openlim/resreq.h"
+#include "policy/local_time.h"
 
 namespace openlim::master {
 
@@ -24,6 +26,8 @@ struct QueryContext {
   RequestCache* cache = nullptr;   // compiled resreqs
   LoadTable* loadTable = nullptr;  // place adjusts load; null = no adjustment, no extras
   double now = 0;
+  policy::LocalTime local;  // the master's wall-clock time now (the policies' calendar)
+  double wallNow = 0;       // the same in epoch seconds
 };
 
 // Per answered row: "config_drift" and (load only) "lock_remaining" (-1 = not shown).
@@ -74,5 +78,15 @@ InfoReply answerInfo(const QueryContext& ctx);
 // adjustment") in ctx.loadTable.
 Result<PlaceReply> answerPlace(const PlaceRequest& req, const QueryContext& ctx);
 Result<SharedReply> answerShared(const SharedRequest& req, const QueryContext& ctx);
+
+// policy (lspolicy): the reply model of policy/policy_reply.h. A named policy outside its
+// period is kDenied; no policies, an unknown -h host, or an unknown policy with strict are
+// kNotFound.
+struct PolicyQueryReply {
+  format::Json doc;
+};
+Result<PolicyQueryReply> answerPolicy(const PolicyQuery& req, const QueryContext& ctx);
+// The hosts a policy passes, in its order (lsload -p), as load reply rows.
+Result<std::vector<uint32_t>> policyRows(const PolicyQuery& req, const QueryContext& ctx);
 
 }  // namespace openlim::master

@@ -7,7 +7,8 @@ bool isAdminOp(const std::string& op) {
 }
 
 bool isQueryOp(const std::string& op) {
-  return op == "load" || op == "hosts" || op == "info" || op == "place" || op == "shared";
+  return op == "load" || op == "hosts" || op == "info" || op == "place" || op == "shared" ||
+         op == "policy";
 }
 
 Route routeRequest(const std::string& op, bool isSigned, bool isMaster, const std::string& master) {

@@ -40,6 +40,7 @@ void LoadTable::fillRow(HostTable& t, size_t row, double now) const {
   const HostConfig& hc = config_->hosts[row];
   const Record& rec = records_[row];
   const bool isUp = up(rec, now);
+  t.reportedAt[row] = rec.lastReport > -1e299 ? rec.lastReport : kUnknown;
   for (size_t s = 0; s < config_->resources.size(); ++s) {
     const ResourceDef& def = config_->resources[s];
     Column& col = t.columns[s];

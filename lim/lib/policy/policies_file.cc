@@ -48,7 +48,7 @@ bool isPolicyNameChar(char c) {
 struct Open {
   Policy policy;
   bool keep = true;  // false after a duplicate name: its lines are checked, not kept
-  int sortLine = 0, countLine = 0, whenLine = 0;
+  int countLine = 0, whenLine = 0;
 };
 
 class Reader {
@@ -137,7 +137,6 @@ bool Reader::once(int line, int& seenAt, const char* keyword) {
 
 void Reader::expression(int line, std::string_view keyword, std::string_view text) {
   bool isSort = keyword == "sort";
-  if (isSort && !once(line, open_->sortLine, "sort")) return;
   auto parsed = parseExpression(text);
   if (!parsed) {
     diag_.error(line, std::string(keyword) + ": bad expression " + q(std::string(text)) + " " +
@@ -146,8 +145,11 @@ void Reader::expression(int line, std::string_view keyword, std::string_view tex
   }
   PolicyExpression e{std::shared_ptr<const Expr>(std::move(parsed.value())), std::string(text),
                      line};
-  if (isSort) {
-    open_->policy.sort = std::move(e);
+  if (isSort && open_->policy.sorts.size() >= kMaxSortsPerPolicy) {
+    diag_.error(line, "sort: policy " + q(open_->policy.name) + " has more than " +
+                          std::to_string(kMaxSortsPerPolicy) + " sort lines");
+  } else if (isSort) {
+    open_->policy.sorts.push_back(std::move(e));
   } else if (open_->policy.constraints.size() >= kMaxConstraintsPerPolicy) {
     diag_.error(line, "constraint: policy " + q(open_->policy.name) + " has more than " +
                           std::to_string(kMaxConstraintsPerPolicy) + " constraints");
@@ -227,7 +229,7 @@ std::vector<std::string> attributesRead(const PolicySet& set) {
   };
   for (const Policy& p : set.policies()) {
     for (const PolicyExpression& c : p.constraints) add(c);
-    if (p.sort) add(*p.sort);
+    for (const auto& e : p.sorts) add(e);
   }
   return out;
 }

@@ -3,7 +3,8 @@
 //
 //   policy: NAME
 //   constraint: <boolean expression>    zero or more; a host must satisfy every one, in order
-//   sort: <arithmetic expression>       the host with the largest value comes first
+//   sort: <arithmetic expression>       the host with the largest value comes first; more
+//                                       sort lines break the ties of the ones before
 //   count: N                            at most N hosts (a positive integer)
 //   when: prime | non_prime | dedicated | all    the periods the policy may be used in
 //
@@ -36,8 +37,10 @@ struct Policy {
   std::string name;  // as written
   int line = 0;      // of the `policy:` line
   std::vector<PolicyExpression> constraints;
-  std::optional<PolicyExpression> sort;  // none: hosts keep the order they are given in
-  int count = 0;                         // 0 = no limit
+  // The first is the primary key, later ones break its ties (largest first each); none:
+  // hosts keep the order of their names.
+  std::vector<PolicyExpression> sorts;
+  int count = 0;  // 0 = no limit
   When when = When::kAll;
 };
 
@@ -65,6 +68,7 @@ struct PoliciesLoad {
 // still checked, so every problem is reported).
 inline constexpr size_t kMaxPolicies = 1024;
 inline constexpr size_t kMaxConstraintsPerPolicy = 256;
+inline constexpr size_t kMaxSortsPerPolicy = 16;
 inline constexpr size_t kMaxPolicyNameBytes = 64;
 
 // Parses the text of a policies file; `file` names it in diagnostics. Never throws.

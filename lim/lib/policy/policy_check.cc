@@ -24,7 +24,7 @@ std::vector<UndefinedName> undefinedAttributes(const PolicySet& set,
   };
   for (const Policy& p : set.policies()) {
     for (const PolicyExpression& c : p.constraints) check(p, c);
-    if (p.sort) check(p, *p.sort);
+    for (const auto& e : p.sorts) check(p, e);
   }
   return out;
 }

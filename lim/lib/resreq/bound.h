@@ -10,6 +10,7 @@
 #include "openlim/resreq.h"
 #include "openlim/status.h"
 #include "resreq/ast.h"
+#include "resreq/string_match.h"
 
 namespace openlim::resreq {
 
@@ -27,6 +28,12 @@ enum class BKind {
   kBinary,      // arithmetic, numeric comparison, logical
   kStrCompare,  // comparison of two string operands
   kTruth,       // number -> truth (non-zero)
+  // Policies (lim/lib/policy/policy_lower.cc) add these:
+  kStrMatch,   // a (a string operand) matches `matcher`
+  kAge,        // seconds since the host's last report (EvalEnv::now - reportedAt)
+  kTimestamp,  // wall-clock time of the host's last report
+  kJob,        // the request's job attribute number `slot` (EvalEnv::job; NaN = absent)
+  kJobExists,  // whether the request carries job attribute `slot` (never unknown)
 };
 
 enum class VType { kNum, kTruth, kStr };
@@ -39,6 +46,8 @@ struct BNode {
   std::string str;  // literal, or the resource name of a column
   int slot = -1;
   bool memoryLike = false;
+  bool nocase = false;     // kStrCompare: compare ignoring case (policies)
+  StringMatchPtr matcher;  // kStrMatch
   std::unique_ptr<BNode> a, b;
 };
 using BNodePtr = std::unique_ptr<BNode>;

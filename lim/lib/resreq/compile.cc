@@ -49,6 +49,19 @@ class Compiler {
         break;
       case BKind::kStrCompare:
         in.kind = Instr::kStrCompare, in.sa = strOperand(*n.a), in.sb = strOperand(*n.b);
+        in.nocase = n.nocase;
+        break;
+      case BKind::kStrMatch:
+        in.kind = Instr::kStrMatch, in.sa = strOperand(*n.a), in.matcher = n.matcher;
+        break;
+      case BKind::kAge:
+      case BKind::kTimestamp:
+        in.kind = n.kind == BKind::kAge ? Instr::kAge : Instr::kTimestamp;
+        p_.readsAge = true;
+        break;
+      case BKind::kJob:
+      case BKind::kJobExists:
+        in.kind = n.kind == BKind::kJob ? Instr::kJob : Instr::kJobExists, in.slot = n.slot;
         break;
       default:
         break;  // string leaves only appear under kStrCompare

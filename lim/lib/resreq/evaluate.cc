@@ -111,11 +111,45 @@ struct StrReader {
   }
 };
 
+// A yes/no test of a string column, decided once per distinct string rather than once per
+// row (a large cluster shares a handful of values). Unknown stays unknown.
+template <class Test>
+void columnTest(const HostTable& t, const Column* c, const uint32_t* sel, size_t n, double* out,
+                Test test) {
+  std::vector<int8_t> memo(t.strings.size(), -1);
+  for (size_t i = 0; i < n; ++i) {
+    StringId id = c ? c->strings[sel[i]] : kUnknownString;
+    if (id < 0 || static_cast<size_t>(id) >= memo.size()) {
+      out[i] = kNaN;
+      continue;
+    }
+    int8_t& m = memo[static_cast<size_t>(id)];
+    if (m < 0) m = test(t.strings.get(id)) ? 1 : 0;
+    out[i] = m;
+  }
+}
+
+void strMatch(const Instr& in, const HostTable& t, const uint32_t* sel, size_t n, double* out) {
+  const StringMatch& m = *in.matcher;
+  if (in.sa.kind == StrOperand::kColumn)
+    return columnTest(t, column(t, in.sa.slot, ResourceType::kString), sel, n, out,
+                      [&](const std::string& s) { return m.matches(s); });
+  StrReader r{t, in.sa, nullptr};
+  for (size_t i = 0; i < n; ++i) {
+    const std::string* x = r.get(sel[i]);
+    out[i] = x ? (m.matches(*x) ? 1.0 : 0.0) : kNaN;
+  }
+}
+
 void strCompare(const Instr& in, const HostTable& t, const uint32_t* sel, size_t n, double* out) {
   const StrOperand& a = in.sa;
   const StrOperand& b = in.sb;
+  if (in.nocase && a.kind == StrOperand::kColumn && b.kind == StrOperand::kLiteral)
+    return columnTest(
+        t, column(t, a.slot, ResourceType::kString), sel, n, out,
+        [&](const std::string& s) { return compareStrings(in.op, s, b.literal, true) == 1; });
   // Fast path: column ==/!= literal compares interned ids.
-  if ((in.op == Op::kEq || in.op == Op::kNe) && a.kind == StrOperand::kColumn &&
+  if (!in.nocase && (in.op == Op::kEq || in.op == Op::kNe) && a.kind == StrOperand::kColumn &&
       b.kind == StrOperand::kLiteral) {
     const Column* c = column(t, a.slot, ResourceType::kString);
     StringId want = t.strings.find(b.literal);
@@ -131,7 +165,7 @@ void strCompare(const Instr& in, const HostTable& t, const uint32_t* sel, size_t
   for (size_t i = 0; i < n; ++i) {
     const std::string* x = ra.get(sel[i]);
     const std::string* y = rb.get(sel[i]);
-    out[i] = (x && y) ? compareStrings(in.op, *x, *y) : kNaN;
+    out[i] = (x && y) ? compareStrings(in.op, *x, *y, in.nocase) : kNaN;
   }
 }
 
@@ -164,6 +198,24 @@ void runQueue(const Instr& in, const EvalEnv& env, const uint32_t* sel, size_t n
                                       cf ? cf->numbers[r] : kNaN, env.maxCpuf)
                  : kNaN;
   }
+}
+
+// Seconds since each row's last report, or (wall) the time of that report.
+void age(const EvalEnv& env, bool wall, const uint32_t* sel, size_t n, double* out) {
+  const std::vector<double>& at = env.table->reportedAt;
+  const bool have = at.size() >= env.table->size();
+  for (size_t i = 0; i < n; ++i) {
+    double a = have ? env.now - at[sel[i]] : kNaN;
+    out[i] = wall ? env.wallNow - a : a;
+  }
+}
+
+void job(const Instr& in, const EvalEnv& env, size_t n, double* out) {
+  double v = in.slot >= 0 && static_cast<size_t>(in.slot) < env.jobCount
+                 ? env.job[static_cast<size_t>(in.slot)]
+                 : kNaN;
+  if (in.kind == Instr::kJobExists) v = v == v ? 1.0 : 0.0;
+  std::fill(out, out + n, v);
 }
 
 }  // namespace
@@ -234,6 +286,17 @@ void Evaluator::run(const TermProgram& p, const EvalEnv& env, const uint32_t* se
         break;
       case Instr::kDefined:
         defined(in, t, sel, n, dst);
+        break;
+      case Instr::kStrMatch:
+        strMatch(in, t, sel, n, dst);
+        break;
+      case Instr::kAge:
+      case Instr::kTimestamp:
+        age(env, in.kind == Instr::kTimestamp, sel, n, dst);
+        break;
+      case Instr::kJob:
+      case Instr::kJobExists:
+        job(in, env, n, dst);
         break;
     }
   }

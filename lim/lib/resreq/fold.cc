@@ -1,5 +1,8 @@
 #include "resreq/fold.h"
 
+#include <algorithm>
+#include <cctype>
+
 #include "resreq/ops.h"
 
 namespace openlim::resreq {
@@ -39,8 +42,19 @@ double applyUnary(Op op, double a) {
   return op == Op::kNeg ? -a : logicalNot(a);
 }
 
-double compareStrings(Op op, std::string_view a, std::string_view b) {
-  int c = a.compare(b);
+// Case-folded byte order (ASCII letters), for policies' case-insensitive comparisons.
+static int compareNoCase(std::string_view a, std::string_view b) {
+  size_t n = std::min(a.size(), b.size());
+  for (size_t i = 0; i < n; ++i) {
+    int x = std::tolower(static_cast<unsigned char>(a[i]));
+    int y = std::tolower(static_cast<unsigned char>(b[i]));
+    if (x != y) return x < y ? -1 : 1;
+  }
+  return a.size() == b.size() ? 0 : (a.size() < b.size() ? -1 : 1);
+}
+
+double compareStrings(Op op, std::string_view a, std::string_view b, bool nocase) {
+  int c = nocase ? compareNoCase(a, b) : a.compare(b);
   switch (op) {
     case Op::kLt:
       return c < 0;

@@ -75,7 +75,7 @@ inline bool comparisonHolds(double a, double b) {
 // Runtime dispatch (slow path: folding, reference checks).
 double applyBinary(Op op, double a, double b);
 double applyUnary(Op op, double a);
-// Byte-wise, case-sensitive string comparison as a truth.
-double compareStrings(Op op, std::string_view a, std::string_view b);
+// Byte-wise string comparison as a truth; case-sensitive unless `nocase` (policies).
+double compareStrings(Op op, std::string_view a, std::string_view b, bool nocase = false);
 
 }  // namespace openlim::resreq

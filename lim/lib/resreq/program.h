@@ -31,13 +31,27 @@ struct StrOperand {
 };
 
 struct Instr {
-  enum Kind : uint8_t { kBinary, kUnary, kTruth, kRunQueue, kStrCompare, kDefined };
+  enum Kind : uint8_t {
+    kBinary,
+    kUnary,
+    kTruth,
+    kRunQueue,
+    kStrCompare,
+    kDefined,
+    kStrMatch,   // sa matches `matcher`
+    kAge,        // EvalEnv::now - reportedAt
+    kTimestamp,  // EvalEnv::wallNow - (EvalEnv::now - reportedAt)
+    kJob,        // EvalEnv::job[slot]
+    kJobExists,  // EvalEnv::job[slot] is known
+  };
   Kind kind = kBinary;
   Op op = Op::kAdd;
   int dst = 0;
   Operand a, b;
   StrOperand sa, sb;
-  int slot = -1;  // kRunQueue, kDefined
+  int slot = -1;           // kRunQueue, kDefined, kJob, kJobExists
+  bool nocase = false;     // kStrCompare ignoring case
+  StringMatchPtr matcher;  // kStrMatch
 };
 
 struct TermProgram {
@@ -45,7 +59,7 @@ struct TermProgram {
   Operand result;
   int registers = 1;
   std::vector<int> reads;  // column slots read, in first-use order (explain)
-  bool readsHostName = false, readsStatus = false;
+  bool readsHostName = false, readsStatus = false, readsAge = false;
   std::string text;  // as written
 };
 
@@ -62,6 +76,12 @@ struct EvalEnv {
   int ncpusSlot = -1;
   int cpufSlot = -1;
   double maxCpuf = 1;
+  // For policies: `now` on the clock of HostTable::reportedAt, the wall-clock time at that
+  // moment (epoch seconds), and the request's job attribute values (NaN = absent).
+  double now = __builtin_nan("");
+  double wallNow = __builtin_nan("");
+  const double* job = nullptr;
+  size_t jobCount = 0;
 };
 
 // Scratch registers, reused between calls (one per caller; not thread-safe).

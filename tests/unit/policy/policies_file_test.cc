@@ -39,8 +39,8 @@ WHEN: Non_Prime
   EXPECT_EQ(fast.constraints[0].text, "exists(NLB_QUEUE_NAME) && age < 300");
   EXPECT_EQ(fast.constraints[0].line, 3);
   EXPECT_EQ(fast.constraints[1].line, 4);
-  ASSERT_TRUE(fast.sort);
-  EXPECT_EQ(toString(*fast.sort->root), "(NLB_A_IDLECPU * NLB_NCPUS)");
+  ASSERT_EQ(fast.sorts.size(), 1u);
+  EXPECT_EQ(toString(*fast.sorts[0].root), "(NLB_A_IDLECPU * NLB_NCPUS)");
   EXPECT_EQ(fast.count, 4);
   EXPECT_EQ(fast.when, When::kPrime);
   const Policy& night = l.set.policies()[1];
@@ -63,7 +63,7 @@ TEST(PoliciesFile, PolicyWithoutSortOrConstraintsIsValid) {
       "p");
   ASSERT_EQ(l.errors(), 0) << diagText(l);
   ASSERT_EQ(l.set.policies().size(), 2u);
-  EXPECT_FALSE(l.set.policies()[0].sort);
+  EXPECT_TRUE(l.set.policies()[0].sorts.empty());
   EXPECT_EQ(l.set.policies()[0].when, When::kAll);
 }
 
@@ -74,7 +74,7 @@ TEST(PoliciesFile, ContinuedLinesJoinAndKeepTheFirstLineNumber) {
   ASSERT_EQ(p.constraints.size(), 1u);
   EXPECT_EQ(p.constraints[0].line, 2);
   EXPECT_EQ(toString(*p.constraints[0].root), "(((A > 1) && (B < 2)) || C)");
-  EXPECT_EQ(p.sort->line, 5);
+  EXPECT_EQ(p.sorts.at(0).line, 5);
 }
 
 TEST(PoliciesFile, HashInsideAQuotedRegexIsNotAComment) {
@@ -128,8 +128,6 @@ TEST(PoliciesFile, MalformedInputIsReportedWithFileAndLine) {
       {"count empty", "policy: p\ncount:\n", "E f:2: count: <> is not a positive integer\n"},
       {"count huge", "policy: p\ncount: 99999999999\n",
        "E f:2: count: <99999999999> is not a positive integer\n"},
-      {"duplicate sort", "policy: p\nsort: a\nsort: b\n",
-       "E f:3: sort: policy <p> already has one at line 2\n"},
       {"duplicate count", "policy: p\ncount: 1\ncount: 2\n",
        "E f:3: count: policy <p> already has one at line 2\n"},
       {"duplicate when", "policy: p\nwhen: prime\nwhen: all\n",
@@ -196,6 +194,29 @@ TEST(PoliciesFile, LimitsOnPoliciesAndConstraints) {
   auto c = parsePolicies(constraints, "f");
   EXPECT_EQ(c.errors(), 1);
   EXPECT_EQ(c.set.policies()[0].constraints.size(), kMaxConstraintsPerPolicy);
+}
+
+}  // namespace
+}  // namespace openlim::policy
+
+namespace openlim::policy {
+namespace {
+
+TEST(PoliciesFile, SeveralSortLinesAreKeptInOrder) {
+  auto l = parsePolicies("policy: p\nsort: a\nsort: b\nsort: -c\n", "f");
+  ASSERT_EQ(l.errors(), 0);
+  const Policy& p = l.set.policies()[0];
+  ASSERT_EQ(p.sorts.size(), 3u);
+  EXPECT_EQ(p.sorts[0].text, "a");
+  EXPECT_EQ(p.sorts[2].line, 4);
+}
+
+TEST(PoliciesFile, TooManySortLinesAreRefused) {
+  std::string text = "policy: p\n";
+  for (size_t i = 0; i <= kMaxSortsPerPolicy; ++i) text += "sort: a\n";
+  auto l = parsePolicies(text, "f");
+  ASSERT_EQ(l.errors(), 1);
+  EXPECT_EQ(l.diagnostics[0].toString(), "f:18: sort: policy <p> has more than 16 sort lines");
 }
 
 }  // namespace

@@ -28,7 +28,9 @@ TEST(SampleConf, PoliciesFileIsCleanAndUsesEveryKeyword) {
   PoliciesLoad l = parsePolicies(text, "lsf.policies");
   for (const Diagnostic& d : l.diagnostics) ADD_FAILURE() << d.toString();
   ASSERT_GE(l.set.policies().size(), 10u);
-  EXPECT_EQ(l.set.first()->name, "nqs");
+  EXPECT_EQ(l.set.first()->name, "day");  // the prime-time default
+  EXPECT_EQ(l.set.first()->when, When::kPrime);
+  EXPECT_EQ(l.set.policies()[1].when, When::kNonPrime);  // the non-prime default
   bool when[4] = {}, count = false;
   for (const Policy& p : l.set.policies()) {
     when[static_cast<int>(p.when)] = true;

@@ -1,0 +1,58 @@
+#pragma once
+// Evaluating a policy request: which policy applies now (calendar), which status-ok hosts
+// pass its constraints (and a -R select), in the order of its sorts (then the -R order keys,
+// then host names), cut to its count. Pure: the caller passes the snapshot and the time. The
+// master, `lspolicy --from`, `lsplace -p` and `lsload -p` all come through here.
+
+#include <string>
+#include <vector>
+
+#include "openlim/host_table.h"
+#include "openlim/resreq.h"
+#include "openlim/status.h"
+#include "policy/calendar.h"
+#include "policy/job_attributes.h"
+#include "policy/policy_engine.h"
+
+namespace openlim::policy {
+
+struct PolicyRequest {
+  std::string policy;   // "" = the default policy of the period
+  bool strict = false;  // an unknown policy is an error instead of the default with a warning
+  std::vector<JobAttribute> job;            // -a
+  const CompiledRequest* resreq = nullptr;  // -R: its select is ANDed, its order keys break ties
+  int count = 0;                            // -c: at most this many (0 = no limit); the policy's
+                                            // count, when smaller, wins
+  int slots = 1;                            // -n: slots a request would place
+  std::vector<std::string> hosts;           // -h: only these hosts; empty = all
+  bool explain = false;
+};
+
+// When the request is evaluated: the calendar's wall-clock time, `now` on the clock of
+// HostTable::reportedAt (for `age`), and the wall-clock time in epoch seconds.
+struct PolicyTime {
+  LocalTime local;
+  double now = 0;
+  double wallNow = 0;
+};
+
+struct PolicyResult {
+  std::string policy;  // the policy used, as written
+  PeriodInfo period;
+  bool sorted = false;         // the policy has a sort: values are meaningful
+  std::vector<uint32_t> rows;  // the hosts that pass, best first
+  std::vector<double> values;  // per row: the primary sort value (NaN = unknown / no sort)
+  std::vector<std::string> warnings;
+  std::string explain;  // with explain: every host, constraint by constraint
+};
+
+// Errors: kNotFound for an unknown policy with strict (or no policies at all) and for an
+// unknown -h host; kUnavailable for a named policy outside its period.
+Result<PolicyResult> evaluatePolicy(const PolicyEngine& engine, const Calendar& calendar,
+                                    const HostTable& table, const PolicyRequest& request,
+                                    const PolicyTime& at);
+
+// "%f" of a value, "unknown" for NaN (lspolicy's VALUE column and NLB_POLICY).
+std::string formatPolicyValue(double v);
+
+}  // namespace openlim::policy
