@@ -28,6 +28,7 @@
 #include "master/elim_gather.h"
 #include "master/load_table.h"
 #include "master/master_role.h"
+#include "master/query_service.h"
 #include "openlim/config.h"
 #include "openlim/resreq.h"
 #include "peer_addresses.h"
@@ -196,6 +197,7 @@ class LimServer {
   std::unique_ptr<agent::AgentRole> agent_;
   protocol::ReplayGuard replay_;
   RequestCache cache_;
+  master::PolicyState policyState_;  // rating setup, band turns: kept across requests
   LimCounters counters_;
 
   bool running_ = true;

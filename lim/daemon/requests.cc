@@ -70,6 +70,7 @@ std::string LimServer::handleRequest(const protocol::Frame& f, double now) {
       break;
   }
   QueryContext ctx{table_->snapshot(now), opts_.host, &cache_, table_.get(), now};
+  ctx.policyState = &policyState_;
   if (op == "policy" || op == "load") {  // the policies' calendar reads the local time
     std::time_t wall = std::time(nullptr);
     std::tm local{};

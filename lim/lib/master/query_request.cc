@@ -131,6 +131,7 @@ Result<PolicyQuery> decodePolicyQuery(const Json& req) {
   f.boolean("attributes", &r.attributes);
   f.string("resreq", kResreq, &r.resreq);
   f.string("at", "a time as \"YYYY-MM-DD HH:MM\"", &r.at);
+  f.boolean("place", &r.place);
   if (!f.status()) return f.status();
   if (const Json* job = req.find("job")) {
     const std::string_view what = "an object of job attribute names and values, 0 or more";
