@@ -62,7 +62,7 @@ bash scripts/install-deps.sh
 echo "quickstart: building into $build/"
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build "$build" -j "$(nproc)" --target lim melim lsload lshosts lsinfo lsid lsplace \
-  bhosts lsadmin elim_scratch >/dev/null
+  lspolicy bhosts lsadmin elim_scratch >/dev/null
 
 mkdir -p "$demo/serverdir" "$demo/log" "$demo/run"
 stop_lims >/dev/null
@@ -139,6 +139,8 @@ run lsid
 run lsload -l
 run lsinfo
 run lsplace --explain -R 'select[mem>100 && ut<0.9] order[r15s]'
+run lspolicy -d --explain -p rated
+run lspolicy -d --explain -p balanced
 
 cat <<EOF
 
