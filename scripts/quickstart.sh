@@ -142,6 +142,8 @@ run lsinfo
 run lsplace --explain -R 'select[mem>100 && ut<0.9] order[r15s]'
 run lspolicy
 run lspolicy -p apps -a ncpus=1 --explain
+run lspolicy -d --explain -p rated
+run lspolicy -d --explain -p balanced
 
 # A reservation holds its slots until released. A new master first rebuilds its ledger from
 # the hosts (about one exchange interval): lsreserve exits 4 until then.

@@ -33,6 +33,7 @@
 #include "master/request_stats.h"
 #include "metrics_exchange.h"
 #include "metrics_server.h"
+#include "master/query_service.h"
 #include "openlim/config.h"
 #include "openlim/resreq.h"
 #include "peer_addresses.h"
@@ -236,6 +237,7 @@ class LimServer {
   std::unique_ptr<agent::AgentRole> agent_;
   protocol::ReplayGuard replay_;
   RequestCache cache_;
+  master::PolicyState policyState_;  // rating setup, band turns: kept across requests
   LimCounters counters_;
   master::RequestStats requestStats_;
   double startedAt_ = 0;

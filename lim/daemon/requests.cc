@@ -88,6 +88,7 @@ std::string LimServer::answerRequest(const protocol::Frame& f, double now, std::
       break;
   }
   QueryContext ctx{table_->snapshot(now), opts_.host, &cache_, table_.get(), now};
+  ctx.policyState = &policyState_;
   if (op == "policy" || op == "load" ||
       op == "place") {  // the policies' calendar reads the local time
     std::time_t wall = std::time(nullptr);

@@ -164,6 +164,7 @@ Result<PolicyQuery> decodePolicyQuery(const Json& req) {
   f.boolean("attributes", &r.attributes);
   f.string("resreq", kResreq, &r.resreq);
   f.string("at", "a time as \"YYYY-MM-DD HH:MM\"", &r.at);
+  f.boolean("place", &r.place);
   if (!f.status()) return f.status();
   Status js = decodeJob(req, r.job);
   if (!js) return js;

@@ -68,6 +68,9 @@ struct PolicyQuery {
   bool attributes = false;
   std::string resreq;
   std::string at;
+  // A placement, not a look: the policy's band moves to its next host, and the host chosen
+  // first takes the placement's load adjustment (as a `place` does).
+  bool place = false;
 };
 
 // elimstatus: host?

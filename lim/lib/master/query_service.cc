@@ -259,6 +259,19 @@ Result<Evaluated> evaluate(const PolicyQuery& q, const QueryContext& ctx) {
     if (!cr) return rowsError(cr.status());
     req.resreq = cr->get();
   }
+  placement::BandCursors look;  // a look moves no turn: it works on a copy
+  if (PolicyState* st = ctx.policyState) {
+    if (st->bandsConfig != t.config) {  // a reconfig: keep the turns of the policies still here
+      std::vector<std::string> names;
+      for (const auto& p : pc->engine->set().policies()) names.push_back(p.name);
+      st->bands.retain(names);
+      st->bandsConfig = t.config;
+    }
+    req.rating = &st->rating.of(t);
+    if (st->reservedSlots.size() >= t.size()) req.reservedSlots = st->reservedSlots.data();
+    if (!q.place) look = st->bands;
+    req.bands = q.place ? &st->bands : &look;
+  }
   auto r = policy::evaluatePolicy(*pc->engine, pc->calendar, t, req, e.at);
   if (!r) {
     if (r.status().code() == Code::kUnavailable) return Status(Code::kDenied, r.status().message());
@@ -270,9 +283,24 @@ Result<Evaluated> evaluate(const PolicyQuery& q, const QueryContext& ctx) {
 
 }  // namespace
 
+// A placement through a policy: the first host takes the placement's load adjustment for
+// its slots (run queues and the rating drop).
+void adjustPlaced(const PolicyQuery& q, const std::vector<uint32_t>& rows,
+                  const QueryContext& ctx) {
+  if (!q.place || !ctx.loadTable || rows.empty()) return;
+  const HostTable& t = *ctx.table;
+  const std::string& host = t.names[rows.front()];
+  for (const LoadDelta& d : placementDeltas(*t.config, nullptr, q.slots))
+    if (t.config->resources[static_cast<size_t>(d.slot)].dynamic)
+      ctx.loadTable->adjust(host, d.slot, d.amount, ctx.now);
+  for (const LoadDelta& d : placement::ratingDropDeltas(t, rows.front(), q.slots, false))
+    ctx.loadTable->adjust(host, d.slot, d.amount, ctx.now);
+}
+
 Result<PolicyQueryReply> answerPolicy(const PolicyQuery& q, const QueryContext& ctx) {
   auto e = evaluate(q, ctx);
   if (!e) return e.status();
+  adjustPlaced(q, e->result.rows, ctx);
   return PolicyQueryReply{
       policy::policyReplyJson(*e->engine, e->result, *ctx.table, e->at, q.attributes, q.explain)};
 }

@@ -16,9 +16,24 @@
 #include "master/query_request.h"
 #include "openlim/host_table.h"
 #include "openlim/resreq.h"
+#include "placement/rating_table.h"
+#include "placement/sort_band.h"
 #include "policy/local_time.h"
 
 namespace openlim::master {
+
+// What the master keeps for policies between requests, apart from the configuration: the
+// rating setup of its table layout (built again only when the configuration changes), each
+// policy's turn in its band (kept across reconfigs; the turns of policies gone are dropped),
+// and each host's reserved slots, the rating's current jobs.
+struct PolicyState {
+  placement::RatingSetupCache rating;
+  placement::BandCursors bands;
+  // Per snapshot row; empty = none anywhere. Nothing reserves slots yet: this is where the
+  // reservations' counts come in.
+  std::vector<double> reservedSlots;
+  ConfigPtr bandsConfig;  // the configuration the turns were last trimmed for
+};
 
 struct QueryContext {
   HostTablePtr table;              // the snapshot the query reads
@@ -26,8 +41,9 @@ struct QueryContext {
   RequestCache* cache = nullptr;   // compiled resreqs
   LoadTable* loadTable = nullptr;  // place adjusts load; null = no adjustment, no extras
   double now = 0;
-  policy::LocalTime local;  // the master's wall-clock time now (the policies' calendar)
-  double wallNow = 0;       // the same in epoch seconds
+  policy::LocalTime local;             // the master's wall-clock time now (the policies' calendar)
+  double wallNow = 0;                  // the same in epoch seconds
+  PolicyState* policyState = nullptr;  // null: every request starts afresh (tests, tools)
 };
 
 // Per answered row: "config_drift" and (load only) "lock_remaining" (-1 = not shown).

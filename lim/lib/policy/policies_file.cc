@@ -5,6 +5,7 @@
 
 #include "config/diag.h"
 #include "config/lines.h"
+#include "placement/sort_band.h"
 #include "util/strict_number.h"
 
 namespace openlim::policy {
@@ -22,6 +23,18 @@ const char* whenName(When w) {
       return "non_prime";
     case When::kDedicated:
       return "dedicated";
+  }
+  return "all";
+}
+
+const char* optionPeriodName(OptionPeriod p) {
+  switch (p) {
+    case OptionPeriod::kAll:
+      return "all";
+    case OptionPeriod::kPrime:
+      return "prime";
+    case OptionPeriod::kNonPrime:
+      return "non_prime";
   }
   return "all";
 }
@@ -48,8 +61,12 @@ bool isPolicyNameChar(char c) {
 struct Open {
   Policy policy;
   bool keep = true;  // false after a duplicate name: its lines are checked, not kept
-  int countLine = 0, whenLine = 0;
+  int whenLine = 0;
+  // Per option (count, band, load_balancing) and period (all, prime, non_prime): its line.
+  int optionLines[3][3] = {};
 };
+
+enum OptionKind { kCountOption, kBandOption, kBalanceOption };
 
 class Reader {
  public:
@@ -60,7 +77,7 @@ class Reader {
  private:
   void startPolicy(int line, std::string_view name);
   void expression(int line, std::string_view keyword, std::string_view text);
-  void count(int line, std::string_view text);
+  void option(int line, const std::string& keyword, std::string_view text);
   void when(int line, std::string_view text);
   bool once(int line, int& seenAt, const char* keyword);
   void close();
@@ -84,16 +101,18 @@ void Reader::line(const config::Line& l) {
   std::string kw = config::lower(keyword);
   std::string_view value = config::trim(std::string_view(l.text).substr(colon + 1));
   if (kw == "policy") return startPolicy(l.number, value);
-  if (kw != "constraint" && kw != "sort" && kw != "count" && kw != "when") {
+  if (kw != "constraint" && kw != "sort" && kw != "count" && kw != "when" && kw != "band" &&
+      kw != "load_balancing") {
     diag_.error(l.number, "unknown keyword " + q(std::string(keyword)) +
-                              "; expected policy, constraint, sort, count or when");
+                              "; expected policy, constraint, sort, count, when, band or "
+                              "load_balancing");
     return;
   }
   if (!open_) {
     diag_.error(l.number, kw + ": outside a policy (no <policy:> line before it)");
     return;
   }
-  if (kw == "count") return count(l.number, value);
+  if (kw == "count" || kw == "band" || kw == "load_balancing") return option(l.number, kw, value);
   if (kw == "when") return when(l.number, value);
   expression(l.number, kw, value);
 }
@@ -158,14 +177,64 @@ void Reader::expression(int line, std::string_view keyword, std::string_view tex
   }
 }
 
-void Reader::count(int line, std::string_view text) {
-  if (!once(line, open_->countLine, "count")) return;
-  auto n = parseInt(text);
-  if (!n || *n <= 0) {
-    diag_.error(line, "count: " + q(std::string(text)) + " is not a positive integer");
+template <class T>
+void setOption(PeriodOption<T>& o, OptionPeriod p, T v) {
+  if (p == OptionPeriod::kPrime)
+    o.prime = v;
+  else if (p == OptionPeriod::kNonPrime)
+    o.nonPrime = v;
+  else
+    o.all = v;
+}
+
+// keyword: VALUE [prime | non_prime | all]
+void Reader::option(int line, const std::string& keyword, std::string_view text) {
+  std::string_view value = text;
+  OptionPeriod period = OptionPeriod::kAll;
+  size_t space = text.find_last_of(" \t");
+  if (space != std::string_view::npos) {
+    value = config::trim(text.substr(0, space));
+    std::string word = config::lower(text.substr(space + 1));
+    if (word == "prime")
+      period = OptionPeriod::kPrime;
+    else if (word == "non_prime")
+      period = OptionPeriod::kNonPrime;
+    else if (word != "all") {
+      diag_.error(line, keyword + ": unknown period " + q(std::string(text.substr(space + 1))) +
+                            "; a value may end with prime, non_prime or all");
+      return;
+    }
+  }
+  const int kind = keyword == "count"  ? kCountOption
+                   : keyword == "band" ? kBandOption
+                                       : kBalanceOption;
+  int& seenAt = open_->optionLines[kind][static_cast<int>(period)];
+  if (seenAt != 0) {
+    diag_.error(
+        line, keyword + ": policy " + q(open_->policy.name) + " already has one" +
+                  (period == OptionPeriod::kAll ? std::string()
+                                                : std::string(" for ") + optionPeriodName(period)) +
+                  " at line " + std::to_string(seenAt));
     return;
   }
-  open_->policy.count = *n;
+  seenAt = line;
+  Policy& p = open_->policy;
+  if (kind == kCountOption) {
+    auto n = parseInt(value);
+    if (!n || *n <= 0)
+      return diag_.error(line, "count: " + q(std::string(value)) + " is not a positive integer");
+    setOption(p.count, period, *n);
+  } else if (kind == kBandOption) {
+    auto b = placement::parseBandPercent(value);
+    if (!b) return diag_.error(line, "band: " + b.status().message());
+    setOption(p.band, period, *b);
+  } else {
+    std::string v = config::lower(value);
+    if (v != "true" && v != "false")
+      return diag_.error(line,
+                         "load_balancing: " + q(std::string(value)) + " is not true or false");
+    setOption(p.loadBalancing, period, v == "true");
+  }
 }
 
 void Reader::when(int line, std::string_view text) {

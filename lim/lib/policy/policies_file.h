@@ -7,6 +7,13 @@
 //                                       sort lines break the ties of the ones before
 //   count: N                            at most N hosts (a positive integer)
 //   when: prime | non_prime | dedicated | all    the periods the policy may be used in
+//   band: P                             percent 0-100: hosts whose primary sort value is
+//                                       within P% of the best are used in turn (round-robin)
+//   load_balancing: true | false        PBS load balancing on the projected r1m (docs/rating.md)
+//
+// count, band and load_balancing may end with a period word, prime, non_prime or all (PBS's
+// sched_config third field): the value then holds in that period only; a period's own value
+// wins over `all`, and dedicated time reads `all`.
 //
 // '#' starts a comment, a trailing '\' continues a line, keywords and policy names are
 // case-insensitive, and the first policy is the default.
@@ -27,6 +34,27 @@ namespace openlim::policy {
 enum class When : uint8_t { kAll, kPrime, kNonPrime, kDedicated };
 const char* whenName(When w);
 
+// The period an option line names (its trailing word); kAll without one.
+enum class OptionPeriod : uint8_t { kAll, kPrime, kNonPrime };
+const char* optionPeriodName(OptionPeriod p);
+
+// An option whose value may differ by period.
+template <class T>
+struct PeriodOption {
+  T all{};  // without a period word, or with `all`
+  std::optional<T> prime, nonPrime;
+  // The value in force in a period (kAll: dedicated time).
+  T in(OptionPeriod p) const {
+    if (p == OptionPeriod::kPrime && prime) return *prime;
+    if (p == OptionPeriod::kNonPrime && nonPrime) return *nonPrime;
+    return all;
+  }
+  // Whether any period sets a value other than `unset`.
+  bool ever(const T& unset) const {
+    return all != unset || (prime && *prime != unset) || (nonPrime && *nonPrime != unset);
+  }
+};
+
 struct PolicyExpression {
   std::shared_ptr<const Expr> root;  // shared so that policies copy cheaply into snapshots
   std::string text;                  // as written (continuations joined)
@@ -40,8 +68,10 @@ struct Policy {
   // The first is the primary key, later ones break its ties (largest first each); none:
   // hosts keep the order of their names.
   std::vector<PolicyExpression> sorts;
-  int count = 0;  // 0 = no limit
+  PeriodOption<int> count;  // 0 = no limit
   When when = When::kAll;
+  PeriodOption<double> band{-1, {}, {}};  // percent 0-100; < 0 = no band
+  PeriodOption<bool> loadBalancing;
 };
 
 class PolicySet {

@@ -4,12 +4,22 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <numeric>
 
+#include "placement/load_balance.h"
+#include "placement/rating_format.h"
 #include "resreq/order.h"
 
 namespace openlim::policy {
 namespace {
+
+// What explain adds per host beyond constraints and sorts: lines (the rating's terms, the
+// load-balancing band) and why a passing host was left out.
+struct RowNotes {
+  std::map<uint32_t, std::string> lines;
+  std::map<uint32_t, std::string> leftOut;
+};
 
 std::string q(const std::string& s) {
   return "<" + s + ">";
@@ -81,8 +91,8 @@ std::string readValues(const PolicyEngine& engine, const std::vector<std::string
 class Explainer {
  public:
   Explainer(const PolicyEngine& engine, const CompiledPolicy& cp, const CompiledProgram& prog,
-            const PolicyRequest& req, const resreq::EvalEnv& env)
-      : engine_(engine), cp_(cp), prog_(prog), req_(req), env_(env) {}
+            const PolicyRequest& req, const resreq::EvalEnv& env, const RowNotes& notes)
+      : engine_(engine), cp_(cp), prog_(prog), req_(req), env_(env), notes_(notes) {}
 
   std::string run(const std::vector<uint32_t>& considered, const std::vector<uint32_t>& chosen,
                   const std::vector<uint32_t>& passed) {
@@ -124,8 +134,13 @@ class Explainer {
               ">: " + formatPolicyValue(v) + ";" +
               readValues(engine_, cp_.sortReads[k], env_, row) + "\n";
     }
+    auto left = notes_.leftOut.find(row);
+    auto note = notes_.lines.find(row);
+    if (note != notes_.lines.end()) body += note->second;
     if (!failed.empty())
       out += "rejected by " + failed;
+    else if (left != notes_.leftOut.end())
+      out += "left out: " + left->second;
     else if (rank > 0)
       out += "selected, rank " + std::to_string(rank);
     else if (passes)
@@ -140,7 +155,92 @@ class Explainer {
   const CompiledProgram& prog_;
   const PolicyRequest& req_;
   const resreq::EvalEnv& env_;
+  const RowNotes& notes_;
 };
+
+OptionPeriod optionPeriod(Period p) {
+  return p == Period::kPrime      ? OptionPeriod::kPrime
+         : p == Period::kNonPrime ? OptionPeriod::kNonPrime
+                                  : OptionPeriod::kAll;
+}
+
+bool readsRating(const CompiledPolicy& cp) {
+  const auto& keys = cp.program->keys;
+  return std::any_of(keys.begin(), keys.end(), [](auto& k) { return k.readsRating; });
+}
+
+// A sort reading the rating never chooses a host rated 0 (at MAX_JOBS, or both weights 0);
+// an unknown rating stays, sorted last like any unknown value.
+void dropRatedZero(const HostTable& t, const placement::RatingSetup& s, const double* jobs,
+                   std::vector<uint32_t>& rows, RowNotes* notes) {
+  std::erase_if(rows, [&](uint32_t r) {
+    placement::RatingInput in = placement::ratingInput(t, s, r, jobs ? jobs[r] : 0);
+    if (placement::ratingTotal(in, s.smpFactor) != 0) return false;
+    if (notes) notes->leftOut[r] = "rating 0, not used by a rating sort";
+    return true;
+  });
+}
+
+// PBS load balancing: ideal band, then max band, least projected load first (ties keep the
+// sort's order); over max_load or load unknown: left out. Returns each kept row's projected
+// load and band.
+std::vector<placement::BalancedHost> balance(const HostTable& t, int slots,
+                                             std::vector<uint32_t>& rows, RowNotes* notes) {
+  const ConfigSnapshot& c = *t.config;
+  const Column* r1m = resreq::filledColumn(t, c.resourceIndex("r1m"), ResourceType::kNumeric);
+  const Column* nc = resreq::filledColumn(t, c.resourceIndex("ncpus"), ResourceType::kNumeric);
+  const bool inOrder = c.hosts.size() == t.size();
+  std::vector<placement::BalanceCandidate> cand(rows.size());
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const uint32_t r = rows[i];
+    const HostConfig* h =
+        inOrder && c.hosts[r].name == t.names[r] ? &c.hosts[r] : c.findHost(t.names[r]);
+    const double ncpus = nc ? nc->numbers[r] : std::nan("");
+    cand[i].row = r;
+    cand[i].load = r1m ? r1m->numbers[r] : std::nan("");
+    cand[i].slots = slots;
+    cand[i].limits = placement::loadLimits(h ? h->idealLoad : std::nullopt,
+                                           h ? h->maxLoad : std::nullopt, ncpus);
+  }
+  placement::Balance b = placement::balanceLoad(cand);
+  if (notes) {
+    std::vector<placement::LoadLimits> limits(t.size());
+    for (const auto& x : cand) limits[x.row] = x.limits;
+    for (const auto& x : b.order)
+      notes->lines[x.row] += "  load_balancing " + placement::formatBand(x, limits[x.row]) + "\n";
+    for (const auto& x : b.excluded) {
+      notes->lines[x.row] += "  load_balancing " + placement::formatBand(x, limits[x.row]) + "\n";
+      notes->leftOut[x.row] = "load_balancing, " + std::string(placement::loadBandName(x.band));
+    }
+  }
+  rows.clear();
+  for (const auto& x : b.order) rows.push_back(x.row);
+  return std::move(b.order);
+}
+
+// The band: the rows whose value is within pct% of the best are equal; the policy's turn
+// gives the one to use now, moved to the front. values[i] is rows[i]'s (larger is better).
+size_t applyBand(const HostTable& t, std::vector<uint32_t>& rows, const std::vector<double>& values,
+                 double pct, placement::BandCursor& cursor) {
+  double best = std::nan("");
+  for (double v : values)
+    if (!std::isnan(v) && !(v <= best)) best = v;
+  std::vector<size_t> members;
+  for (size_t i = 0; i < values.size(); ++i)
+    if (placement::withinBand(best, values[i], pct)) members.push_back(i);
+  if (members.empty()) return 0;
+  std::vector<double> mv;
+  std::vector<std::string> names;
+  for (size_t i : members) {
+    mv.push_back(values[i]);
+    names.push_back(t.names[rows[i]]);
+  }
+  placement::BandPick pick = placement::pickInBand(mv, names, pct, cursor);
+  const size_t at = members[pick.index];
+  std::rotate(rows.begin(), rows.begin() + static_cast<std::ptrdiff_t>(at),
+              rows.begin() + static_cast<std::ptrdiff_t>(at) + 1);
+  return pick.bandSize;
+}
 
 }  // namespace
 
@@ -172,21 +272,65 @@ Result<PolicyResult> evaluatePolicy(const PolicyEngine& engine, const Calendar& 
   env.wallNow = at.wallNow;
   env.job = job.data();
   env.jobCount = job.size();
+  const Policy& policy = *p.value();
+  const OptionPeriod op = optionPeriod(res.period.period);
   size_t limit = static_cast<size_t>(req.count > 0 ? req.count : 0);
-  int own = p.value()->count;
+  int own = policy.count.in(op);
   if (own > 0 && (limit == 0 || static_cast<size_t>(own) < limit)) limit = static_cast<size_t>(own);
+  res.band = policy.band.in(op);
+  res.loadBalancing = policy.loadBalancing.in(op);
+  res.readsRating = readsRating(*cp);
+  // The rating's setup: the caller's (built once per configuration), else this request's.
+  placement::RatingSetup ownSetup;
+  if (!req.rating && res.readsRating) ownSetup = placement::ratingSetup(table);
+  const placement::RatingSetup& setup = req.rating ? *req.rating : ownSetup;
+  if (req.rating || res.readsRating) env.rating = &setup;  // else the evaluator builds one
+  env.reservedSlots = req.reservedSlots;
+  RowNotes notes;
+  RowNotes* nt = req.explain ? &notes : nullptr;
   resreq::Evaluator ev;
   std::vector<uint32_t>& rows = sel.value();
   resreq::narrow(*prog, env, rows, ev, nullptr);
   std::vector<uint32_t> passed;
   if (req.explain) passed = rows;
-  resreq::orderRows(*prog, env, rows, limit, ev);
+  if (res.readsRating) dropRatedZero(table, setup, req.reservedSlots, rows, nt);
+  const bool reorder = res.loadBalancing || (res.band >= 0 && res.sorted);
+  resreq::orderRows(*prog, env, rows, reorder ? 0 : limit, ev);
+  std::vector<placement::BalancedHost> balanced;
+  if (res.loadBalancing) balanced = balance(table, req.slots, rows, nt);
+  if (res.band >= 0 && (res.sorted || res.loadBalancing) && !rows.empty()) {
+    // The band's values: the primary sort's, or with load balancing the projected load
+    // (less is better) of the hosts in the leading load band.
+    std::vector<double> values(rows.size(), std::nan(""));
+    if (res.loadBalancing) {
+      for (size_t i = 0; i < balanced.size(); ++i)
+        if (balanced[i].band == balanced[0].band) values[i] = -balanced[i].projected;
+    } else {
+      ev.run(prog->keys[0], env, rows.data(), rows.size(), values.data());
+    }
+    placement::BandCursor scratch;
+    placement::BandCursor& cursor = req.bands ? req.bands->of(policy.name) : scratch;
+    res.bandSize = applyBand(table, rows, values, res.band, cursor);
+    if (nt && res.bandSize > 0) {
+      char buf[160];
+      std::snprintf(buf, sizeof buf, "  band %g%%: its turn among the %zu hosts within it\n",
+                    res.band, res.bandSize);
+      notes.lines[rows[0]] += buf;
+    }
+  }
+  if (limit > 0 && rows.size() > limit) rows.resize(limit);
+  if (nt && res.readsRating)
+    for (uint32_t r : passed)
+      notes.lines[r] += "  " +
+                        placement::formatRating(placement::rateRow(
+                            table, setup, r, req.reservedSlots ? req.reservedSlots[r] : 0)) +
+                        "\n";
   res.rows = std::move(rows);
   res.values.assign(res.rows.size(), std::nan(""));
   if (res.sorted && !res.rows.empty())
     ev.run(prog->keys[0], env, res.rows.data(), res.rows.size(), res.values.data());
   if (req.explain)
-    res.explain = Explainer(engine, *cp, *prog, req, env).run(considered, res.rows, passed);
+    res.explain = Explainer(engine, *cp, *prog, req, env, notes).run(considered, res.rows, passed);
   return res;
 }
 

@@ -10,6 +10,8 @@
 #include "openlim/host_table.h"
 #include "openlim/resreq.h"
 #include "openlim/status.h"
+#include "placement/rating_table.h"
+#include "placement/sort_band.h"
 #include "policy/calendar.h"
 #include "policy/job_attributes.h"
 #include "policy/policy_engine.h"
@@ -26,6 +28,14 @@ struct PolicyRequest {
   int slots = 1;                            // -n: slots a request would place
   std::vector<std::string> hosts;           // -h: only these hosts; empty = all
   bool explain = false;
+  // The caller's state. rating: the rating setup of the table's layout (a RatingSetupCache's;
+  // null: built for this request). reservedSlots, per table row: each host's current jobs
+  // for the rating's MAX_JOBS (null: none). bands: each policy's turn in its band, moved by
+  // this evaluation (pass a copy to look without moving it; null: every band starts at its
+  // first host by name).
+  const placement::RatingSetup* rating = nullptr;
+  const double* reservedSlots = nullptr;
+  placement::BandCursors* bands = nullptr;
 };
 
 // When the request is evaluated: the calendar's wall-clock time, `now` on the clock of
@@ -42,6 +52,10 @@ struct PolicyResult {
   bool sorted = false;         // the policy has a sort: values are meaningful
   std::vector<uint32_t> rows;  // the hosts that pass, best first
   std::vector<double> values;  // per row: the primary sort value (NaN = unknown / no sort)
+  double band = -1;            // the band in force (percent; < 0: none)
+  size_t bandSize = 0;         // how many hosts the band held (the first row is its pick)
+  bool loadBalancing = false;  // PBS load balancing was in force
+  bool readsRating = false;    // a sort reads the rating: hosts rated 0 are left out
   std::vector<std::string> warnings;
   std::string explain;  // with explain: every host, constraint by constraint
 };

@@ -139,6 +139,7 @@ Result<BNodePtr> Lowerer::name(const std::string& nm, bool job, const Expr* at) 
   if (nm == "AGE") return leaf(BKind::kAge, VType::kNum);
   int slot = ctx_.names.find(nm);
   if (slot >= 0) return resource(slot);
+  if (nm == "RATING") return leaf(BKind::kRating, VType::kNum);  // no resource of that name
   if (nm == "NLB_HOST") {
     auto b = leaf(BKind::kHostName, VType::kStr);
     b->str = "hname";
@@ -168,7 +169,7 @@ Result<BNodePtr> Lowerer::exists(const Expr& e) {
   BNodePtr& n = r.value();
   if (isUnknownAny(*n)) return resreq::makeConst(0, VType::kTruth);
   if (n->kind == BKind::kHostName || n->kind == BKind::kStatus || n->kind == BKind::kAge ||
-      n->kind == BKind::kTimestamp)
+      n->kind == BKind::kTimestamp || n->kind == BKind::kRating)
     return resreq::makeConst(1, VType::kTruth);
   // A computed name: the column under its arithmetic.
   const BNode* col = n.get();

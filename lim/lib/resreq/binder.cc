@@ -75,6 +75,7 @@ Result<BNodePtr> Binder::name(const std::string& raw, int pos) {
     b->str = nm;
     return b;
   }
+  if (isBuiltinRating(nm, ctx_.config)) return leaf(BKind::kRating, VType::kNum);
   int slot = ctx_.config.resourceIndex(nm);
   if (slot < 0)
     return Status(Code::kNotFound, "Unknown resource name <" + raw + "> at " + std::to_string(pos),
@@ -158,7 +159,8 @@ Result<BNodePtr> Binder::any(const Node& n, bool allowUnit) {
 Result<BNodePtr> Binder::defined(const Node& n) {
   auto r = name(n.text, n.opPos);
   if (!r) return r;
-  if (r.value()->kind == BKind::kHostName || r.value()->kind == BKind::kStatus)
+  if (r.value()->kind == BKind::kHostName || r.value()->kind == BKind::kStatus ||
+      r.value()->kind == BKind::kRating)
     return makeConst(1, VType::kTruth);
   auto b = leaf(BKind::kDefined, VType::kTruth);
   b->slot = r.value()->slot;

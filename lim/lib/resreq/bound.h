@@ -34,6 +34,7 @@ enum class BKind {
   kTimestamp,  // wall-clock time of the host's last report
   kJob,        // the request's job attribute number `slot` (EvalEnv::job; NaN = absent)
   kJobExists,  // whether the request carries job attribute `slot` (never unknown)
+  kRating,     // the host rating (docs/rating.md), a built-in attribute named `rating`
 };
 
 enum class VType { kNum, kTruth, kStr };
@@ -66,6 +67,9 @@ Status checkNames(const ParsedRequest& pr, const BindContext& ctx);
 Result<BNodePtr> bindCondition(const Node& n, const BindContext& ctx);
 // A number (order key).
 Result<BNodePtr> bindNumber(const Node& n, const BindContext& ctx);
+// True when `name` is the built-in rating: `rating` (any case) when the configuration has no
+// resource of that name (a site's own `rating` resource wins).
+bool isBuiltinRating(const std::string& name, const ConfigSnapshot& config);
 // Resolves an alias: swap idle login cpu -> swp it ls r1m.
 std::string canonicalName(const std::string& name);
 // Size unit to MB factor; 0 when not a size unit (K KB M MB G GB T TB P PB, any case).

@@ -59,6 +59,10 @@ class Compiler {
         in.kind = n.kind == BKind::kAge ? Instr::kAge : Instr::kTimestamp;
         p_.readsAge = true;
         break;
+      case BKind::kRating:
+        in.kind = Instr::kRating;
+        p_.readsRating = true;
+        break;
       case BKind::kJob:
       case BKind::kJobExists:
         in.kind = n.kind == BKind::kJob ? Instr::kJob : Instr::kJobExists, in.slot = n.slot;

@@ -239,6 +239,20 @@ double* Evaluator::grow(Buffer& b, size_t n) {
   return b.data.get();
 }
 
+void Evaluator::rate(const EvalEnv& env, const uint32_t* sel, size_t n, double* out) {
+  const HostTable& t = *env.table;
+  if (!t.config) {
+    std::fill(out, out + n, kNaN);
+    return;
+  }
+  const placement::RatingSetup& s = env.rating ? *env.rating : ratingSetups_.of(t);
+  for (size_t i = 0; i < n; ++i) {
+    const uint32_t row = sel[i];
+    const double jobs = env.reservedSlots ? env.reservedSlots[row] : 0;
+    out[i] = placement::ratingTotal(placement::ratingInput(t, s, row, jobs), s.smpFactor);
+  }
+}
+
 void Evaluator::run(const TermProgram& p, const EvalEnv& env, const uint32_t* sel, size_t n,
                     double* out) {
   const HostTable& t = *env.table;
@@ -297,6 +311,9 @@ void Evaluator::run(const TermProgram& p, const EvalEnv& env, const uint32_t* se
       case Instr::kJob:
       case Instr::kJobExists:
         job(in, env, n, dst);
+        break;
+      case Instr::kRating:
+        rate(env, sel, n, dst);
         break;
     }
   }

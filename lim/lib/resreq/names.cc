@@ -27,7 +27,9 @@ bool isStringColumn(const Node& n, const ConfigSnapshot& cfg) {
 void firstUnknown(const Node& root, const ConfigSnapshot& cfg,
                   std::optional<std::pair<int, std::string>>& first) {
   auto report = [&](int pos, const std::string& name) {
-    if (!known(name, cfg) && (!first || pos < first->first)) first.emplace(pos, name);
+    if (!known(name, cfg) && !isBuiltinRating(canonicalName(name), cfg) &&
+        (!first || pos < first->first))
+      first.emplace(pos, name);
   };
   std::vector<const Node*> stack{&root};
   while (!stack.empty()) {
@@ -58,6 +60,10 @@ void firstUnknown(const Node& root, const ConfigSnapshot& cfg,
 }
 
 }  // namespace
+
+bool isBuiltinRating(const std::string& name, const ConfigSnapshot& config) {
+  return name == "rating" && config.resourceIndex("rating") < 0;
+}
 
 Status checkNames(const ParsedRequest& pr, const BindContext& ctx) {
   std::optional<std::pair<int, std::string>> first;

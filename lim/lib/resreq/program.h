@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "openlim/host_table.h"
+#include "placement/rating_table.h"
 #include "resreq/ast.h"
 #include "resreq/bound.h"
 
@@ -43,6 +44,7 @@ struct Instr {
     kTimestamp,  // EvalEnv::wallNow - (EvalEnv::now - reportedAt)
     kJob,        // EvalEnv::job[slot]
     kJobExists,  // EvalEnv::job[slot] is known
+    kRating,     // the host rating (EvalEnv::rating, EvalEnv::reservedSlots)
   };
   Kind kind = kBinary;
   Op op = Op::kAdd;
@@ -59,7 +61,7 @@ struct TermProgram {
   Operand result;
   int registers = 1;
   std::vector<int> reads;  // column slots read, in first-use order (explain)
-  bool readsHostName = false, readsStatus = false, readsAge = false;
+  bool readsHostName = false, readsStatus = false, readsAge = false, readsRating = false;
   std::string text;  // as written
 };
 
@@ -82,6 +84,12 @@ struct EvalEnv {
   double wallNow = __builtin_nan("");
   const double* job = nullptr;
   size_t jobCount = 0;
+  // The rating: the per-row setup of the table's layout (a RatingSetupCache's, built once per
+  // configuration); null: the Evaluator builds one itself and keeps it while the layout
+  // stays. reservedSlots, per table row: the host's current jobs (its reserved slots), which
+  // MAX_JOBS limits; null: none anywhere.
+  const placement::RatingSetup* rating = nullptr;
+  const double* reservedSlots = nullptr;
 };
 
 // Scratch registers, reused between calls (one per caller; not thread-safe).
@@ -98,7 +106,9 @@ class Evaluator {
     size_t size = 0;
   };
   static double* grow(Buffer& b, size_t n);
+  void rate(const EvalEnv& env, const uint32_t* sel, size_t n, double* out);
   std::vector<Buffer> regs_;
+  placement::RatingSetupCache ratingSetups_;  // when the env brings no setup
   Buffer scratch_;
 };
 

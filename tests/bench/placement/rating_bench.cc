@@ -13,8 +13,10 @@
 
 #include "bench_cluster.h"
 #include "master/load_table.h"
+#include "master/query_service.h"
 #include "placement/rating_table.h"
 #include "placement/sort_band.h"
+#include "policy/policy_config.h"
 
 using namespace openlim;
 
@@ -106,6 +108,32 @@ void BM_RatingSetup(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_RatingSetup)->Arg(10000)->Arg(100000)->Unit(benchmark::kMicrosecond);
+
+// A placement through the master's policy op (the real query service): a policy whose sort
+// is the rating with a 5% band and a count of 1, its turn taken, the reply model built.
+void BM_PolicyOpRatingBand(benchmark::State& state) {
+  const int hosts = static_cast<int>(state.range(0));
+  auto c = std::make_shared<ConfigSnapshot>(*ratingConfig(hosts));
+  auto pc = std::make_shared<policy::PolicyConfig>();
+  policy::PoliciesLoad l =
+      policy::parsePolicies("policy: rated\nsort: rating\nband: 5\ncount: 1\n", "bench");
+  pc->engine = policy::PolicyEngine::compile(*c, l.set, "bench").engine;
+  c->policies = pc;
+  master::LoadTable table(c);
+  for (int i = 0; i < hosts; ++i) table.ingest(ratingReport(i), 0);
+  RequestCache cache;
+  master::PolicyState st;
+  master::PolicyQuery q{.policy = "rated", .strict = true};
+  q.place = true;
+  HostTablePtr snap = table.snapshot(1);
+  for (auto _ : state) {
+    master::QueryContext ctx{snap, "h0", &cache, nullptr, 1};
+    ctx.policyState = &st;
+    auto r = master::answerPolicy(q, ctx);
+    benchmark::DoNotOptimize(r);
+  }
+}
+BENCHMARK(BM_PolicyOpRatingBand)->Arg(10000)->Arg(100000)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

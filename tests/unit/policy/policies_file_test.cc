@@ -41,11 +41,11 @@ WHEN: Non_Prime
   EXPECT_EQ(fast.constraints[1].line, 4);
   ASSERT_EQ(fast.sorts.size(), 1u);
   EXPECT_EQ(toString(*fast.sorts[0].root), "(NLB_A_IDLECPU * NLB_NCPUS)");
-  EXPECT_EQ(fast.count, 4);
+  EXPECT_EQ(fast.count.all, 4);
   EXPECT_EQ(fast.when, When::kPrime);
   const Policy& night = l.set.policies()[1];
   EXPECT_EQ(night.when, When::kNonPrime);
-  EXPECT_EQ(night.count, 0);
+  EXPECT_EQ(night.count.all, 0);
   EXPECT_TRUE(night.constraints.empty());
   EXPECT_EQ(l.set.first(), &fast);
   EXPECT_EQ(l.set.find("NIGHT"), &night);
@@ -104,7 +104,8 @@ TEST(PoliciesFile, MalformedInputIsReportedWithFileAndLine) {
       {"empty keyword", "policy: p\n: a\n",
        "E f:2: malformed line <: a>; expected <keyword: value>\n"},
       {"unknown keyword", "policy: p\nfilter: a\n",
-       "E f:2: unknown keyword <filter>; expected policy, constraint, sort, count or when\n"},
+       "E f:2: unknown keyword <filter>; expected policy, constraint, sort, count, when, band or "
+       "load_balancing\n"},
       {"constraint outside", "constraint: a\npolicy: p\n",
        "E f:1: constraint: outside a policy (no <policy:> line before it)\n"},
       {"sort outside", "sort: a\npolicy: p\n",

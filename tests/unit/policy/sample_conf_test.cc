@@ -34,7 +34,7 @@ TEST(SampleConf, PoliciesFileIsCleanAndUsesEveryKeyword) {
   bool when[4] = {}, count = false;
   for (const Policy& p : l.set.policies()) {
     when[static_cast<int>(p.when)] = true;
-    count = count || p.count > 0;
+    count = count || p.count.ever(0);
   }
   EXPECT_TRUE(when[0] && when[1] && when[2] && when[3]);
   EXPECT_TRUE(count);
