@@ -29,8 +29,8 @@ namespace openlim::master {
 struct PolicyState {
   placement::RatingSetupCache rating;
   placement::BandCursors bands;
-  // Per snapshot row; empty = none anywhere. Nothing reserves slots yet: this is where the
-  // reservations' counts come in.
+  // Per snapshot row, to override the reservations' counts (HostTable::reservedSlots, used
+  // when this is empty).
   std::vector<double> reservedSlots;
   ConfigPtr bandsConfig;  // the configuration the turns were last trimmed for
 };

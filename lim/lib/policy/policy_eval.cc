@@ -174,7 +174,7 @@ bool readsRating(const CompiledPolicy& cp) {
 void dropRatedZero(const HostTable& t, const placement::RatingSetup& s, const double* jobs,
                    std::vector<uint32_t>& rows, RowNotes* notes) {
   std::erase_if(rows, [&](uint32_t r) {
-    placement::RatingInput in = placement::ratingInput(t, s, r, jobs ? jobs[r] : 0);
+    placement::RatingInput in = placement::ratingInput(t, s, r, jobs ? jobs[r] : t.reserved(r));
     if (placement::ratingTotal(in, s.smpFactor) != 0) return false;
     if (notes) notes->leftOut[r] = "rating 0, not used by a rating sort";
     return true;
@@ -323,7 +323,7 @@ Result<PolicyResult> evaluatePolicy(const PolicyEngine& engine, const Calendar& 
     for (uint32_t r : passed)
       notes.lines[r] += "  " +
                         placement::formatRating(placement::rateRow(
-                            table, setup, r, req.reservedSlots ? req.reservedSlots[r] : 0)) +
+                            table, setup, r, req.reservedSlots ? req.reservedSlots[r] : table.reserved(r))) +
                         "\n";
   res.rows = std::move(rows);
   res.values.assign(res.rows.size(), std::nan(""));

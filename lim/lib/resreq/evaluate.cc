@@ -248,7 +248,7 @@ void Evaluator::rate(const EvalEnv& env, const uint32_t* sel, size_t n, double* 
   const placement::RatingSetup& s = env.rating ? *env.rating : ratingSetups_.of(t);
   for (size_t i = 0; i < n; ++i) {
     const uint32_t row = sel[i];
-    const double jobs = env.reservedSlots ? env.reservedSlots[row] : 0;
+    const double jobs = env.reservedSlots ? env.reservedSlots[row] : t.reserved(row);
     out[i] = placement::ratingTotal(placement::ratingInput(t, s, row, jobs), s.smpFactor);
   }
 }

@@ -87,7 +87,7 @@ struct EvalEnv {
   // The rating: the per-row setup of the table's layout (a RatingSetupCache's, built once per
   // configuration); null: the Evaluator builds one itself and keeps it while the layout
   // stays. reservedSlots, per table row: the host's current jobs (its reserved slots), which
-  // MAX_JOBS limits; null: none anywhere.
+  // MAX_JOBS limits; null: the table's own (HostTable::reservedSlots).
   const placement::RatingSetup* rating = nullptr;
   const double* reservedSlots = nullptr;
 };
