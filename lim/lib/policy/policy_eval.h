@@ -30,9 +30,9 @@ struct PolicyRequest {
   bool explain = false;
   // The caller's state. rating: the rating setup of the table's layout (a RatingSetupCache's;
   // null: built for this request). reservedSlots, per table row: each host's current jobs
-  // for the rating's MAX_JOBS (null: the table's reservations). bands: each policy's turn in its band, moved by
-  // this evaluation (pass a copy to look without moving it; null: every band starts at its
-  // first host by name).
+  // for the rating's MAX_JOBS (null: the table's reservations). bands: each policy's turn in its
+  // band, moved by this evaluation (pass a copy to look without moving it; null: every band starts
+  // at its first host by name).
   const placement::RatingSetup* rating = nullptr;
   const double* reservedSlots = nullptr;
   placement::BandCursors* bands = nullptr;
