@@ -321,10 +321,11 @@ Result<PolicyResult> evaluatePolicy(const PolicyEngine& engine, const Calendar& 
   if (limit > 0 && rows.size() > limit) rows.resize(limit);
   if (nt && res.readsRating)
     for (uint32_t r : passed)
-      notes.lines[r] += "  " +
-                        placement::formatRating(placement::rateRow(
-                            table, setup, r, req.reservedSlots ? req.reservedSlots[r] : table.reserved(r))) +
-                        "\n";
+      notes.lines[r] +=
+          "  " +
+          placement::formatRating(placement::rateRow(
+              table, setup, r, req.reservedSlots ? req.reservedSlots[r] : table.reserved(r))) +
+          "\n";
   res.rows = std::move(rows);
   res.values.assign(res.rows.size(), std::nan(""));
   if (res.sorted && !res.rows.empty())
