@@ -26,6 +26,8 @@ bool inGroups(const std::vector<std::string>& groups,
   return false;
 }
 
+}  // namespace
+
 bool userMatches(const Filter& f, const Consumer& who) {
   if (!f.present) return true;
   bool in = f.all || contains(f.names, who.user) || inGroups(f.groups, f.groupMembers, who);
@@ -49,6 +51,8 @@ bool hostMatches(const Filter& f, size_t index, const std::string& host) {
     if (config::iequals(x, host)) return false;
   return true;
 }
+
+namespace {
 
 int64_t units(double v) {
   if (!(v > 0)) return 0;

@@ -71,6 +71,12 @@ int64_t amountOf(const std::vector<Amount>& amounts, const std::string& resource
 using HostValues =
     std::function<std::optional<double>(const std::string& host, const std::string& resource)>;
 
+// One filter against one consumer value (an absent filter matches everything).
+bool userMatches(const Filter& f, const Consumer& who);
+bool labelMatches(const Filter& f, const std::string& value);  // projects, pes, queues
+// host empty: host-less (shared) consumption, which only an absent hosts filter matches.
+bool hostMatches(const Filter& f, size_t hostIndex, const std::string& host);
+
 // Is a set in force in this period? (`enabled prime` only in prime time; dedicated time is
 // neither prime nor non-prime, so only `enabled true` sets apply then.)
 bool inForce(Enabled e, policy::Period period);
