@@ -1,6 +1,4 @@
 // Admission of one request against the quota sets in force (see quota_state.h).
-#include <cmath>
-
 #include "quota/quota_state.h"
 
 namespace openlim::quota {
@@ -90,7 +88,7 @@ void Admission::evaluate(const HostTake* take, const std::vector<Amount>* shared
     BucketKey k = key(rule, hi, host);
     const Buckets& b = state_.buckets(flat);
     auto used = b.find(k);
-    auto pend = pending_.find(PendingKey{flat, k});
+    auto pend = pending_.empty() ? pending_.end() : pending_.find(PendingKey{flat, k});
     for (size_t i = 0; i < rule.limits.size(); ++i) {
       const Limit& l = rule.limits[i];
       int64_t req = 0;
@@ -101,6 +99,9 @@ void Admission::evaluate(const HostTake* take, const std::vector<Amount>* shared
       int64_t u = (used == b.end() ? 0 : used->second[i]);
       if (pend != pending_.end())
         u = u > INT64_MAX - pend->second[i] ? INT64_MAX : u + pend->second[i];
+      std::string unknown;
+      std::optional<int64_t> limit = limitOn(l, host, values_, &unknown);
+      if (limit && u <= *limit && req <= *limit - u) continue;
       Verdict v;
       v.admitted = false;
       v.host = host;
@@ -110,22 +111,8 @@ void Admission::evaluate(const HostTake* take, const std::vector<Amount>* shared
       v.memory = l.memory;
       v.used = u;
       v.requested = req;
-      int64_t limit = l.value.value_or(0);
-      if (!l.value) {
-        double sum = 0;
-        for (const auto& t : l.dynamic) {
-          std::optional<double> x = 1;
-          if (!t.resource.empty()) x = values_ ? values_(host, t.resource) : std::nullopt;
-          if (!x) {
-            v.unknownValue = t.resource;
-            break;
-          }
-          sum += t.weight * *x;
-        }
-        limit = sum <= 0 ? 0 : sum >= 9.2e18 ? INT64_MAX : static_cast<int64_t>(std::floor(sum));
-      }
-      v.limit = limit;
-      if (v.unknownValue.empty() && u <= limit && req <= limit - u) continue;
+      v.limit = limit.value_or(0);
+      v.unknownValue = unknown;
       for (int f = 0; f < kFilterKinds; ++f) {
         const Filter& flt = rule.filters[f];
         if (!flt.present) continue;

@@ -2,7 +2,8 @@
 #include "quota/quota_report.h"
 
 #include <algorithm>
-#include <cmath>
+#include <array>
+#include <unordered_map>
 
 #include "config/lines.h"
 
@@ -12,8 +13,9 @@ namespace {
 
 constexpr int kHosts = static_cast<int>(FilterKind::kHosts);
 
-// The items of a filter as written, split into positives and exclusions.
-void itemsOf(const Filter& f, std::vector<std::string>& in, std::vector<std::string>& out) {
+// The items of a filter as written, positives first, then exclusions.
+void itemsOf(FilterKind kind, const Filter& f, std::vector<ReportRow::Item>& items) {
+  size_t first = items.size();
   std::string_view body = f.text;
   if (f.expand && body.size() >= 2) body = body.substr(1, body.size() - 2);
   size_t pos = 0;
@@ -21,25 +23,14 @@ void itemsOf(const Filter& f, std::vector<std::string>& in, std::vector<std::str
     size_t comma = body.find(',', pos);
     std::string item(config::trim(body.substr(pos, comma == body.npos ? body.npos : comma - pos)));
     if (!item.empty() && item[0] == '!')
-      out.push_back(item.substr(1));
+      items.push_back(ReportRow::Item{kind, true, item.substr(1)});
     else if (!item.empty())
-      in.push_back(item);
+      items.push_back(ReportRow::Item{kind, false, item});
     if (comma == body.npos) break;
     pos = comma + 1;
   }
-}
-
-std::optional<int64_t> limitAt(const Limit& l, const std::string& host, const HostValues& values) {
-  if (l.value) return l.value;
-  if (host.empty() || !values) return std::nullopt;
-  double sum = 0;
-  for (const auto& t : l.dynamic) {
-    std::optional<double> x = 1;
-    if (!t.resource.empty()) x = values(host, t.resource);
-    if (!x) return std::nullopt;
-    sum += t.weight * *x;
-  }
-  return sum <= 0 ? 0 : sum >= 9.2e18 ? INT64_MAX : static_cast<int64_t>(std::floor(sum));
+  std::stable_partition(items.begin() + static_cast<std::ptrdiff_t>(first), items.end(),
+                        [](const ReportRow::Item& i) { return !i.excluded; });
 }
 
 class Reporter {
@@ -57,12 +48,11 @@ class Reporter {
     const RuleSet& set = state_.config().sets[s];
     const Rule& rule = set.rules[r];
     if (!matchesQuery(rule)) return;
-    std::vector<std::pair<BucketKey, const std::vector<int64_t>*>> keys;
+    std::vector<Entry> keys;
     for (const auto& [key, used] : state_.buckets(state_.flat(s, r)))
-      if (agrees(rule, key)) keys.emplace_back(key, &used);
-    std::sort(keys.begin(), keys.end(),
-              [&](const auto& a, const auto& b) { return less(a.first, b.first); });
-    for (const auto& [key, used] : keys) emit(set, rule, key, used, out);
+      if (agrees(rule, key)) keys.push_back(Entry{{}, key, &used});
+    sortEntries(rule, keys);
+    for (const auto& e : keys) emit(set, rule, e.key, e.used, out);
     if (!keys.empty()) return;
     // Nothing held, and the query names every braced member: the limits with 0 used.
     for (int k = 0; k < kFilterKinds; ++k)
@@ -82,9 +72,10 @@ class Reporter {
   }
 
   // The member of braced filter k in a bucket (the query's value for a 0-used row).
-  const std::string& member(int k, const BucketKey& key) const {
-    if (key.v[k] == -1) return *queried_[k];
-    return state_.valueName(static_cast<FilterKind>(k), key.v[k]);
+  const std::string& member(int k, const BucketKey& key) const { return member(k, key.v[k]); }
+  const std::string& member(int k, int32_t id) const {
+    if (id == -1) return *queried_[k];
+    return state_.valueName(static_cast<FilterKind>(k), id);
   }
 
   bool agrees(const Rule& rule, const BucketKey& key) const {
@@ -96,12 +87,35 @@ class Reporter {
     return true;
   }
 
-  bool less(const BucketKey& a, const BucketKey& b) const {
+  struct Entry {
+    std::array<int64_t, kFilterKinds> rank;
+    BucketKey key;
+    const std::vector<int64_t>* used;
+  };
+
+  // Buckets by member name, except configured hosts, which keep the configuration's order.
+  // Each value is ranked once, so a report of 10,000 buckets sorts on integers.
+  void sortEntries(const Rule& rule, std::vector<Entry>& keys) const {
+    const int64_t hosts = static_cast<int64_t>(state_.config().hosts.size());
     for (int k = 0; k < kFilterKinds; ++k) {
-      if (a.v[k] == b.v[k]) continue;
-      return member(k, a) < member(k, b);
+      if (!rule.filters[k].expand) continue;
+      std::vector<int32_t> named;  // distinct ids ranked by name
+      for (const auto& e : keys)
+        if (!(k == kHosts && state_.isConfiguredHost(e.key.v[k]))) named.push_back(e.key.v[k]);
+      std::sort(named.begin(), named.end());
+      named.erase(std::unique(named.begin(), named.end()), named.end());
+      std::sort(named.begin(), named.end(),
+                [&](int32_t a, int32_t b) { return member(k, a) < member(k, b); });
+      std::unordered_map<int32_t, int64_t> rankOf;
+      for (size_t i = 0; i < named.size(); ++i)
+        rankOf.emplace(named[i], hosts + static_cast<int64_t>(i));
+      for (auto& e : keys) {
+        int32_t id = e.key.v[k];
+        e.rank[k] = k == kHosts && state_.isConfiguredHost(id) ? id : rankOf[id];
+      }
     }
-    return false;
+    std::sort(keys.begin(), keys.end(),
+              [](const Entry& a, const Entry& b) { return a.rank < b.rank; });
   }
 
   void emit(const RuleSet& set, const Rule& rule, const BucketKey& key,
@@ -118,15 +132,16 @@ class Reporter {
       row.resource = l.resource;
       row.memory = l.memory;
       row.used = u;
-      row.limit = limitAt(l, host, values_);
+      row.limit = host.empty() && !l.value ? std::nullopt : limitOn(l, host, values_);
       row.limitText = l.text;
       for (int k = 0; k < kFilterKinds; ++k) {
         const Filter& f = rule.filters[k];
         if (!f.present) continue;
+        auto kind = static_cast<FilterKind>(k);
         if (f.expand)
-          row.values[k].push_back(member(k, key));
+          row.filter.push_back(ReportRow::Item{kind, false, member(k, key)});
         else
-          itemsOf(f, row.values[k], row.excluded[k]);
+          itemsOf(kind, f, row.filter);
       }
       out.push_back(std::move(row));
     }
@@ -147,6 +162,11 @@ std::vector<ReportRow> quotaReport(const QuotaState& state, const ReportQuery& q
   Reporter rep(state, query, values);
   std::vector<ReportRow> out;
   const auto& sets = state.config().sets;
+  size_t bound = 0;  // rows can be at most this many (rows move dearly when the vector grows)
+  for (size_t s = 0; s < sets.size(); ++s)
+    for (size_t r = 0; r < sets[s].rules.size(); ++r)
+      bound += (state.buckets(state.flat(s, r)).size() + 1) * sets[s].rules[r].limits.size();
+  out.reserve(bound);
   for (size_t s = 0; s < sets.size(); ++s) {
     if (!inForce(sets[s].enabled, period)) continue;
     for (size_t r = 0; r < sets[s].rules.size(); ++r) rep.rule(s, r, out);

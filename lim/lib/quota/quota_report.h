@@ -37,10 +37,15 @@ struct ReportRow {
   int64_t used = 0;
   std::optional<int64_t> limit;  // nullopt: a dynamic limit the host does not let evaluate
   std::string limitText;         // as written in the file
-  // The filter the row matched, per filter kind: a braced filter gives its member, another
-  // its items as written; exclusions ("!x" items) go to excluded.
-  std::vector<std::string> values[kFilterKinds];
-  std::vector<std::string> excluded[kFilterKinds];
+  // The filter the row matched, in filter order (users projects pes queues hosts), each
+  // kind's positives before its exclusions: a braced filter gives its member, another its
+  // items as written ("!x" items as excluded x).
+  struct Item {
+    FilterKind kind;
+    bool excluded;
+    std::string value;
+  };
+  std::vector<Item> filter;
 };
 
 std::vector<ReportRow> quotaReport(const QuotaState& state, const ReportQuery& query,

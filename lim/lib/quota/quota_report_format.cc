@@ -8,26 +8,19 @@ namespace openlim::quota {
 
 namespace {
 
-std::string padded(std::string s, size_t width) {
-  if (s.size() < width) s.append(width - s.size(), ' ');
-  return s;
-}
-
 std::string limitText(const ReportRow& r) {
   return r.limit ? formatQuantity(*r.limit, r.memory) : r.limitText;
 }
 
-std::string filterText(const ReportRow& r) {
-  std::string out;
-  for (int k = 0; k < kFilterKinds; ++k) {
-    if (r.values[k].empty() && r.excluded[k].empty()) continue;
-    std::string items;
-    for (const auto& v : r.values[k]) items += (items.empty() ? "" : ",") + v;
-    for (const auto& v : r.excluded[k]) items += (items.empty() ? "!" : ",!") + v;
-    if (!out.empty()) out += " ";
-    out += std::string(filterKeyword(static_cast<FilterKind>(k))) + " " + items;
+void appendFilter(const ReportRow& r, std::string& out) {
+  for (size_t i = 0; i < r.filter.size(); ++i) {
+    const auto& item = r.filter[i];
+    bool newKind = i == 0 || r.filter[i - 1].kind != item.kind;
+    if (newKind) out.append(i == 0 ? "" : " ").append(filterKeyword(item.kind)).append(" ");
+    if (!newKind) out += ',';
+    if (item.excluded) out += '!';
+    out.append(item.value);
   }
-  return out;
 }
 
 std::string xmlEscaped(const std::string& s) {
@@ -57,9 +50,12 @@ std::string xmlEscaped(const std::string& s) {
 }
 
 bool sameFilter(const ReportRow& a, const ReportRow& b) {
-  for (int k = 0; k < kFilterKinds; ++k)
-    if (a.values[k] != b.values[k] || a.excluded[k] != b.excluded[k]) return false;
-  return a.set == b.set && a.rule == b.rule;
+  if (a.set != b.set || a.rule != b.rule || a.filter.size() != b.filter.size()) return false;
+  for (size_t i = 0; i < a.filter.size(); ++i)
+    if (a.filter[i].kind != b.filter[i].kind || a.filter[i].excluded != b.filter[i].excluded ||
+        a.filter[i].value != b.filter[i].value)
+      return false;
+  return true;
 }
 
 }  // namespace
@@ -67,12 +63,21 @@ bool sameFilter(const ReportRow& a, const ReportRow& b) {
 std::string formatQuotaText(const std::vector<ReportRow>& rows) {
   std::string out = "resource quota rule limit                filter\n";
   out += std::string(80, '-') + "\n";
+  out.reserve(out.size() + rows.size() * 64);
+  std::string limit;
   for (const auto& r : rows) {
-    std::string limit = r.resource + "=" + formatQuantity(r.used, r.memory) + "/" + limitText(r);
-    std::string line =
-        padded(r.set + "/" + r.rule, 19) + " " + padded(limit, 20) + " " + filterText(r);
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    out += line + "\n";
+    size_t start = out.size();
+    out.append(r.set).append("/").append(r.rule);
+    if (out.size() - start < 19) out.append(19 - (out.size() - start), ' ');
+    out += ' ';
+    limit.assign(r.resource).append("=").append(formatQuantity(r.used, r.memory));
+    limit.append("/").append(limitText(r));
+    out.append(limit);
+    if (limit.size() < 20) out.append(20 - limit.size(), ' ');
+    out += ' ';
+    appendFilter(r, out);
+    while (out.back() == ' ') out.pop_back();
+    out += '\n';
   }
   return out;
 }
@@ -90,10 +95,14 @@ std::string formatQuotaJson(const std::vector<ReportRow>& rows) {
       w.null();
     if (r.memory) w.key("unit").str("MB");
     w.key("filter").beginObject();
-    for (int k = 0; k < kFilterKinds; ++k) {
-      std::string name = filterKeyword(static_cast<FilterKind>(k));
-      if (!r.values[k].empty()) w.key(name).strings(r.values[k]);
-      if (!r.excluded[k].empty()) w.key("x" + name).strings(r.excluded[k]);
+    for (size_t i = 0; i < r.filter.size();) {  // one array per kind and polarity
+      const auto& first = r.filter[i];
+      std::vector<std::string> values;
+      for (; i < r.filter.size() && r.filter[i].kind == first.kind &&
+             r.filter[i].excluded == first.excluded;
+           ++i)
+        values.push_back(r.filter[i].value);
+      w.key((first.excluded ? "x" : "") + std::string(filterKeyword(first.kind))).strings(values);
     }
     w.endObject().endObject();
   }
@@ -106,12 +115,9 @@ std::string formatQuotaXml(const std::vector<ReportRow>& rows) {
   for (size_t i = 0; i < rows.size();) {
     const ReportRow& r = rows[i];
     out += " <qquota_rule name='" + xmlEscaped(r.set + "/" + r.rule) + "'>\n";
-    for (int k = 0; k < kFilterKinds; ++k) {
-      std::string name = filterKeyword(static_cast<FilterKind>(k));
-      for (const auto& v : r.values[k])
-        out += "   <" + name + ">" + xmlEscaped(v) + "</" + name + ">\n";
-      for (const auto& v : r.excluded[k])
-        out += "   <x" + name + ">" + xmlEscaped(v) + "</x" + name + ">\n";
+    for (const auto& item : r.filter) {
+      std::string name = (item.excluded ? "x" : "") + std::string(filterKeyword(item.kind));
+      out += "   <" + name + ">" + xmlEscaped(item.value) + "</" + name + ">\n";
     }
     for (; i < rows.size() && sameFilter(rows[i], r); ++i)
       out += "   <limit resource='" + xmlEscaped(rows[i].resource) + "' limit='" +

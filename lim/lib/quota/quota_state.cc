@@ -69,6 +69,22 @@ int64_t amountOf(const std::vector<Amount>& amounts, const std::string& resource
   return units(sum);
 }
 
+std::optional<int64_t> limitOn(const Limit& l, const std::string& host, const HostValues& values,
+                               std::string* unknown) {
+  if (l.value) return l.value;
+  double sum = 0;
+  for (const auto& t : l.dynamic) {
+    std::optional<double> x = 1;
+    if (!t.resource.empty()) x = values ? values(host, t.resource) : std::nullopt;
+    if (!x) {
+      if (unknown) *unknown = t.resource;
+      return std::nullopt;
+    }
+    sum += t.weight * *x;
+  }
+  return sum <= 0 ? 0 : sum >= 9.2e18 ? INT64_MAX : static_cast<int64_t>(std::floor(sum));
+}
+
 bool inForce(Enabled e, policy::Period period) {
   switch (e) {
     case Enabled::kTrue:
@@ -100,11 +116,15 @@ QuotaState::QuotaState(QuotaConfigPtr config) : config_(std::move(config)) {
     n += s.rules.size();
   }
   usage_.resize(n);
-  for (size_t i = 0; i < config_->hosts.size(); ++i)
+  for (size_t i = 0; i < config_->hosts.size(); ++i) {
     hostIndex_.emplace(config::lower(config_->hosts[i]), i);
+    hostExact_.emplace(config_->hosts[i], i);
+  }
 }
 
 size_t QuotaState::hostIndex(const std::string& host) const {
+  auto exact = hostExact_.find(host);  // the configured spelling, without lower-casing
+  if (exact != hostExact_.end()) return exact->second;
   auto it = hostIndex_.find(config::lower(host));
   return it == hostIndex_.end() ? npos : it->second;
 }

@@ -71,6 +71,11 @@ int64_t amountOf(const std::vector<Amount>& amounts, const std::string& resource
 using HostValues =
     std::function<std::optional<double>(const std::string& host, const std::string& resource)>;
 
+// A limit on a host: the static value, or the dynamic terms over the host's values (rounded
+// down, never below 0); nullopt when the host does not report a value (unknown names it).
+std::optional<int64_t> limitOn(const Limit& l, const std::string& host, const HostValues& values,
+                               std::string* unknown = nullptr);
+
 // One filter against one consumer value (an absent filter matches everything).
 bool userMatches(const Filter& f, const Consumer& who);
 bool labelMatches(const Filter& f, const std::string& value);  // projects, pes, queues
@@ -118,6 +123,10 @@ class QuotaState {
   int32_t findValue(FilterKind k, const std::string& v, size_t hostIndex) const;
   int32_t internValue(FilterKind k, const std::string& v, size_t hostIndex);
   static constexpr size_t npos = static_cast<size_t>(-1);
+  // Whether a hosts bucket value is a configured host (its id is then its config index).
+  bool isConfiguredHost(int32_t id) const {
+    return id >= 0 && static_cast<size_t>(id) < config_->hosts.size();
+  }
 
  private:
   void apply(const Consumption& c, int sign);
@@ -126,6 +135,7 @@ class QuotaState {
   std::vector<size_t> base_;
   std::vector<Buckets> usage_;
   std::unordered_map<std::string, size_t> hostIndex_;  // lower-case name -> config index
+  std::unordered_map<std::string, size_t> hostExact_;  // configured name -> config index
   std::unordered_map<std::string, int32_t> ids_;       // consumer values and other hosts
   std::vector<std::string> names_;
 };
