@@ -87,7 +87,7 @@ void Admission::evaluate(const HostTake* take, const std::vector<Amount>* shared
     size_t flat = state_.flat(s, static_cast<size_t>(r));
     BucketKey k = key(rule, hi, host);
     const Buckets& b = state_.buckets(flat);
-    auto used = b.find(k);
+    const std::vector<int64_t>* used = b.find(k);
     auto pend = pending_.empty() ? pending_.end() : pending_.find(PendingKey{flat, k});
     for (size_t i = 0; i < rule.limits.size(); ++i) {
       const Limit& l = rule.limits[i];
@@ -96,7 +96,7 @@ void Admission::evaluate(const HostTake* take, const std::vector<Amount>* shared
       if (take && l.kind == LimitKind::kPerHost) req = amountOf(take->amounts, l.resource);
       if (shared && l.kind == LimitKind::kShared) req = amountOf(*shared, l.resource);
       if (req <= 0) continue;
-      int64_t u = (used == b.end() ? 0 : used->second[i]);
+      int64_t u = used ? (*used)[i] : 0;
       if (pend != pending_.end())
         u = u > INT64_MAX - pend->second[i] ? INT64_MAX : u + pend->second[i];
       std::string unknown;

@@ -99,16 +99,6 @@ bool inForce(Enabled e, policy::Period period) {
   return period == policy::Period::kNonPrime;
 }
 
-bool BucketKey::operator==(const BucketKey& o) const {
-  return std::equal(std::begin(v), std::end(v), std::begin(o.v));
-}
-
-size_t BucketKeyHash::operator()(const BucketKey& k) const {
-  uint64_t h = 1469598103934665603ULL;
-  for (int32_t x : k.v) h = (h ^ static_cast<uint32_t>(x)) * 1099511628211ULL;
-  return static_cast<size_t>(h);
-}
-
 QuotaState::QuotaState(QuotaConfigPtr config) : config_(std::move(config)) {
   size_t n = 0;
   for (const auto& s : config_->sets) {
@@ -201,19 +191,16 @@ void QuotaState::apply(const Consumption& c, int sign) {
       key.v[k] = sign > 0 ? internValue(kind, v, hi) : findValue(kind, v, hi);
     }
     Buckets& b = usage_[base_[set] + static_cast<size_t>(r)];
-    auto it = b.find(key);
-    if (it == b.end()) {
-      if (sign < 0) return;  // never added: nothing to take back
-      it = b.emplace(key, std::vector<int64_t>(amounts.size(), 0)).first;
-    }
+    if (sign < 0 && !b.find(key)) return;  // never added: nothing to take back
+    std::vector<int64_t>& counts = b.findOrAdd(key, amounts.size());
     bool empty = true;
     for (size_t i = 0; i < amounts.size(); ++i) {
-      int64_t& u = it->second[i];
+      int64_t& u = counts[i];
       u = sign > 0 ? (u > INT64_MAX - amounts[i] ? INT64_MAX : u + amounts[i])
                    : std::max<int64_t>(u - amounts[i], 0);
       empty = empty && u == 0;
     }
-    if (empty) b.erase(it);
+    if (empty) b.erase(key);
   };
   for (const HostTake& take : c.hosts) {
     size_t hi = hostIndex(take.host);

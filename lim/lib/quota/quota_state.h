@@ -36,6 +36,7 @@
 #include <vector>
 
 #include "policy/calendar.h"
+#include "quota/bucket_table.h"
 #include "quota/quota_model.h"
 
 namespace openlim::quota {
@@ -86,15 +87,8 @@ bool hostMatches(const Filter& f, size_t hostIndex, const std::string& host);
 // neither prime nor non-prime, so only `enabled true` sets apply then.)
 bool inForce(Enabled e, policy::Period period);
 
-// A bucket: the values of the rule's braced filters (-1 where the filter is not braced).
-struct BucketKey {
-  int32_t v[kFilterKinds] = {-1, -1, -1, -1, -1};
-  bool operator==(const BucketKey& o) const;
-};
-struct BucketKeyHash {
-  size_t operator()(const BucketKey& k) const;
-};
-using Buckets = std::unordered_map<BucketKey, std::vector<int64_t>, BucketKeyHash>;
+using Buckets = BucketTable;
+static_assert(kBucketKeyValues == kFilterKinds, "one bucket key value per filter kind");
 
 class QuotaState {
  public:
