@@ -3,6 +3,8 @@
 #include "quota/quotas_file.h"
 
 #include <algorithm>
+#include <map>
+#include <optional>
 #include <set>
 
 #include "config/lines.h"
@@ -30,6 +32,28 @@ std::pair<std::string_view, std::string_view> firstWord(std::string_view s) {
   if (e == s.npos) return {s, {}};
   return {s.substr(0, e), config::trim(s.substr(e))};
 }
+
+// Asks the directory once per name while a file loads: many rules may name one group, and
+// each question may cost a password-file scan.
+class CachedDirectory : public UserDirectory {
+ public:
+  explicit CachedDirectory(const UserDirectory& d) : d_(d) {}
+  bool userExists(const std::string& u) const override {
+    auto it = users_.find(u);
+    if (it == users_.end()) it = users_.emplace(u, d_.userExists(u)).first;
+    return it->second;
+  }
+  std::optional<std::vector<std::string>> groupMembers(const std::string& g) const override {
+    auto it = groups_.find(g);
+    if (it == groups_.end()) it = groups_.emplace(g, d_.groupMembers(g)).first;
+    return it->second;
+  }
+
+ private:
+  const UserDirectory& d_;
+  mutable std::map<std::string, bool> users_;
+  mutable std::map<std::string, std::optional<std::vector<std::string>>> groups_;
+};
 
 struct Reader {
   const ConfigSnapshot& cluster;
@@ -170,7 +194,9 @@ QuotasLoad loadQuotas(std::string_view text, const std::string& file, const Conf
   QuotasLoad load;
   for (const auto& h : cluster.hosts) load.config.hosts.push_back(h.name);
   config::DiagSink diag(file, &load.diagnostics);
-  Reader r{cluster, users, diag, load.config};
+  std::optional<CachedDirectory> cached;
+  if (users) cached.emplace(*users);
+  Reader r{cluster, cached ? &*cached : nullptr, diag, load.config};
   for (const auto& l : config::splitLogicalLines(text, config::QuoteStyle::kDouble, diag)) {
     r.line(l);
     if (r.full) break;

@@ -149,6 +149,7 @@ bool bindRule(const RuleWords& words, const ConfigSnapshot& cluster, const UserD
     if (kind == FilterKind::kUsers) bindUsers(rule.filters[k], users, rule.line, diag);
     if (kind == FilterKind::kHosts) ok = bindHosts(rule.filters[k], cluster, rule.line, diag) && ok;
   }
+  if (!ok) return false;  // limits checked against a broken filter would only cascade
   auto limits = splitLimits(words.limits);
   if (!limits) {
     diag.error(rule.line, limits.status().message());

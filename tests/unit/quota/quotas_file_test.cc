@@ -248,3 +248,33 @@ TEST(QuotasFile, WithoutADirectoryUsersAreNotChecked) {
 
 }  // namespace
 }  // namespace openlim::quota
+
+namespace openlim::quota {
+namespace {
+
+class CountingUsers : public testing::FakeUsers {
+ public:
+  mutable int asked = 0;
+  std::optional<std::vector<std::string>> groupMembers(const std::string& g) const override {
+    ++asked;
+    return FakeUsers::groupMembers(g);
+  }
+};
+
+TEST(QuotasFile, EachGroupIsAskedForOncePerLoad) {
+  CountingUsers users;
+  auto l = testing::load(
+      "{\nname a\nlimit users @staff to slots=1\nlimit users !@staff,@eng to slots=2\n}\n"
+      "{\nname b\nlimit users {@staff} to slots=3\n}\n",
+      &users);
+  ASSERT_EQ(l.errors(), 0) << testing::diagText(l.diagnostics);
+  EXPECT_EQ(users.asked, 2);
+}
+
+TEST(QuotasFile, ABrokenFilterDoesNotCascadeIntoItsLimits) {
+  auto l = testing::load("{\nname a\nlimit hosts {a,,b} to slots=$ncpus\n}\n");
+  EXPECT_EQ(testing::diagText(l.diagnostics), "E lsf.quotas:3: hosts: empty item in <{a,,b}>\n");
+}
+
+}  // namespace
+}  // namespace openlim::quota
