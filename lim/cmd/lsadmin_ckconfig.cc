@@ -3,6 +3,7 @@
 
 #include <cstdlib>
 
+#include "quota_file.h"
 #include "system_resolver.h"
 
 namespace openlim::cmd {
@@ -69,7 +70,15 @@ int runCkconfig(const std::vector<std::string>& args, Out& out, Out& err) {
     }
   }
   // lim's own reading, name resolution included: what passes here, lim accepts.
-  return printCheck(loadConfigFrom("", shell::systemHostResolver()), verbose, out);
+  ConfigLoad load = loadConfigFrom("", shell::systemHostResolver());
+  // lsf.quotas against the configuration it would join (only a usable one can bind it):
+  // its problems are listed with the rest, though lim would keep running without it.
+  if (load.snapshot) {
+    shell::QuotaFileLoad q = shell::loadQuotaFile(*load.snapshot);
+    if (q.present) load.files.push_back(q.path);
+    for (auto& d : q.load.diagnostics) load.diagnostics.push_back(std::move(d));
+  }
+  return printCheck(load, verbose, out);
 }
 
 }  // namespace openlim::cmd

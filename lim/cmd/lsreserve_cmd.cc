@@ -45,7 +45,7 @@ int replyFailure(CmdIo& io, const std::string& cmd, const Result<Json>& reply) {
     io.err << cmd << ": " << reply->stringOr("error") << "\n";
     return kExitRetry;
   }
-  return fail(io, cmd, replyStatus(*reply));
+  return fail(io, cmd, replyError(*reply));
 }
 
 std::string timeText(double t) {
