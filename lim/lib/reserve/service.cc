@@ -5,6 +5,7 @@
 
 #include "format/reply_json.h"
 #include "master/query_reply_json.h"
+#include "quota/quota_report.h"
 #include "reserve/plan.h"
 #include "reserve/quota_check.h"
 #include "reserve/reservation_json.h"
@@ -57,6 +58,7 @@ void ReservationService::endRole() {
 std::string ReservationService::handle(const std::string& op, const Json& req,
                                        const ServiceContext& ctx, Effects* effects) {
   if (op == "reservations") return list(req, ctx);
+  if (op == "quotas") return quotaReply(req, ctx);
   if (!ctx.isSigned) {
     ++counters_.deniedUnsigned;
     return denied(op + " must come through the local lim (signed with the cluster key)");
@@ -199,6 +201,29 @@ std::string ReservationService::list(const Json& req, const ServiceContext& ctx)
   o.add("ok", Json::boolean(true));
   o.add("rebuilding", Json::boolean(rebuilding(ctx.query.now)));
   o.add("reservations", reservationsJson(ledger_.list(user == "all" ? "" : user)));
+  return format::jsonText(o);
+}
+
+std::string ReservationService::quotaReply(const Json& req, const ServiceContext& ctx) const {
+  auto r = decodeQuotaRequest(req);
+  if (!r) return master::errorReplyJson(r.status());
+  std::vector<quota::ReportRow> rows;
+  if (quotas_) {
+    // Without -u: the verified caller's own (as qquota); "all": everyone's.
+    std::string user = r->user.empty() ? r->caller : r->user;
+    if (user == "all") user.clear();
+    quota::ReportQuery q{user, {}, r->host, r->resource, r->project, r->pe, r->queue};
+    rows = quota::quotaReport(*quotas_, q, ctx.period, hostValuesOf(*ctx.query.table));
+  }
+  // Formatted here, exactly, from the rows: the command prints it as it is.
+  std::string text = r->format == "json"  ? quota::formatQuotaJson(rows)
+                     : r->format == "xml" ? quota::formatQuotaXml(rows)
+                                          : quota::formatQuotaText(rows);
+  Json o = Json::object();
+  o.add("ok", Json::boolean(true));
+  o.add("rebuilding", Json::boolean(rebuilding(ctx.query.now)));
+  o.add("rows", Json::number(static_cast<double>(rows.size())));
+  o.add("text", Json::string(text));
   return format::jsonText(o);
 }
 

@@ -92,6 +92,7 @@ class ReservationService {
   std::string renew(const format::Json& req, const ServiceContext& ctx, Effects* effects);
   std::string release(const format::Json& req, const ServiceContext& ctx, Effects* effects);
   std::string list(const format::Json& req, const ServiceContext& ctx) const;
+  std::string quotaReply(const format::Json& req, const ServiceContext& ctx) const;
   void push(const Reservation& r, master::LoadTable& table, double now) const;
   void count(const Reservation& r, int sign);
 

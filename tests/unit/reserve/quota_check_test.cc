@@ -116,5 +116,29 @@ TEST(QuotaCheck, ADisabledSetAdmitsAndSharedAmountsAreCounted) {
   EXPECT_NE(v.message.find("\"lic/1\""), std::string::npos) << v.message;
 }
 
+TEST_F(QuotaService, TheReportIsTheCallersOwnByDefaultAndEveryonesWithAll) {
+  service_.setQuotas(quotasOf(kTwoPerUser, config()));
+  ASSERT_TRUE(call(R"({"op":"reserve","n":2,"caller":"alice"})").find("ok")->asBool());
+  ASSERT_TRUE(call(R"({"op":"reserve","n":1,"caller":"bob"})").find("ok")->asBool());
+  std::string own = call(R"({"op":"quotas","caller":"alice"})").stringOr("text");
+  EXPECT_NE(own.find("max_slots_per_user/1 slots=2/2"), std::string::npos) << own;
+  EXPECT_EQ(own.find("bob"), std::string::npos) << own;
+  std::string all = call(R"({"op":"quotas","user":"all","caller":"alice"})").stringOr("text");
+  EXPECT_NE(all.find("users bob"), std::string::npos) << all;
+  Json json = call(R"({"op":"quotas","user":"bob","format":"json"})");
+  EXPECT_NE(json.stringOr("text").find("\"used\":1"), std::string::npos) << json.compact();
+}
+
+TEST(QuotaRequest, IsStrict) {
+  auto ok = decodeQuotaRequest(*format::parseJson(R"({"op":"quotas","user":"a","host":"h"})"));
+  ASSERT_TRUE(ok.isOk());
+  EXPECT_EQ(ok->format, "text");
+  for (const char* bad : {R"({"op":"quotas","usr":"a"})", R"({"op":"quotas","user":5})",
+                          R"({"op":"quotas","format":"yaml"})"}) {
+    auto r = decodeQuotaRequest(*format::parseJson(bad));
+    EXPECT_FALSE(r.isOk()) << bad;
+  }
+}
+
 }  // namespace
 }  // namespace openlim::reserve
