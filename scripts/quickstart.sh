@@ -63,7 +63,7 @@ bash scripts/install-deps.sh
 echo "quickstart: building into $build/"
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build "$build" -j "$(nproc)" --target lim melim lsload lshosts lsinfo lsid lsplace \
-  lspolicy bhosts lsadmin lsreserve lsrelease elim_scratch >/dev/null
+  lspolicy bhosts lsadmin lsreserve lsrelease lsquota elim_scratch >/dev/null
 
 mkdir -p "$demo/serverdir" "$demo/log" "$demo/run" "$demo/state"
 stop_lims >/dev/null
@@ -156,6 +156,8 @@ for _ in $(seq 1 60); do
 done
 echo "$out"
 run lsreserve -l
+# The sample lsf.quotas limits each user: lsquota shows what the reservation holds of it.
+run lsquota
 id=$(echo "$out" | awk '/^Reservation/ { print $2 }')
 [ -n "$id" ] && run lsrelease "$id"
 

@@ -146,6 +146,14 @@ struct LsfParams {
 
 inline constexpr const char* kDefaultStateDir = "/var/lib/openlim";
 
+// A Begin HostGroup row of lsf.cluster, resolved once when the configuration is read.
+struct HostGroup {
+  std::string name;                  // as written (without a leading '@')
+  std::vector<std::string> members;  // as written: hosts, groups, `all`, `~excluded`
+  std::vector<size_t> hosts;         // resolved: indexes into ConfigSnapshot::hosts, ascending
+  int line = 0;
+};
+
 struct HostAddress {
   std::string ip;
   std::string name;
@@ -187,6 +195,7 @@ struct ConfigSnapshot {
   std::map<std::string, std::vector<std::string>> perHostResources;
   ClusterParams params;
   std::vector<std::string> admins;
+  std::vector<HostGroup> hostGroups;  // HostGroup section order, each resolved to its hosts
   std::vector<HostAddress> addresses;   // from $LSF_CONFDIR/hosts
   std::vector<std::string> masterList;  // LSF_MASTER_LIST, else server hosts in order
   std::string checksum;                 // hex digest of the files read, to detect config drift
@@ -206,6 +215,7 @@ struct ConfigSnapshot {
   int resourceIndex(const std::string& name) const;           // index into resources, -1 if none
   const HostConfig* findHost(const std::string& name) const;  // case-insensitive
   const HostModel* findModel(const std::string& name) const;
+  const HostGroup* findHostGroup(const std::string& name) const;  // exact name, no '@'
   const HostAddress* findAddress(const std::string& nameOrAlias) const;
   // An lsf.conf value as written (site keys, elim environment). Keys openlim uses are read
   // from `lsf`, typed and checked, never through this.

@@ -20,7 +20,10 @@ int usageError(const CommandDef& def, CmdIo& io, const std::string& why) {
 Result<ParsedArgs> parseCommand(const CommandDef& def, const std::vector<std::string>& args,
                                 CmdIo& io, int* exitCode) {
   std::vector<OptionSpec> specs = def.options;
-  specs.push_back({"h", false});
+  // A command whose -h takes a value (lsquota -h host, as qquota) has no -h help.
+  bool hIsOption = false;
+  for (const auto& o : def.options) hIsOption = hIsOption || o.name == "h";
+  if (!hIsOption) specs.push_back({"h", false});
   specs.push_back({"V", false});
   Result<ParsedArgs> parsed = parseArgs(args, specs);
   if (!parsed) {
@@ -28,7 +31,7 @@ Result<ParsedArgs> parseCommand(const CommandDef& def, const std::vector<std::st
     return parsed;
   }
   io.echoed = parsed->words();
-  if (parsed->has("h")) {
+  if (!hIsOption && parsed->has("h")) {
     printUsage(def, io.out);
     *exitCode = kExitOk;
     return Status(Code::kInvalid, "help");

@@ -18,6 +18,8 @@ int runBhosts(const std::vector<std::string>& args, CmdIo& io);
 // lsreserve and lsrelease (docs/reservations.md): requests go to the local lim's socket.
 int runLsreserve(const std::vector<std::string>& args, CmdIo& io);
 int runLsrelease(const std::vector<std::string>& args, CmdIo& io);
+// lsquota (docs/quotas.md): the quota report, asked through the local lim's socket.
+int runLsquota(const std::vector<std::string>& args, CmdIo& io);
 
 // lsadmin's lim-control subcommands (everything but ckconfig). Returns -1 when `sub` is not
 // one of them. `args` are the arguments after the subcommand.

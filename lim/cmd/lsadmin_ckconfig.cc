@@ -6,6 +6,7 @@
 
 #include "policy/policy_config.h"
 
+#include "quota_file.h"
 #include "system_resolver.h"
 
 namespace openlim::cmd {
@@ -92,6 +93,13 @@ int runCkconfig(const std::vector<std::string>& args, Out& out, Out& err) {
   // lim's own reading, name resolution included: what passes here, lim accepts.
   ConfigLoad load = loadConfigFrom("", shell::systemHostResolver());
   addStaleHolidays(load);
+  // lsf.quotas against the configuration it would join (only a usable one can bind it):
+  // its problems are listed with the rest, though lim would keep running without it.
+  if (load.snapshot) {
+    shell::QuotaFileLoad q = shell::loadQuotaFile(*load.snapshot);
+    if (q.present) load.files.push_back(q.path);
+    for (auto& d : q.load.diagnostics) load.diagnostics.push_back(std::move(d));
+  }
   return printCheck(load, verbose, out);
 }
 

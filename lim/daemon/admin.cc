@@ -123,6 +123,7 @@ Status LimServer::reloadConfig(std::vector<std::string>* diagnostics) {
                   "Local host not defined in cluster file: " + opts_.host + "; nothing changed");
   }
   adoptConfig(load.snapshot, monotonicNow());
+  reloadQuotas(diagnostics);
   return Status::ok();
 }
 

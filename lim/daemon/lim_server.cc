@@ -82,6 +82,7 @@ LimServer::LimServer(ConfigPtr config, std::string key, LimOptions opts)
   if (peers_.unresolved() > 0)
     spdlog::warn("{} config host(s) have no address (hosts file, numeric, resolver)",
                  peers_.unresolved());
+  reloadQuotas(nullptr);  // before the loop runs
 }
 
 LimServer::~LimServer() {

@@ -37,6 +37,7 @@
 #include "openlim/config.h"
 #include "openlim/resreq.h"
 #include "peer_addresses.h"
+#include "policy/calendar.h"
 #include "protocol/conn_policy.h"
 #include "protocol/frame.h"
 #include "protocol/messages.h"
@@ -72,6 +73,8 @@ struct LimCounters {
   // writes (and failures), hold messages sent, holds reports sent to a master.
   uint64_t local_requests = 0, reservations_forwarded = 0, state_writes = 0;
   uint64_t state_write_errors = 0, holds_sent = 0, holds_reports = 0;
+  // lsf.quotas loads adopted, and refused for errors (the previous quotas stayed).
+  uint64_t quota_loads = 0, quota_loads_refused = 0;
 };
 
 class LimServer {
@@ -202,6 +205,8 @@ class LimServer {
   std::string localAdmin(const std::string& op, double seconds, double now);
   Status reloadConfig(std::vector<std::string>* diagnostics);
   void adoptConfig(ConfigPtr c, double now);
+  // lsf.quotas next to config_ (quotas.cc); its diagnostics are appended when asked.
+  void reloadQuotas(std::vector<std::string>* diagnostics);
 
   ConfigPtr config_;
   std::string key_;
@@ -265,5 +270,7 @@ class LimServer {
 
 // Wall-clock seconds: reservation leases (the same on every host and every master).
 double wallNow();
+// The calendar period at a wall-clock time, in the master's local time (quota sets).
+policy::Period periodNow(double wall);
 
 }  // namespace openlim::lim

@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include <chrono>
+#include <ctime>
 
 #include "json_util.h"
 #include "lim_server.h"
@@ -15,6 +16,16 @@ namespace openlim::lim {
 
 double wallNow() {
   return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+policy::Period periodNow(double wall) {
+  // The master's local time; no holidays or dedicated windows are configured for quotas
+  // yet, so the calendar's default (prime around the clock) decides.
+  std::time_t t = static_cast<std::time_t>(wall);
+  std::tm tm{};
+  localtime_r(&t, &tm);
+  static const policy::Calendar kCalendar;
+  return kCalendar.periodAt(policy::fromTm(tm)).period;
 }
 
 namespace {
@@ -48,10 +59,12 @@ std::string LimServer::handleLocalRequest(const protocol::Frame& f, const std::s
 
 std::string LimServer::reservationRequest(const std::string& op, const Json& req, bool isSigned,
                                           double now) {
+  double wall = wallNow();
   reserve::ServiceContext ctx{{table_->snapshot(now), opts_.host, &cache_, table_.get(), now},
-                              wallNow(),
+                              wall,
                               isSigned,
-                              nullptr};
+                              nullptr,
+                              periodNow(wall)};
   reserve::Effects fx;
   std::string reply = reservations_.handle(op, req, ctx, &fx);
   applyEffects(fx, now);

@@ -42,6 +42,8 @@ std::string LimServer::statusReply() const {
       {"reservation_state_write_errors", k.state_write_errors},
       {"holds_sent", k.holds_sent},
       {"holds_reports", k.holds_reports},
+      {"quota_loads", k.quota_loads},
+      {"quota_loads_refused", k.quota_loads_refused},
       {"reservations", reservations_.ledger().size()},
       {"reservations_held_here", held_.size()},
       {"reservations_created", reservations_.counters().created},

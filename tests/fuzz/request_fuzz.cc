@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include "reserve/requests.h"
 
 #include "../unit/resreq/fixture.h"
 #include "master/query_request.h"
@@ -21,6 +22,10 @@ using namespace openlim::protocol;
 static void query(const format::Json& req) {
   static const ConfigPtr cfg = testing::makeConfig();
   static const HostTable table = testing::fixtureTable(cfg);
+  // lsquota's query: strict, every field a bounded string and the format one of three.
+  if (auto q = reserve::decodeQuotaRequest(req);
+      q && q->format != "text" && q->format != "json" && q->format != "xml")
+    __builtin_trap();
   auto pr = master::decodePlaceRequest(req);
   auto lr = master::decodeLoadRequest(req);
   if (!pr || !lr) return;

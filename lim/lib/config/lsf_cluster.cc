@@ -33,7 +33,7 @@ void readAdmins(const Section& s, BuildContext& ctx, DiagSink& diag) {
 
 void readLsfCluster(std::string_view text, BuildContext& ctx, DiagSink& diag) {
   std::vector<Section> sections = readSections(text, diag);
-  std::vector<const Section*> maps;
+  std::vector<const Section*> maps, groups;
   for (const auto& s : sections) {
     if (iequals(s.name, "Parameters"))
       readParameters(s, ctx, diag);
@@ -43,9 +43,12 @@ void readLsfCluster(std::string_view text, BuildContext& ctx, DiagSink& diag) {
       readHostSection(s, ctx, diag);
     else if (iequals(s.name, "ResourceMap"))
       maps.push_back(&s);
+    else if (iequals(s.name, "HostGroup"))
+      groups.push_back(&s);
     else if (!s.name.empty())
       diag.warn(s.beginLine, "unknown section " + q(s.name) + "; ignored");
   }
+  if (!groups.empty()) readHostGroupSections(groups, ctx, diag);
   for (const Section* s : maps) readResourceMapSection(*s, ctx, diag);
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// lsf.cluster.<name>: Parameters, ClusterAdmins, Host and ResourceMap sections.
+// lsf.cluster.<name>: Parameters, ClusterAdmins, Host, HostGroup and ResourceMap sections.
 
 #include <string_view>
 
@@ -15,5 +15,9 @@ void readLsfCluster(std::string_view text, BuildContext& ctx, DiagSink& diag);
 
 void readHostSection(const Section& s, BuildContext& ctx, DiagSink& diag);
 void readResourceMapSection(const Section& s, BuildContext& ctx, DiagSink& diag);
+// Every HostGroup section at once (groups may name groups of a later section), after the
+// Host section: fills ctx.snap.hostGroups, each resolved to its hosts.
+void readHostGroupSections(const std::vector<const Section*>& sections, BuildContext& ctx,
+                           DiagSink& diag);
 
 }  // namespace openlim::config

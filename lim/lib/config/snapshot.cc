@@ -61,6 +61,12 @@ const HostModel* ConfigSnapshot::findModel(const std::string& name) const {
   return nullptr;
 }
 
+const HostGroup* ConfigSnapshot::findHostGroup(const std::string& name) const {
+  for (const auto& g : hostGroups)
+    if (g.name == name) return &g;
+  return nullptr;
+}
+
 const HostAddress* ConfigSnapshot::findAddress(const std::string& nameOrAlias) const {
   for (const auto& a : addresses) {
     if (strcasecmp(a.name.c_str(), nameOrAlias.c_str()) == 0) return &a;

@@ -37,7 +37,7 @@ Status caller(const Json& req, std::string* out) {
 }  // namespace
 
 bool isReservationOp(const std::string& op) {
-  return isReservationWrite(op) || op == "reservations";
+  return isReservationWrite(op) || op == "reservations" || op == "quotas";
 }
 
 bool isReservationWrite(const std::string& op) {
@@ -94,6 +94,27 @@ Result<ListRequest> decodeListRequest(const Json& req) {
   ListRequest r;
   if (Status st = text(req, "user", &r.user); !st) return st;
   if (Status st = caller(req, &r.caller); !st) return st;
+  return r;
+}
+
+Result<QuotaRequest> decodeQuotaRequest(const Json& req) {
+  if (!req.isObject()) return Status(Code::kInvalid, "a request must be a JSON object");
+  QuotaRequest r;
+  const std::pair<const char*, std::string*> fields[] = {
+      {"user", &r.user}, {"host", &r.host},   {"resource", &r.resource}, {"project", &r.project},
+      {"pe", &r.pe},     {"queue", &r.queue}, {"format", &r.format}};
+  std::string ignored;
+  for (const auto& [key, value] : req.members()) {
+    std::string* out = nullptr;
+    for (const auto& [name, field] : fields)
+      if (key == name) out = field;
+    if (key == "caller") out = &r.caller;
+    if (key == "op" || key == "sender") out = &ignored;
+    if (!out) return Status(Code::kInvalid, "unknown field \"" + key + "\"");
+    if (Status st = text(req, key, out); !st) return st;
+  }
+  if (r.format != "text" && r.format != "json" && r.format != "xml")
+    return wrong("format", "text, json or xml");
   return r;
 }
 

@@ -46,12 +46,23 @@ struct ListRequest {
   std::string caller;
 };
 
-bool isReservationOp(const std::string& op);     // reserve renew release reservations
+// lsquota's query (op "quotas"): the quota report for these filters. Read-only.
+struct QuotaRequest {
+  std::string user;    // "" = the caller's; "all" = everyone's
+  std::string caller;  // the verified caller (the local lim adds it); "" over TCP = everyone's
+  std::string host, resource, project, pe, queue;
+  std::string format = "text";  // text | json | xml
+};
+
+bool isReservationOp(const std::string& op);     // reserve renew release reservations quotas
 bool isReservationWrite(const std::string& op);  // reserve renew release
 
 Result<ReserveRequest> decodeReserveRequest(const format::Json& req);
 Result<RenewRequest> decodeRenewRequest(const format::Json& req);
 Result<ReleaseRequest> decodeReleaseRequest(const format::Json& req);
 Result<ListRequest> decodeListRequest(const format::Json& req);
+// Strict: every field a string of at most 256 bytes, no other field (sender is allowed and
+// ignored), format one of text json xml.
+Result<QuotaRequest> decodeQuotaRequest(const format::Json& req);
 
 }  // namespace openlim::reserve

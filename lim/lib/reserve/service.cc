@@ -1,10 +1,13 @@
 #include "reserve/service.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "format/reply_json.h"
 #include "master/query_reply_json.h"
+#include "quota/quota_report.h"
 #include "reserve/plan.h"
+#include "reserve/quota_check.h"
 #include "reserve/reservation_json.h"
 
 namespace openlim::reserve {
@@ -49,11 +52,13 @@ void ReservationService::beginRebuild(double readyAt) {
 void ReservationService::endRole() {
   ledger_ = Ledger();
   readyAt_ = 0;
+  setQuotas(quotaConfig_);  // nothing held any more
 }
 
 std::string ReservationService::handle(const std::string& op, const Json& req,
                                        const ServiceContext& ctx, Effects* effects) {
   if (op == "reservations") return list(req, ctx);
+  if (op == "quotas") return quotaReply(req, ctx);
   if (!ctx.isSigned) {
     ++counters_.deniedUnsigned;
     return denied(op + " must come through the local lim (signed with the cluster key)");
@@ -97,8 +102,12 @@ std::string ReservationService::reserve(const Json& req, const ServiceContext& c
                   .candidates = p.hosts,
                   .explain = p.explain};
   static const AdmitAll kAdmitAll;
+  std::optional<QuotaCheck> quotaCheck;
+  const AdmissionCheck* check = ctx.admission;
+  if (!check && quotas_)
+    check = &quotaCheck.emplace(*quotas_, ctx.period, hostValuesOf(*ctx.query.table));
   Plan plan = planReservation(**compiled, *ctx.query.table, po, r->labels,
-                              ctx.admission ? *ctx.admission : kAdmitAll, ctx.wall);
+                              check ? *check : kAdmitAll, ctx.wall);
   if (!plan.placement.status.isOk()) {
     Json o = Json::object();
     o.add("code",
@@ -118,6 +127,7 @@ std::string ReservationService::reserve(const Json& req, const ServiceContext& c
   res.master = self_;
   if (Status st = ledger_.add(res); !st) return format::errorReply("internal", st.message());
   ++counters_.created;
+  count(res, +1);
   if (ctx.query.loadTable) push(res, *ctx.query.loadTable, ctx.query.now);
   Json o = Json::object();
   o.add("hosts", format::jstrings(res.slots));
@@ -161,6 +171,7 @@ std::string ReservationService::release(const Json& req, const ServiceContext& c
     auto gone = ledger_.release(id, who);
     if (gone) {
       ++counters_.released;
+      count(*gone, -1);
       if (ctx.query.loadTable) push(*gone, *ctx.query.loadTable, ctx.query.now);
       effects->dropped.push_back(std::move(*gone));
       item.add("ok", Json::boolean(true));
@@ -193,10 +204,34 @@ std::string ReservationService::list(const Json& req, const ServiceContext& ctx)
   return format::jsonText(o);
 }
 
+std::string ReservationService::quotaReply(const Json& req, const ServiceContext& ctx) const {
+  auto r = decodeQuotaRequest(req);
+  if (!r) return master::errorReplyJson(r.status());
+  std::vector<quota::ReportRow> rows;
+  if (quotas_) {
+    // Without -u: the verified caller's own (as qquota); "all": everyone's.
+    std::string user = r->user.empty() ? r->caller : r->user;
+    if (user == "all") user.clear();
+    quota::ReportQuery q{user, {}, r->host, r->resource, r->project, r->pe, r->queue};
+    rows = quota::quotaReport(*quotas_, q, ctx.period, hostValuesOf(*ctx.query.table));
+  }
+  // Formatted here, exactly, from the rows: the command prints it as it is.
+  std::string text = r->format == "json"  ? quota::formatQuotaJson(rows)
+                     : r->format == "xml" ? quota::formatQuotaXml(rows)
+                                          : quota::formatQuotaText(rows);
+  Json o = Json::object();
+  o.add("ok", Json::boolean(true));
+  o.add("rebuilding", Json::boolean(rebuilding(ctx.query.now)));
+  o.add("rows", Json::number(static_cast<double>(rows.size())));
+  o.add("text", Json::string(text));
+  return format::jsonText(o);
+}
+
 void ReservationService::expire(double wall, master::LoadTable& table, double now,
                                 Effects* effects) {
   for (Reservation& r : ledger_.expire(wall)) {
     ++counters_.expired;
+    count(r, -1);
     push(r, table, now);
     effects->dropped.push_back(std::move(r));
   }
@@ -206,7 +241,9 @@ void ReservationService::merge(const std::string& host, const std::vector<Reserv
                                double wall, master::LoadTable& table, double now,
                                Effects* effects) {
   for (const Reservation& r : held) {
+    bool known = ledger_.find(r.id) != nullptr;
     if (ledger_.merge(r, wall)) {
+      if (!known) count(*ledger_.find(r.id), +1);
       ++counters_.merged;
       push(r, table, now);
     } else if (!ledger_.find(r.id)) {
@@ -223,6 +260,23 @@ void ReservationService::push(const Reservation& r, master::LoadTable& table, do
     const HostTotal* t = ledger_.heldOn(h.host);
     table.hold(h.host, t ? t->slots : 0, deltasOf(t, c), now);
   }
+}
+
+void ReservationService::setQuotas(quota::QuotaConfigPtr config) {
+  quotaConfig_ = config;
+  quotas_.reset();
+  if (!config) return;
+  quotas_ = std::make_unique<quota::QuotaState>(std::move(config));
+  for (const Reservation* r : ledger_.list("")) count(*r, +1);
+}
+
+void ReservationService::count(const Reservation& r, int sign) {
+  if (!quotas_) return;
+  quota::Consumption c = consumptionOf(r);
+  if (sign > 0)
+    quotas_->add(c);
+  else
+    quotas_->remove(c);
 }
 
 void ReservationService::pushAll(master::LoadTable& table, double now) const {

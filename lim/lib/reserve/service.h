@@ -11,12 +11,15 @@
 // until it has rebuilt the ledger from the hosts' reports (code `rebuilding`).
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "format/json.h"
 #include "master/load_table.h"
 #include "master/query_service.h"
+#include "policy/calendar.h"
+#include "quota/quota_state.h"
 #include "reserve/admission.h"
 #include "reserve/ledger.h"
 #include "reserve/requests.h"
@@ -42,7 +45,9 @@ struct ServiceContext {
   master::QueryContext query;  // the snapshot, cache and load table (holds are pushed there)
   double wall = 0;             // wall-clock seconds (leases)
   bool isSigned = false;       // the frame carried the cluster key's MAC
-  const AdmissionCheck* admission = nullptr;  // null = admit everything
+  // null: the quota sets (setQuotas) decide, or everything is admitted without them.
+  const AdmissionCheck* admission = nullptr;
+  policy::Period period = policy::Period::kPrime;  // the calendar's, at the master's local time
 };
 
 // root or a ClusterAdmin of `config`.
@@ -72,6 +77,12 @@ class ReservationService {
   // Puts every host's holds into `table` again (after a reconfig rebuilt its records).
   void pushAll(master::LoadTable& table, double now) const;
 
+  // The resource quota sets in force (null: none): a new usage count from every held
+  // reservation, so a reconfig revokes nothing and a lowered limit shows usage above it.
+  // Created, released, expired and merged reservations update it.
+  void setQuotas(quota::QuotaConfigPtr config);
+  const quota::QuotaState* quotas() const { return quotas_.get(); }
+
   const Ledger& ledger() const { return ledger_; }
   const ServiceCounters& counters() const { return counters_; }
   double nextExpiry() const { return ledger_.nextExpiry(); }
@@ -81,12 +92,16 @@ class ReservationService {
   std::string renew(const format::Json& req, const ServiceContext& ctx, Effects* effects);
   std::string release(const format::Json& req, const ServiceContext& ctx, Effects* effects);
   std::string list(const format::Json& req, const ServiceContext& ctx) const;
+  std::string quotaReply(const format::Json& req, const ServiceContext& ctx) const;
   void push(const Reservation& r, master::LoadTable& table, double now) const;
+  void count(const Reservation& r, int sign);
 
   std::string self_;
   Ledger ledger_;
   double readyAt_ = 0;
   ServiceCounters counters_;
+  quota::QuotaConfigPtr quotaConfig_;
+  std::unique_ptr<quota::QuotaState> quotas_;
 };
 
 }  // namespace openlim::reserve

@@ -26,8 +26,8 @@ struct Case {
 std::vector<Case> allCases() {
   std::vector<Case> cases;
   // Only the folders of these commands: ckconfig/ and lsplace/ have their own runners.
-  for (const char* dir :
-       {"lsload", "lshosts", "lsinfo", "lsid", "bhosts", "lsadmin", "lsreserve", "lsrelease"}) {
+  for (const char* dir : {"lsload", "lshosts", "lsinfo", "lsid", "bhosts", "lsadmin", "lsreserve",
+                          "lsrelease", "lsquota"}) {
     fs::path d = fs::path(OPENLIM_GOLDEN_DIR) / dir;
     if (!fs::exists(d)) continue;
     for (const auto& e : fs::directory_iterator(d))
@@ -84,6 +84,7 @@ int runCommand(const std::vector<std::string>& argv, CmdIo& io) {
   if (cmd == "bhosts") return runBhosts(args, io);
   if (cmd == "lsreserve") return runLsreserve(args, io);
   if (cmd == "lsrelease") return runLsrelease(args, io);
+  if (cmd == "lsquota") return runLsquota(args, io);
   if (cmd == "lsadmin" && !args.empty())
     return runLsadminOp(args[0], std::vector<std::string>(args.begin() + 1, args.end()), io);
   ADD_FAILURE() << "unknown command " << cmd;

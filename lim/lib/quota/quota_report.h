@@ -1,0 +1,63 @@
+#pragma once
+// The lsquota report (Grid Engine's qquota), pure: which rules match a query and what they
+// hold, then the three layouts. The master builds the rows from its QuotaState and can send
+// the formatted text, JSON or XML as it is (formatting is cheap and exact).
+//
+//   resource quota rule limit                filter
+//   --------------------------------------------------------------------------------
+//   max_slots_per_user/2 slots=17/20          users alice
+//
+// A row is one resource of one rule for one bucket (one member of braced filters): shown
+// when the bucket holds some of it, or, for a static limit, when the query names every
+// braced filter's member (then the row shows 0 used). Only sets in force in the period.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "policy/calendar.h"
+#include "quota/quota_state.h"
+
+namespace openlim::quota {
+
+struct ReportQuery {
+  std::string user;                 // -u; empty: every user (-u all)
+  std::vector<std::string> groups;  // the queried user's Unix groups, when known
+  std::string host;                 // -h; empty: every host
+  std::string resource;             // -l; empty: every resource
+  std::string project, pe, queue;   // -P -pe -q; empty: any
+};
+
+struct ReportRow {
+  std::string set;
+  std::string rule;  // name or 1-based position
+  std::string resource;
+  bool memory = false;  // values in MB, printed with units
+  int64_t used = 0;
+  std::optional<int64_t> limit;  // nullopt: a dynamic limit the host does not let evaluate
+  std::string limitText;         // as written in the file
+  // The filter the row matched, in filter order (users projects pes queues hosts), each
+  // kind's positives before its exclusions: a braced filter gives its member, another its
+  // items as written ("!x" items as excluded x).
+  struct Item {
+    FilterKind kind;
+    bool excluded;
+    std::string value;
+  };
+  std::vector<Item> filter;
+};
+
+std::vector<ReportRow> quotaReport(const QuotaState& state, const ReportQuery& query,
+                                   policy::Period period, const HostValues& values);
+
+// qquota's table: header, dashes, `SET/RULE  resource=used/limit  filter` lines.
+std::string formatQuotaText(const std::vector<ReportRow>& rows);
+// {"quotas":[{"set","rule","resource","used","limit","unit"?,"filter":{"users":[..],...}}]}
+// with used and limit as exact 64-bit integers (limit null when unknown).
+std::string formatQuotaJson(const std::vector<ReportRow>& rows);
+// qquota's XML: qquota_result / qquota_rule name='SET/RULE' / users, xusers, ... /
+// limit resource= limit= value=.
+std::string formatQuotaXml(const std::vector<ReportRow>& rows);
+
+}  // namespace openlim::quota

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsquota -x
+exit: 2

@@ -1,0 +1,3 @@
+fixture: down
+args: lsquota
+exit: 3

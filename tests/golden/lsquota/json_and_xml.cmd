@@ -1,0 +1,3 @@
+fixture: demo
+args: lsquota -json -xml
+exit: 2

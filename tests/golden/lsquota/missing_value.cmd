@@ -1,0 +1,3 @@
+fixture: demo
+args: lsquota -u
+exit: 2

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsquota extra
+exit: 2

@@ -1,0 +1,4 @@
+fixture: demo
+args: lsquota
+exit: 0
+request: {"format":"text","op":"quotas"}

@@ -1,0 +1,156 @@
+// The lsquota report: which rules a query matches, and qquota's text, JSON and XML layouts.
+#include "quota/quota_report.h"
+
+#include <gtest/gtest.h>
+
+#include "quota_fixture.h"
+
+namespace openlim::quota {
+namespace {
+
+using policy::Period;
+
+constexpr const char* kHeader =
+    "resource quota rule limit                filter\n"
+    "--------------------------------------------------------------------------------\n";
+
+QuotaConfigPtr configOf(const std::string& text) {
+  auto l = testing::load(text);
+  EXPECT_EQ(l.errors(), 0) << testing::diagText(l.diagnostics);
+  return std::make_shared<const QuotaConfig>(std::move(l.config));
+}
+
+std::optional<double> ncpus(const std::string& host, const std::string& res) {
+  if (res != "ncpus") return std::nullopt;
+  return host == "durin" ? 2 : 1;
+}
+
+Consumption slots(const std::string& user, const std::string& host, int64_t n,
+                  const std::string& project = "") {
+  Consumer c;
+  c.user = user;
+  c.project = project;
+  return Consumption{c, {HostTake{host, n, {}}}, {}};
+}
+
+std::string text(const QuotaState& s, ReportQuery q, Period p = Period::kPrime) {
+  return formatQuotaText(quotaReport(s, q, p, ncpus));
+}
+
+ReportQuery forUser(const std::string& u) {
+  ReportQuery q;
+  q.user = u;
+  return q;
+}
+
+constexpr const char* kPerUser = R"({
+   name         max_slots_per_user
+   limit        users {*} hosts {@lx_hosts} to slots=$num_proc*5
+   limit        users {*} to slots=20
+}
+)";
+
+TEST(QuotaReport, OneLinePerMatchingRuleWithUsageOrAStaticLimit) {
+  QuotaState s(configOf(kPerUser));
+  s.add(slots("alice", "sol1", 12));
+  s.add(slots("alice", "sol2", 5));
+  s.add(slots("bob", "sol1", 2));
+  EXPECT_EQ(text(s, forUser("alice")),
+            std::string(kHeader) + "max_slots_per_user/2 slots=17/20          users alice\n");
+  // A user holding nothing sees the static limit that applies to them.
+  EXPECT_EQ(text(s, forUser("carol")),
+            std::string(kHeader) + "max_slots_per_user/2 slots=0/20           users carol\n");
+  s.add(slots("alice", "durin", 3));
+  EXPECT_EQ(text(s, ReportQuery{}),
+            std::string(kHeader) +
+                "max_slots_per_user/1 slots=3/10           users alice hosts durin\n"
+                "max_slots_per_user/2 slots=17/20          users alice\n"
+                "max_slots_per_user/2 slots=2/20           users bob\n");
+  ReportQuery onDurin = forUser("alice");
+  onDurin.host = "DURIN";
+  EXPECT_EQ(text(s, onDurin), std::string(kHeader) +
+                                  "max_slots_per_user/1 slots=3/10           users alice hosts "
+                                  "durin\nmax_slots_per_user/2 slots=17/20          users alice\n");
+}
+
+TEST(QuotaReport, CollectiveAndExcludingFiltersShowTheirListAsWritten) {
+  QuotaState s(
+      configOf("{\nname vf\nlimit users roland, andre to virtual_free=5g\n"
+               "limit name staff users @staff,!roland to slots=10\n}\n"));
+  s.add(Consumption{Consumer{"roland", {}, "", "", ""},
+                    {HostTake{"durin", 1, {Amount{"virtual_free", 3072}}}},
+                    {}});
+  s.add(slots("alice", "carc", 4));
+  EXPECT_EQ(text(s, forUser("roland")),
+            std::string(kHeader) + "vf/1                virtual_free=3G/5G   users roland,andre\n");
+  EXPECT_EQ(
+      text(s, forUser("bob")),
+      std::string(kHeader) + "vf/staff            slots=4/10           users @staff,!roland\n");
+  ReportQuery all;
+  EXPECT_EQ(formatQuotaXml(quotaReport(s, all, Period::kPrime, ncpus)),
+            "<?xml version='1.0'?>\n<qquota_result>\n"
+            " <qquota_rule name='vf/1'>\n"
+            "   <users>roland</users>\n   <users>andre</users>\n"
+            "   <limit resource='virtual_free' limit='5G' value='3G'/>\n"
+            " </qquota_rule>\n"
+            " <qquota_rule name='vf/staff'>\n"
+            "   <users>@staff</users>\n   <xusers>roland</xusers>\n"
+            "   <limit resource='slots' limit='10' value='4'/>\n"
+            " </qquota_rule>\n"
+            "</qquota_result>\n");
+}
+
+TEST(QuotaReport, ResourceProjectAndPeriodFilters) {
+  QuotaState s(
+      configOf("{\nname p\nlimit projects {*} to slots=8,virtual_free=1G\n}\n"
+               "{\nname night\nenabled non_prime\nlimit users * to slots=1\n}\n"));
+  s.add(slots("alice", "durin", 3, "apollo"));
+  s.add(slots("bob", "durin", 1, "gemini"));
+  ReportQuery q;
+  q.project = "apollo";
+  EXPECT_EQ(text(s, q), std::string(kHeader) +
+                            "p/1                 slots=3/8            projects apollo\n"
+                            "p/1                 virtual_free=0/1G    projects apollo\n");
+  q.resource = "slots";
+  EXPECT_EQ(text(s, q),
+            std::string(kHeader) + "p/1                 slots=3/8            projects apollo\n");
+  ReportQuery none;
+  none.resource = "slots";
+  EXPECT_EQ(text(s, none, Period::kNonPrime),
+            std::string(kHeader) +
+                "p/1                 slots=3/8            projects apollo\n"
+                "p/1                 slots=1/8            projects gemini\n"
+                "night/1             slots=4/1            users *\n");
+}
+
+TEST(QuotaReport, UsageAboveALoweredLimitIsShown) {
+  QuotaState s(configOf("{\nname u\nlimit users {*} to slots=5\n}\n"));
+  s.add(slots("alice", "durin", 8));
+  EXPECT_EQ(text(s, forUser("alice")),
+            std::string(kHeader) + "u/1                 slots=8/5            users alice\n");
+}
+
+TEST(QuotaReport, JsonKeepsSixtyFourBitValuesAndTheFilter) {
+  QuotaState s(
+      configOf("{\nname big\nlimit users {*} hosts {@lx_hosts} to "
+               "slots=9223372036854775807,virtual_free=2T\n}\n"));
+  s.add(Consumption{Consumer{"alice", {}, "", "", ""},
+                    {HostTake{"durin", 9007199254740993, {Amount{"virtual_free", 1024}}}},
+                    {}});
+  EXPECT_EQ(formatQuotaJson(quotaReport(s, forUser("alice"), Period::kPrime, ncpus)),
+            "{\"quotas\":[{\"set\":\"big\",\"rule\":\"1\",\"resource\":\"slots\",\"used\":"
+            "9007199254740993,\"limit\":9223372036854775807,\"filter\":{\"users\":[\"alice\"],"
+            "\"hosts\":[\"durin\"]}},{\"set\":\"big\",\"rule\":\"1\",\"resource\":\"virtual_free\","
+            "\"used\":1024,\"limit\":2097152,\"unit\":\"MB\",\"filter\":{\"users\":[\"alice\"],"
+            "\"hosts\":[\"durin\"]}}]}\n");
+}
+
+TEST(QuotaReport, NothingListedIsStillATable) {
+  QuotaState s(configOf("{\nname u\nlimit users {*} hosts {*} to slots=$ncpus\n}\n"));
+  EXPECT_EQ(text(s, forUser("alice")), kHeader);
+  EXPECT_EQ(formatQuotaXml({}), "<?xml version='1.0'?>\n<qquota_result>\n</qquota_result>\n");
+  EXPECT_EQ(formatQuotaJson({}), "{\"quotas\":[]}\n");
+}
+
+}  // namespace
+}  // namespace openlim::quota

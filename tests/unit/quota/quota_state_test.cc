@@ -1,0 +1,267 @@
+// Quota usage and admission: every example rule set of the RQS specification behaves as it
+// describes, plus periods, reconfiguration and incremental accounting.
+#include "quota/quota_state.h"
+
+#include <gtest/gtest.h>
+
+#include "quota_fixture.h"
+
+namespace openlim::quota {
+namespace {
+
+using policy::Period;
+
+QuotaConfigPtr configOf(const std::string& text) {
+  auto l = testing::load(text);
+  EXPECT_EQ(l.errors(), 0) << testing::diagText(l.diagnostics);
+  return std::make_shared<const QuotaConfig>(std::move(l.config));
+}
+
+std::optional<double> ncpus(const std::string& host, const std::string& res) {
+  if (res != "ncpus") return std::nullopt;
+  if (host == "durin") return 2;
+  if (host == "carc") return 1;
+  return 8;
+}
+
+Consumer user(const std::string& u, const std::string& project = "") {
+  Consumer c;
+  c.user = u;
+  c.project = project;
+  return c;
+}
+
+Consumption slots(const Consumer& who, const std::string& host, int64_t n) {
+  return Consumption{who, {HostTake{host, n, {}}}, {}};
+}
+
+Consumption memory(const Consumer& who, const std::string& host, double mb) {
+  return Consumption{who, {HostTake{host, 1, {Amount{"virtual_free", mb}}}}, {}};
+}
+
+Consumption licenses(const Consumer& who, double n) {
+  return Consumption{who, {}, {Amount{"compiler_lic", n}}};
+}
+
+// Would `c` be admitted now? The first blocking verdict's message, else "admitted".
+std::string admit(const QuotaState& s, const Consumption& c, Period p = Period::kPrime) {
+  Admission a(s, c.who, p, ncpus);
+  for (const HostTake& t : c.hosts) {
+    Verdict v = a.check(t);
+    if (!v.admitted) return v.message();
+    a.take(t);
+  }
+  if (!c.shared.empty()) return a.checkShared(c.shared).message();
+  return "admitted";
+}
+
+TEST(RqsExamples, ListedUsersShareOneLimit) {
+  QuotaState s(configOf("{\nname vf\nlimit users roland, andre to virtual_free=5g\n}\n"));
+  s.add(memory(user("roland"), "durin", 3 * 1024));
+  EXPECT_EQ(admit(s, memory(user("andre"), "carc", 2 * 1024)), "admitted");
+  s.add(memory(user("andre"), "carc", 2 * 1024));
+  EXPECT_EQ(admit(s, memory(user("andre"), "sol1", 1)),
+            "cannot run on host \"sol1\" because it exceeds limit \"vf/1\" (virtual_free 5G/5G "
+            "for users roland,andre)");
+  EXPECT_EQ(admit(s, memory(user("alice"), "sol1", 1024 * 1024)), "admitted");  // not listed
+}
+
+TEST(RqsExamples, BracedUsersEachHaveTheirOwnLimit) {
+  QuotaState s(configOf("{\nname vf\nlimit users {roland, andre} to virtual_free=5g\n}\n"));
+  s.add(memory(user("roland"), "durin", 5 * 1024));
+  EXPECT_EQ(admit(s, memory(user("andre"), "carc", 5 * 1024)), "admitted");
+  EXPECT_EQ(admit(s, memory(user("roland"), "carc", 1)),
+            "cannot run on host \"carc\" because it exceeds limit \"vf/1\" (virtual_free 5G/5G "
+            "for user roland)");
+}
+
+TEST(RqsExamples, BracedHostGroupIsOneLimitPerHost) {
+  QuotaState s(configOf("{\nname vf\nlimit users * hosts {@lx_hosts} to virtual_free=10g\n}\n"));
+  s.add(memory(user("roland"), "durin", 6 * 1024));
+  s.add(memory(user("andre"), "durin", 4 * 1024));
+  EXPECT_EQ(admit(s, memory(user("alice"), "durin", 512)),
+            "cannot run on host \"durin\" because it exceeds limit \"vf/1\" (virtual_free "
+            "10G/10G for users *, host durin)");
+  EXPECT_EQ(admit(s, memory(user("alice"), "carc", 10 * 1024)), "admitted");
+  EXPECT_EQ(admit(s, memory(user("alice"), "sol1", 100 * 1024)), "admitted");
+}
+
+TEST(RqsExamples, ExcludedUserIsNotLimitedEvenWhenListedAgain) {
+  for (const char* users : {"@staff,!roland", "@staff,!roland,roland"}) {
+    QuotaState s(configOf(std::string("{\nname st\nlimit users ") + users + " to slots=10\n}\n"));
+    s.add(slots(user("alice"), "durin", 6));
+    EXPECT_EQ(admit(s, slots(user("bob"), "carc", 4)), "admitted") << users;
+    s.add(slots(user("bob"), "carc", 4));
+    EXPECT_NE(admit(s, slots(user("bob"), "carc", 1)), "admitted") << users;
+    EXPECT_EQ(admit(s, slots(user("roland"), "carc", 100)), "admitted") << users;
+    EXPECT_EQ(admit(s, slots(user("andre"), "carc", 100)), "admitted") << users;  // not staff
+  }
+}
+
+TEST(RqsExamples, DynamicLimitIsFivePerProcessorOnEachHost) {
+  QuotaState s(configOf("{\nname dyn\nlimit hosts {@lx_hosts} to slots=$num_proc*5\n}\n"));
+  EXPECT_EQ(admit(s, slots(user("alice"), "durin", 10)), "admitted");
+  EXPECT_EQ(admit(s, slots(user("alice"), "durin", 11)),
+            "cannot run on host \"durin\" because it exceeds limit \"dyn/1\" (slots 0/10 for "
+            "host durin)");
+  s.add(slots(user("alice"), "carc", 5));
+  EXPECT_EQ(admit(s, slots(user("bob"), "carc", 1)),
+            "cannot run on host \"carc\" because it exceeds limit \"dyn/1\" (slots 5/5 for host "
+            "carc)");
+  EXPECT_EQ(admit(s, slots(user("bob"), "sol1", 1000)), "admitted");
+}
+
+// ruleset1: roland 3 licences, anyone in a project 2, everyone else 1; ruleset2: 20 in all.
+constexpr const char* kLicenseSets = R"({
+ name ruleset1
+ limit users roland to compiler_lic=3
+ limit projects * to compiler_lic=2
+ limit users * to compiler_lic=1
+}
+{
+ name ruleset2
+ limit users * to compiler_lic=20
+}
+)";
+
+TEST(RqsExamples, FirstMatchInsideASetMostRestrictiveAcrossSets) {
+  QuotaState s(configOf(kLicenseSets));
+  EXPECT_EQ(admit(s, licenses(user("roland", "p1"), 3)), "admitted");  // rule 1 wins over 2
+  EXPECT_EQ(admit(s, licenses(user("roland"), 4)),
+            "cannot run on cluster because it exceeds limit \"ruleset1/1\" (compiler_lic 0/3 for "
+            "users roland)");
+  EXPECT_EQ(admit(s, licenses(user("alice", "p1"), 2)), "admitted");
+  EXPECT_NE(admit(s, licenses(user("alice", "p1"), 3)), "admitted");
+  EXPECT_EQ(admit(s, licenses(user("alice"), 1)), "admitted");
+  EXPECT_EQ(admit(s, licenses(user("alice"), 2)),
+            "cannot run on cluster because it exceeds limit \"ruleset1/3\" (compiler_lic 0/1 for "
+            "users *)");
+  // Twenty licences in use by projects' users: ruleset2 now refuses roland too.
+  for (int i = 0; i < 10; ++i) s.add(licenses(user("u" + std::to_string(i), "p1"), 2));
+  EXPECT_EQ(admit(s, licenses(user("roland"), 1)),
+            "cannot run on cluster because it exceeds limit \"ruleset2/1\" (compiler_lic 20/20 "
+            "for users *)");
+}
+
+TEST(RqsExamples, IssueExampleNamesTheRuleAndTheUser) {
+  QuotaState s(configOf(R"({
+   name         max_slots_per_user
+   limit        users {*} hosts {@lx_hosts} to slots=$ncpus*5
+   limit        users {*} to slots=20
+}
+)"));
+  s.add(Consumption{user("alice"), {HostTake{"sol1", 12, {}}, HostTake{"sol2", 8, {}}}, {}});
+  EXPECT_EQ(admit(s, slots(user("alice"), "sol1", 1)),
+            "cannot run on host \"sol1\" because it exceeds limit \"max_slots_per_user/2\" (slots "
+            "20/20 for user alice)");
+  EXPECT_EQ(admit(s, slots(user("alice"), "durin", 10)), "admitted");  // rule 1 on linux
+  EXPECT_EQ(admit(s, slots(user("bob"), "sol1", 20)), "admitted");
+}
+
+TEST(QuotaState, ARequestOverSeveralHostsIsCheckedAsAWhole) {
+  QuotaState s(configOf("{\nname u\nlimit users {*} to slots=20\n}\n"));
+  s.add(slots(user("alice"), "durin", 10));
+  Admission a(s, user("alice"), Period::kPrime, ncpus);
+  for (const char* h : {"carc", "sol1"}) {
+    ASSERT_TRUE(a.check(HostTake{h, 4, {}}).admitted) << h;
+    a.take(HostTake{h, 4, {}});
+  }
+  Verdict v = a.check(HostTake{"sol2", 4, {}});
+  EXPECT_FALSE(v.admitted);
+  EXPECT_EQ(v.used, 18);
+  EXPECT_TRUE(a.check(HostTake{"sol2", 2, {}}).admitted);
+}
+
+TEST(QuotaState, ProjectsAndPesHaveThreeWayStar) {
+  QuotaState s(configOf(
+      "{\nname any\nlimit projects * to slots=0\n}\n{\nname none\nlimit pes !* to slots=0\n}\n"));
+  Consumer none = user("alice");
+  Consumer proj = user("alice", "p1");
+  EXPECT_EQ(admit(s, slots(none, "durin", 1)),
+            "cannot run on host \"durin\" because it exceeds limit \"none/1\" (slots 0/0 for "
+            "pes !*)");
+  EXPECT_EQ(admit(s, slots(proj, "durin", 1)),
+            "cannot run on host \"durin\" because it exceeds limit \"any/1\" (slots 0/0 for "
+            "projects *)");
+  Consumer neither = user("alice");
+  neither.pe = "mpi";
+  EXPECT_EQ(admit(s, slots(neither, "durin", 1)), "admitted");
+}
+
+TEST(QuotaState, PeriodLimitedSetsApplyOnlyInTheirPeriod) {
+  QuotaState s(
+      configOf("{\nname day\nenabled prime\nlimit users * to slots=1\n}\n"
+               "{\nname night\nenabled non_prime\nlimit users * to slots=2\n}\n"
+               "{\nname off\nenabled false\nlimit users * to slots=0\n}\n"));
+  EXPECT_NE(admit(s, slots(user("a"), "durin", 2), Period::kPrime), "admitted");
+  EXPECT_EQ(admit(s, slots(user("a"), "durin", 2), Period::kNonPrime), "admitted");
+  EXPECT_NE(admit(s, slots(user("a"), "durin", 3), Period::kNonPrime), "admitted");
+  EXPECT_EQ(admit(s, slots(user("a"), "durin", 100), Period::kDedicated), "admitted");
+}
+
+TEST(QuotaState, ALoweredLimitKeepsWhatIsHeldAndShowsUsageAboveIt) {
+  Consumption held = slots(user("alice"), "durin", 8);
+  QuotaState before(configOf("{\nname u\nlimit users {*} to slots=10\n}\n"));
+  before.add(held);
+  QuotaState after(configOf("{\nname u\nlimit users {*} to slots=5\n}\n"));
+  after.add(held);  // reconfiguration: every held reservation is counted again
+  EXPECT_EQ(admit(after, slots(user("alice"), "carc", 1)),
+            "cannot run on host \"carc\" because it exceeds limit \"u/1\" (slots 8/5 for user "
+            "alice)");
+  after.remove(held);
+  EXPECT_EQ(admit(after, slots(user("alice"), "carc", 5)), "admitted");
+}
+
+TEST(QuotaState, RemoveUndoesAddAndLeavesNoBuckets) {
+  QuotaState s(configOf(kLicenseSets));
+  Consumption c = licenses(user("roland", "p1"), 2.5);  // rounded up to 3
+  s.add(c);
+  ASSERT_EQ(s.buckets(s.flat(0, 0)).size(), 1u);
+  EXPECT_EQ(s.buckets(s.flat(0, 0)).begin()->second[0], 3);
+  EXPECT_EQ(s.buckets(s.flat(1, 0)).begin()->second[0], 3);
+  s.remove(c);
+  EXPECT_TRUE(s.buckets(s.flat(0, 0)).empty());
+  EXPECT_TRUE(s.buckets(s.flat(1, 0)).empty());
+  s.remove(c);  // a double remove changes nothing
+  EXPECT_TRUE(s.buckets(s.flat(0, 0)).empty());
+}
+
+TEST(QuotaState, ARequestsOwnGroupsCountForUserGroups) {
+  QuotaState s(configOf("{\nname g\nlimit users @eng to slots=1\n}\n"));
+  Consumer dave = user("dave");
+  EXPECT_EQ(admit(s, slots(dave, "durin", 5)), "admitted");
+  dave.groups = {"eng"};
+  EXPECT_NE(admit(s, slots(dave, "durin", 5)), "admitted");
+  EXPECT_NE(admit(s, slots(user("carol"), "durin", 5)), "admitted");  // listed by the directory
+}
+
+TEST(QuotaState, AnUnknownHostValueBlocksADynamicLimit) {
+  QuotaState s(configOf("{\nname dyn\nlimit hosts {*} to slots=$ncpus*2\n}\n"));
+  Admission a(s, user("alice"), Period::kPrime,
+              [](const std::string&, const std::string&) { return std::optional<double>{}; });
+  EXPECT_EQ(a.check(HostTake{"durin", 1, {}}).message(),
+            "cannot run on host \"durin\" because limit \"dyn/1\" reads ncpus, which the host does "
+            "not report");
+}
+
+TEST(QuotaState, BlockingListsEveryLimitForExplain) {
+  QuotaState s(
+      configOf("{\nname a\nlimit users * to slots=1\n}\n{\nname b\nlimit hosts {*} to "
+               "slots=2\n}\n"));
+  Admission a(s, user("alice"), Period::kPrime, ncpus);
+  auto v = a.blocking(HostTake{"durin", 3, {}});
+  ASSERT_EQ(v.size(), 2u);
+  EXPECT_EQ(v[0].set, "a");
+  EXPECT_EQ(v[1].set, "b");
+  EXPECT_TRUE(a.blocking(HostTake{"durin", 1, {}}).empty());
+}
+
+TEST(QuotaState, FormatsMemoryWithUnits) {
+  EXPECT_EQ(formatQuantity(4096, true), "4G");
+  EXPECT_EQ(formatQuantity(1536, true), "1536M");
+  EXPECT_EQ(formatQuantity(2 * 1024 * 1024, true), "2T");
+  EXPECT_EQ(formatQuantity(INT64_MAX, false), "9223372036854775807");
+}
+
+}  // namespace
+}  // namespace openlim::quota

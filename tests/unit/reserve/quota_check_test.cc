@@ -1,0 +1,144 @@
+// Resource quota sets on the reservation service: admission through the quota sets (hosts
+// a quota blocks are skipped, the error names the limit), create/release/expire count, and a
+// new quota configuration re-adds what is held without revoking it.
+#include "reserve/quota_check.h"
+
+#include <gtest/gtest.h>
+
+#include "fixture.h"
+#include "format/json.h"
+#include "quota/quotas_file.h"
+#include "reserve/service.h"
+
+namespace openlim::reserve {
+namespace {
+
+using format::Json;
+
+quota::QuotaConfigPtr quotasOf(const std::string& text, const ConfigSnapshot& c) {
+  quota::QuotasLoad l = quota::loadQuotas(text, "lsf.quotas", c, nullptr);
+  EXPECT_EQ(l.errors(), 0) << (l.diagnostics.empty() ? "" : l.diagnostics[0].toString());
+  return std::make_shared<const quota::QuotaConfig>(std::move(l.config));
+}
+
+const char* kTwoPerUser = R"({
+  name max_slots_per_user
+  limit users {*} to slots=2
+})";
+
+class QuotaService : public ::testing::Test {
+ protected:
+  QuotaService() : table_(testing::makeConfig()), service_("hostA") {
+    testing::reportAll(table_, 1);
+  }
+  Json call(const std::string& req) {
+    auto parsed = format::parseJson(req);
+    EXPECT_TRUE(parsed.isOk()) << req;
+    ServiceContext ctx{{table_.snapshot(now_), "hostA", &cache_, &table_, now_}, wall_, true};
+    auto reply = format::parseJson(service_.handle(parsed->stringOr("op"), *parsed, ctx, &fx_));
+    return reply ? *reply : Json();
+  }
+  const ConfigSnapshot& config() { return *table_.config(); }
+
+  master::LoadTable table_;
+  RequestCache cache_;
+  ReservationService service_;
+  Effects fx_;
+  double now_ = 2, wall_ = 1000;
+};
+
+TEST_F(QuotaService, ReservesUpToTheLimitThenNamesIt) {
+  service_.setQuotas(quotasOf(kTwoPerUser, config()));
+  ASSERT_TRUE(call(R"({"op":"reserve","n":2,"caller":"alice"})").find("ok")->asBool());
+  Json over = call(R"({"op":"reserve","n":1,"caller":"alice"})");
+  EXPECT_EQ(over.stringOr("code"), "noteligible");
+  EXPECT_NE(over.stringOr("error").find(
+                "because it exceeds limit \"max_slots_per_user/1\" (slots 2/2 for user alice)"),
+            std::string::npos)
+      << over.compact();
+  // Another user has a limit of their own.
+  EXPECT_TRUE(call(R"({"op":"reserve","n":2,"caller":"bob"})").find("ok")->asBool());
+}
+
+TEST_F(QuotaService, ARequestIsCheckedAsAWholeAcrossHosts) {
+  service_.setQuotas(quotasOf(kTwoPerUser, config()));
+  Json r = call(R"({"op":"reserve","n":3,"caller":"alice"})");
+  EXPECT_FALSE(r.find("ok")->asBool()) << r.compact();
+}
+
+TEST_F(QuotaService, ReleaseAndExpiryFreeTheQuota) {
+  service_.setQuotas(quotasOf(kTwoPerUser, config()));
+  Json a = call(R"({"op":"reserve","n":2,"caller":"alice"})");
+  ASSERT_TRUE(a.find("ok")->asBool());
+  EXPECT_TRUE(call(R"({"op":"release","ids":[")" + a.stringOr("id") + R"("],"caller":"alice"})")
+                  .find("ok")
+                  ->asBool());
+  Json b = call(R"({"op":"reserve","n":2,"lease":10,"caller":"alice"})");
+  ASSERT_TRUE(b.find("ok")->asBool()) << b.compact();
+  service_.expire(wall_ + 20, table_, now_, &fx_);
+  EXPECT_TRUE(call(R"({"op":"reserve","n":2,"caller":"alice"})").find("ok")->asBool());
+}
+
+TEST_F(QuotaService, AReconfigKeepsWhatIsHeldAndShowsUsageAboveALoweredLimit) {
+  service_.setQuotas(quotasOf(kTwoPerUser, config()));
+  ASSERT_TRUE(call(R"({"op":"reserve","n":2,"caller":"alice"})").find("ok")->asBool());
+  service_.setQuotas(quotasOf(R"({
+  name max_slots_per_user
+  limit users {*} to slots=1
+})",
+                              config()));
+  EXPECT_EQ(service_.ledger().size(), 1u);  // nothing revoked
+  Json over = call(R"({"op":"reserve","n":1,"caller":"alice"})");
+  EXPECT_NE(over.stringOr("error").find("(slots 2/1 for user alice)"), std::string::npos)
+      << over.compact();
+  service_.setQuotas(nullptr);  // no quota file: no limits
+  EXPECT_TRUE(call(R"({"op":"reserve","n":1,"caller":"alice"})").find("ok")->asBool());
+}
+
+TEST(QuotaCheck, ADisabledSetAdmitsAndSharedAmountsAreCounted) {
+  auto config = testing::makeConfig();
+  quota::QuotaState state(quotasOf(R"({
+  name off
+  enabled false
+  limit users {*} to slots=0
+}
+{
+  name lic
+  limit users {*} to licenses=3
+})",
+                                   *config));
+  QuotaCheck check(state, policy::Period::kPrime, nullptr);
+  Labels who{"alice", "", "", ""};
+  Claim a{&who, "hostA", 1, {{"licenses", 2, true}}};
+  EXPECT_TRUE(check.mayTake(a, {}, 0).admitted);
+  Verdict v = check.mayTake(a, {a}, 0);
+  EXPECT_FALSE(v.admitted);
+  EXPECT_NE(v.message.find("\"lic/1\""), std::string::npos) << v.message;
+}
+
+TEST_F(QuotaService, TheReportIsTheCallersOwnByDefaultAndEveryonesWithAll) {
+  service_.setQuotas(quotasOf(kTwoPerUser, config()));
+  ASSERT_TRUE(call(R"({"op":"reserve","n":2,"caller":"alice"})").find("ok")->asBool());
+  ASSERT_TRUE(call(R"({"op":"reserve","n":1,"caller":"bob"})").find("ok")->asBool());
+  std::string own = call(R"({"op":"quotas","caller":"alice"})").stringOr("text");
+  EXPECT_NE(own.find("max_slots_per_user/1 slots=2/2"), std::string::npos) << own;
+  EXPECT_EQ(own.find("bob"), std::string::npos) << own;
+  std::string all = call(R"({"op":"quotas","user":"all","caller":"alice"})").stringOr("text");
+  EXPECT_NE(all.find("users bob"), std::string::npos) << all;
+  Json json = call(R"({"op":"quotas","user":"bob","format":"json"})");
+  EXPECT_NE(json.stringOr("text").find("\"used\":1"), std::string::npos) << json.compact();
+}
+
+TEST(QuotaRequest, IsStrict) {
+  auto ok = decodeQuotaRequest(*format::parseJson(R"({"op":"quotas","user":"a","host":"h"})"));
+  ASSERT_TRUE(ok.isOk());
+  EXPECT_EQ(ok->format, "text");
+  for (const char* bad : {R"({"op":"quotas","usr":"a"})", R"({"op":"quotas","user":5})",
+                          R"({"op":"quotas","format":"yaml"})"}) {
+    auto r = decodeQuotaRequest(*format::parseJson(bad));
+    EXPECT_FALSE(r.isOk()) << bad;
+  }
+}
+
+}  // namespace
+}  // namespace openlim::reserve
