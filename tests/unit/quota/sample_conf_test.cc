@@ -28,7 +28,7 @@ TEST(SampleConf, QuotasFileIsCleanAgainstTheSampleCluster) {
   std::stringstream text;
   text << in.rdbuf();
   testing::FakeUsers users;
-  users.users.push_back("lsfadmin");
+  users.users.push_back("root");
   QuotasLoad l = loadQuotas(text.str(), "lsf.quotas", *cluster.snapshot, &users);
   for (const Diagnostic& d : l.diagnostics) ADD_FAILURE() << d.toString();
   ASSERT_EQ(l.config.sets.size(), 4u);
@@ -47,8 +47,8 @@ TEST(SampleConf, QuotasFileIsCleanAgainstTheSampleCluster) {
             "alice)");
   EXPECT_EQ(a.checkShared({Amount{"fluent", 6}}).message(),
             "cannot run on cluster because it exceeds limit \"fluent/1\" (fluent 0/5 for users "
-            "!lsfadmin)");
-  Admission admin(s, Consumer{"lsfadmin", {}, "", "", ""}, policy::Period::kPrime, fourCpus);
+            "!root)");
+  Admission admin(s, Consumer{"root", {}, "", "", ""}, policy::Period::kPrime, fourCpus);
   EXPECT_TRUE(admin.checkShared({Amount{"fluent", 6}}).admitted);
 }
 
