@@ -271,6 +271,6 @@ class LimServer {
 // Wall-clock seconds: reservation leases (the same on every host and every master).
 double wallNow();
 // The calendar period at a wall-clock time, in the master's local time (quota sets).
-policy::Period periodNow(double wall);
+policy::Period periodNow(double wall, const ConfigSnapshot& config);
 
 }  // namespace openlim::lim

@@ -10,6 +10,7 @@
 #include "json_util.h"
 #include "lim_server.h"
 #include "request_client.h"
+#include "policy/policy_config.h"
 #include "reserve/requests.h"
 
 namespace openlim::lim {
@@ -18,14 +19,15 @@ double wallNow() {
   return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
-policy::Period periodNow(double wall) {
-  // The master's local time; no holidays or dedicated windows are configured for quotas
-  // yet, so the calendar's default (prime around the clock) decides.
+policy::Period periodNow(double wall, const ConfigSnapshot& config) {
+  // The master's local time on the configuration's calendar (lsf.holidays, lsf.dedicated),
+  // as the policies read it; without one, prime time around the clock.
   std::time_t t = static_cast<std::time_t>(wall);
   std::tm tm{};
   localtime_r(&t, &tm);
-  static const policy::Calendar kCalendar;
-  return kCalendar.periodAt(policy::fromTm(tm)).period;
+  static const policy::Calendar kDefault;
+  const policy::Calendar& c = config.policies ? config.policies->calendar : kDefault;
+  return c.periodAt(policy::fromTm(tm)).period;
 }
 
 namespace {
@@ -64,7 +66,7 @@ std::string LimServer::reservationRequest(const std::string& op, const Json& req
                               wall,
                               isSigned,
                               nullptr,
-                              periodNow(wall)};
+                              periodNow(wall, *config_)};
   reserve::Effects fx;
   std::string reply = reservations_.handle(op, req, ctx, &fx);
   applyEffects(fx, now);
