@@ -22,17 +22,6 @@ const CommandDef kLsquota{"lsquota",
                            {"json"},
                            {"xml"}}};
 
-class LocalQuerier : public Querier {
- public:
-  explicit LocalQuerier(Querier& lim) : lim_(lim) {}
-  Result<std::string> ask(const std::string& request, bool) override {
-    return lim_.askLocal(request);
-  }
-
- private:
-  Querier& lim_;
-};
-
 }  // namespace
 
 int runLsquota(const std::vector<std::string>& args, CmdIo& io) {

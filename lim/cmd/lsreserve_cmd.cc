@@ -195,18 +195,6 @@ int create(const ParsedArgs& a, CmdIo& io) {
   return kExitOk;
 }
 
-// Reservation requests go to the local lim's socket: a Querier that asks there.
-class LocalQuerier : public Querier {
- public:
-  explicit LocalQuerier(Querier& lim) : lim_(lim) {}
-  Result<std::string> ask(const std::string& request, bool) override {
-    return lim_.askLocal(request);
-  }
-
- private:
-  Querier& lim_;
-};
-
 }  // namespace
 
 int runLsreserve(const std::vector<std::string>& args, CmdIo& io) {

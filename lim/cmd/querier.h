@@ -11,4 +11,17 @@ namespace openlim::cmd {
 // transport (the real lims, or a golden test's fake).
 using Querier = LimTransport;
 
+// Reservation and quota requests go to the local lim's socket, which verifies who asks: a
+// Querier whose every request takes that way.
+class LocalQuerier : public Querier {
+ public:
+  explicit LocalQuerier(Querier& lim) : lim_(lim) {}
+  Result<std::string> ask(const std::string& request, bool) override {
+    return lim_.askLocal(request);
+  }
+
+ private:
+  Querier& lim_;
+};
+
 }  // namespace openlim::cmd
