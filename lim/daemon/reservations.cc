@@ -9,8 +9,8 @@
 
 #include "json_util.h"
 #include "lim_server.h"
-#include "request_client.h"
 #include "policy/policy_config.h"
+#include "request_client.h"
 #include "reserve/requests.h"
 
 namespace openlim::lim {

@@ -30,7 +30,7 @@ bool UnixUserDirectory::userExists(const std::string& user) const {
 
 std::optional<std::vector<std::string>> UnixUserDirectory::groupMembers(
     const std::string& group) const {
-  struct group gr{};
+  struct group gr {};
   struct group* found = nullptr;
   std::vector<char> buf(1 << 20);
   if (getgrnam_r(group.c_str(), &gr, buf.data(), buf.size(), &found) != 0 || !found)
@@ -60,7 +60,7 @@ std::vector<std::string> unixGroupsOf(const std::string& user) {
   std::vector<std::string> out;
   std::vector<char> gbuf(1 << 20);
   for (int i = 0; i < n; ++i) {
-    struct group gr{};
+    struct group gr {};
     struct group* g = nullptr;
     if (getgrgid_r(gids[static_cast<size_t>(i)], &gr, gbuf.data(), gbuf.size(), &g) == 0 && g)
       out.emplace_back(g->gr_name);

@@ -158,8 +158,10 @@ std::string loadReplyJson(const LoadReply& reply) {
   for (size_t i = 0; i < reply.rows.size(); ++i) {
     uint32_t r = reply.rows[i];
     w.beginObject();
-    // "age": seconds since the host's last report (policies' `age`; replayable snapshots).
-    if (r < t.reportedAt.size() && !std::isnan(t.reportedAt[r]) && !std::isnan(reply.now))
+    // "age": seconds since the host's last report (policies' `age`), with the derived values a
+    // replayable snapshot (lsload -json) asks for; plain replies stay as they were.
+    if (reply.derived && r < t.reportedAt.size() && !std::isnan(t.reportedAt[r]) &&
+        !std::isnan(reply.now))
       w.key("age").num(std::max(0.0, reply.now - t.reportedAt[r]));
     writeValues(w, t, r, slots, shown);
     writeExtras(w, reply.extras, i);
