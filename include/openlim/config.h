@@ -195,7 +195,7 @@ struct ConfigSnapshot {
   std::map<std::string, std::vector<std::string>> perHostResources;
   ClusterParams params;
   std::vector<std::string> admins;
-  std::vector<HostGroup> hostGroups;  // HostGroup section order, each resolved to its hosts
+  std::vector<HostGroup> hostGroups;    // HostGroup section order, each resolved to its hosts
   std::vector<HostAddress> addresses;   // from $LSF_CONFDIR/hosts
   std::vector<std::string> masterList;  // LSF_MASTER_LIST, else server hosts in order
   std::string checksum;                 // hex digest of the files read, to detect config drift
