@@ -15,8 +15,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (d.message.empty() || d.line < 0) __builtin_trap();
   if (l.set.policies().size() > kMaxPolicies) __builtin_trap();
   for (const Policy& p : l.set.policies()) {
-    if (p.name.empty() || p.count < 0 || p.constraints.size() > kMaxConstraintsPerPolicy)
-      __builtin_trap();
+    if (p.name.empty() || p.constraints.size() > kMaxConstraintsPerPolicy) __builtin_trap();
+    for (OptionPeriod op : {OptionPeriod::kAll, OptionPeriod::kPrime, OptionPeriod::kNonPrime})
+      if (p.count.in(op) < 0) __builtin_trap();
     if (l.set.find(p.name) == nullptr) __builtin_trap();
   }
   (void)attributesRead(l.set);
