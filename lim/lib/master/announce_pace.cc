@@ -15,6 +15,10 @@ size_t AnnouncePace::dueBy(double now) const {
   return kBatch + static_cast<size_t>(std::floor(elapsed * rate));
 }
 
+size_t AnnouncePace::sendUpTo(size_t sent, double now) const {
+  return std::min(dueBy(now), sent + kMaxPerTurn);
+}
+
 double AnnouncePace::nextBatchAt(size_t sent) const {
   if (sent < kBatch) return start;
   // dueBy(t) >= sent + kBatch  <=>  (t - start) * rate >= sent

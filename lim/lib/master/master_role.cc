@@ -79,7 +79,7 @@ MasterActions MasterRole::onTick(LoadTable& table, double now) {
 
 double MasterRole::nextDeadline() const {
   double next = election_.nextDeadline();
-  if (announcing()) next = std::min(next, announcePace_.nextBatchAt(announceNext_));
+  if (announcing()) next = std::min(next, announcePace_.nextBatchAt(announceSent_));
   return next;
 }
 
@@ -90,30 +90,30 @@ void MasterRole::heartbeat(const LoadTable& table, double now, MasterActions* ou
       if (c != self_) out->send.push_back({protocol::Kind::kMasterAnnounce, c, me()});
     return;
   }
-  announceTo_.clear();  // a new round replaces one still going: it says the newer thing
-  for (const auto& h : config_->hosts)
-    if (h.name != self_) announceTo_.push_back(h.name);
-  announceNext_ = 0;
-  announcePace_ = AnnouncePace::forRound(announceTo_.size(), config_->params.exInterval, now);
+  announceTo_ = config_;  // a new round replaces one still going: it says the newer thing
+  announceNext_ = announceSent_ = 0;
+  announcePace_ = AnnouncePace::forRound(config_->hosts.size(), config_->params.exInterval, now);
   announceSome(table, now, out);
 }
 
 void MasterRole::announceSome(const LoadTable& table, double now, MasterActions* out) {
   if (!election_.isMaster()) {
-    announceTo_.clear();
-    announceNext_ = 0;
+    announceTo_.reset();
+    announceNext_ = announceSent_ = 0;
     return;
   }
   protocol::Announce a{self_, true, election_.master(), {}};
-  size_t due = announcePace_.dueBy(now);
-  while (announceNext_ < due && announcing()) {
-    const std::string& host = announceTo_[announceNext_++];
+  const size_t upTo = announcePace_.sendUpTo(announceSent_, now);
+  while (announceSent_ < upTo && announcing()) {
+    const std::string& host = announceTo_->hosts[announceNext_++].name;
+    if (host == self_) continue;  // not counted: the pace is over the other hosts
     a.serves = servedBy(*config_, table.servers(), host);
     out->send.push_back({protocol::Kind::kMasterAnnounce, host, a});
+    ++announceSent_;
   }
   if (!announcing()) {
-    announceTo_.clear();
-    announceNext_ = 0;
+    announceTo_.reset();
+    announceNext_ = announceSent_ = 0;
   }
 }
 

@@ -59,7 +59,7 @@ class MasterRole {
   // shared servers from `table`'s availability (set into the table).
   MasterActions onTick(LoadTable& table, double now);
   double nextDeadline() const;
-  bool announcing() const { return announceNext_ < announceTo_.size(); }
+  bool announcing() const { return announceTo_ && announceNext_ < announceTo_->hosts.size(); }
 
   const Election& election() const { return election_; }
   bool isMaster() const { return election_.isMaster(); }
@@ -75,9 +75,12 @@ class MasterRole {
   ConfigPtr config_;
   Election election_;
   bool wasMaster_ = false;
-  // The announce round, paced in small batches so queries are served between them.
-  std::vector<std::string> announceTo_;
-  size_t announceNext_ = 0;
+  // The announce round, paced in small batches so queries are served between them: the
+  // hosts of the configuration it started with (kept, not copied: 100,000 names cost
+  // milliseconds), by index; the master itself is skipped.
+  ConfigPtr announceTo_;
+  size_t announceNext_ = 0;  // the next index into announceTo_->hosts
+  size_t announceSent_ = 0;  // announces sent in this round (what the pace counts)
   AnnouncePace announcePace_;
 };
 

@@ -52,6 +52,28 @@ TEST(AnnouncePace, AHugeRoundStillEndsWithinHalfAnInterval) {
   EXPECT_LE(largest, AnnouncePace::kBatch);
 }
 
+TEST(AnnouncePace, ATurnHeldUpSendsAtMostItsShareAndTheRoundCatchesUp) {
+  const size_t hosts = 100000;
+  AnnouncePace p = AnnouncePace::forRound(hosts, 15, 0.0);
+  // A turn 250 ms late finds thousands due; it sends a turn's share, the next turns the rest.
+  EXPECT_GT(p.dueBy(0.25), 3000u);
+  EXPECT_EQ(p.sendUpTo(AnnouncePace::kBatch, 0.25),
+            AnnouncePace::kBatch + AnnouncePace::kMaxPerTurn);
+  size_t sent = AnnouncePace::kBatch, turns = 0;
+  while (sent < p.dueBy(0.25)) {
+    size_t next = p.sendUpTo(sent, 0.25);
+    EXPECT_LE(next - sent, AnnouncePace::kMaxPerTurn);
+    if (p.dueBy(0.25) >= next + AnnouncePace::kBatch) {
+      EXPECT_LE(p.nextBatchAt(next), 0.25) << "behind: the next batch is due at once";
+    }
+    sent = next;
+    ++turns;
+  }
+  EXPECT_EQ(sent, p.dueBy(0.25));
+  EXPECT_GT(turns, 40u);
+  EXPECT_EQ(p.sendUpTo(sent, 0.25), sent);  // caught up: nothing more until it is due
+}
+
 TEST(AnnouncePace, ANonsenseIntervalStillMakesProgress) {
   AnnouncePace p = AnnouncePace::forRound(1000, 0, 7.0);
   EXPECT_GT(p.rate, 0);

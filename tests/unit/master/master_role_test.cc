@@ -199,6 +199,29 @@ TEST(MasterRole, TheAnnounceRoundIsSentInPacedBatches) {
   EXPECT_LE(t, 2 + c->params.exInterval / 2);  // done within half an interval
 }
 
+TEST(MasterRole, ATurnHeldUpSendsAtMostATurnsShareOfTheRoundAndWakesAgainAtOnce) {
+  ConfigPtr c = makeConfig(5000, {"hostA"}, false);
+  LoadTable table(c);
+  MasterRole role("hostA", c, 0);
+  role.onTick(table, 0);
+  role.onTick(table, 2);  // master now: the round's first batch
+  ASSERT_TRUE(role.announcing());
+  // Two seconds without a turn (a huge reply was built): thousands are due.
+  MasterActions late = role.onTick(table, 4);
+  EXPECT_EQ(sentTo(late, protocol::Kind::kMasterAnnounce).size(), AnnouncePace::kMaxPerTurn);
+  EXPECT_LE(role.nextDeadline(), 4);  // the rest of what is due goes in the next turns
+  size_t sent = AnnouncePace::kBatch + AnnouncePace::kMaxPerTurn;
+  double t = 4;
+  while (role.announcing() && t < 20) {
+    t = std::max(t, role.nextDeadline());
+    MasterActions a = role.onTick(table, t);
+    EXPECT_LE(sentTo(a, protocol::Kind::kMasterAnnounce).size(), AnnouncePace::kMaxPerTurn);
+    for (const auto& h : sentTo(a, protocol::Kind::kMasterAnnounce)) EXPECT_NE(h, "hostA");
+    sent += sentTo(a, protocol::Kind::kMasterAnnounce).size();
+  }
+  EXPECT_EQ(sent, 4999u);  // every other host once
+}
+
 TEST(MasterRole, ReconfigStartsARoundInProgressAgainOverTheNewHosts) {
   ConfigPtr c = makeConfig(200, {"hostA"});
   LoadTable table(c);
