@@ -51,7 +51,8 @@ struct Column {
   std::vector<StringId> strings;  // kUnknownString = unknown or absent
   std::vector<uint8_t> booleans;  // 1 = host lists it; never unknown
   std::vector<float> ages;        // seconds since an external value arrived; NaN = n/a; the
-                                  // master leaves it empty for derived columns (no ages)
+                                  // master keeps it for external columns only (age() reads it)
+  float age(size_t row) const { return row < ages.size() ? ages[row] : __builtin_nanf(""); }
 };
 
 struct HostTable {

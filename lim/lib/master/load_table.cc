@@ -59,6 +59,10 @@ void LoadTable::index() {
       reported_ = config_->resources.size();
       break;
     }
+  ageIndex_.assign(config_->resources.size(), -1);
+  agedCount_ = 0;
+  for (size_t s = 0; s < reported_; ++s)
+    if (external_[s]) ageIndex_[s] = static_cast<int>(agedCount_++);
   averages_.clear();
   cellOf_.assign(config_->resources.size(), -1);
   for (size_t s = reported_; s < config_->resources.size(); ++s) {
@@ -81,12 +85,13 @@ void LoadTable::reconfigure(ConfigPtr config) {
   const WindowAverage oldWindow = window_;
   const size_t oldReported = reported_;
   const std::vector<int> oldAverages = averages_;
+  const std::vector<int> oldAgeIndex = ageIndex_;
   config_ = std::move(config);
   index();
   records_.assign(config_->hosts.size(), Record{});
   for (auto& r : records_) {
     r.numbers.assign(reported_, kUnknown);
-    r.arrived.assign(reported_, std::nan(""));
+    r.arrived.assign(agedCount_, std::nan(""));
     r.cells.assign(averages_.size(), AverageCell{});
   }
   if (old) {
@@ -104,8 +109,12 @@ void LoadTable::reconfigure(ConfigPtr config) {
         if (slot == slots_.end() || static_cast<size_t>(slot->second) >= reported_) continue;
         auto d = static_cast<size_t>(slot->second);
         dst.numbers[d] = src.numbers[s];
-        dst.arrived[d] = src.arrived[s];
-        if (!std::isnan(dst.arrived[d])) dst.agedSlots.push_back(slot->second);
+        const double at =
+            oldAgeIndex[s] >= 0 ? src.arrived[static_cast<size_t>(oldAgeIndex[s])] : std::nan("");
+        if (ageIndex_[d] >= 0 && !std::isnan(at)) {
+          dst.arrived[static_cast<size_t>(ageIndex_[d])] = at;
+          dst.agedSlots.push_back(slot->second);
+        }
         auto str = src.strings.find(static_cast<int>(s));
         if (str != src.strings.end()) dst.strings[slot->second] = str->second;
       }
@@ -165,11 +174,12 @@ bool LoadTable::ingest(const protocol::LoadReport& r, double now) {
     }
     auto slot = static_cast<size_t>(it->second);
     rec.numbers[slot] = v.value;
-    bool aged = !std::isnan(rec.arrived[slot]);
     // Only external values age here: a built-in's or a static value's age means nothing.
-    rec.arrived[slot] =
-        !external_[slot] || std::isnan(v.age) ? std::nan("") : now - std::max(0.0f, v.age);
-    if (aged != !std::isnan(rec.arrived[slot])) {
+    if (ageIndex_[slot] < 0) continue;
+    double& at = rec.arrived[static_cast<size_t>(ageIndex_[slot])];
+    bool aged = !std::isnan(at);
+    at = std::isnan(v.age) ? std::nan("") : now - std::max(0.0f, v.age);
+    if (aged != !std::isnan(at)) {
       if (aged)
         std::erase(rec.agedSlots, it->second);
       else
@@ -305,7 +315,7 @@ void LoadTable::redecayRow(size_t row, const std::vector<int>& slots, double now
     if (config_->resources[s].shared) continue;
     t.columns[s].numbers[row] = numberAt(row, s, isUp, now);
     if (!external_[s]) continue;  // no age (and the hot refresh path skips its memory)
-    double at = rec.arrived[s];
+    double at = arrivedAt(rec, s);
     t.columns[s].ages[row] = isUp && !std::isnan(at) && !stale(rec, s, now)
                                  ? static_cast<float>(now - at)
                                  : std::nanf("");
@@ -345,7 +355,7 @@ bool LoadTable::refreshPublished(double now) {
     for (int slot : rec.agedSlots) {  // aged slots are external: their arrival is a number
       auto s = static_cast<size_t>(slot);
       if (shared_[s]) continue;  // refreshSharedAges
-      const double at = rec.arrived[s], limit = staleLimits_[s];
+      const double at = arrivedAt(rec, s), limit = staleLimits_[s];
       const bool isStale = now - at >= limit;
       if ((builtAt_ - at >= limit) != isStale)
         slots.push_back(slot);

@@ -83,10 +83,11 @@ class LoadTable {
     uint32_t lockSeconds = 0;  // as reported at lastReport
     std::string checksum, master;
     std::vector<double> numbers;  // per resource slot; NaN = unknown
-    // Per slot: when the value arrived at its host's melim, on our clock (report time less
-    // the age it carried); NaN = no age (built-ins, static values). Ages and staleness
+    // Per external slot (ageIndex_): when the value arrived at its host's melim, on our clock
+    // (report time less the age it carried); NaN = no age yet. Ages and staleness
     // (INTERVAL x LSF_ELIM_STALE_FACTOR) follow from it on the master's own clock, so a value
-    // its host stops reporting still goes stale here.
+    // its host stops reporting still goes stale here. Built-in and static slots have no age
+    // and no entry: at 100,000 hosts an entry for every slot cost 25 MB.
     std::vector<double> arrived;
     std::vector<int> agedSlots;  // slots whose `arrived` is set
     std::unordered_map<int, std::string> strings;
@@ -120,6 +121,7 @@ class LoadTable {
   double adjusted(const Record& rec, size_t slot, double now) const;
   // Whether the value of `slot` in `rec` is past its stale limit at `now`.
   bool stale(const Record& rec, size_t slot, double now) const;
+  double arrivedAt(const Record& rec, size_t slot) const;  // NaN: no age
   // The shared instances' values moved by time (ages; a value going stale) without a rebuild.
   // False when a value's staleness changed (statuses may follow: the caller rebuilds).
   bool refreshSharedAges(HostTable& t, double now) const;
@@ -142,7 +144,9 @@ class LoadTable {
   int ncpusSlot_ = -1, statusSlot_ = -1;        // -1: not a resource (status: not a string)
   std::vector<double> staleLimits_;             // per slot: INTERVAL x LSF_ELIM_STALE_FACTOR
   std::vector<char> external_;                  // per slot: dynamic, not built-in (has ages)
-  std::vector<char> shared_;                    // per slot: a shared resource
+  std::vector<int> ageIndex_;  // per slot: its entry in Record::arrived, -1 when it has none
+  size_t agedCount_ = 0;       // entries in Record::arrived
+  std::vector<char> shared_;   // per slot: a shared resource
   int r1mSlot_ = -1;
   size_t reported_ = 0;        // slots a report can set (averages follow)
   std::vector<int> averages_;  // per cell: the slot it averages

@@ -83,9 +83,9 @@ void writeAges(std::string& out, const HostTable& t, const std::vector<size_t>& 
     double oldest = kUnknown;
     for (size_t c : cols) {
       const Column& col = t.columns[c];
-      if (row < col.ages.size() && !std::isnan(col.ages[row]) &&
-          !(col.ages[row] <= oldest))  // NaN oldest compares false: the first age wins
-        oldest = col.ages[row];
+      if (!std::isnan(col.age(row)) &&
+          !(col.age(row) <= oldest))  // NaN oldest compares false: the first age wins
+        oldest = col.age(row);
     }
     if (std::isnan(oldest)) continue;
     out += "openlim_host_value_age_seconds{host=\"";

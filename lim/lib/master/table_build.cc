@@ -26,9 +26,10 @@ HostTablePtr LoadTable::build(double now) const {
   for (size_t s = 0; s < config_->resources.size(); ++s)
     t->columns[s].type = config_->resources[s].type;
   t->resize(config_->hosts.size());
-  // Derived columns (averages, NLB values) have no ages: 4 bytes a host each saved.
+  // Only external values have ages: built-in, static and derived columns (averages, NLB
+  // values) keep none, 4 bytes a host each saved.
   for (size_t s = 0; s < config_->resources.size(); ++s)
-    if (config_->resources[s].derived) std::vector<float>().swap(t->columns[s].ages);
+    if (!external_[s]) std::vector<float>().swap(t->columns[s].ages);
   for (size_t row = 0; row < config_->hosts.size(); ++row) {
     t->names[row] = config_->hosts[row].name;
     fillRow(*t, row, now);
@@ -74,8 +75,8 @@ void LoadTable::fillRow(HostTable& t, size_t row, double now) const {
       continue;  // the average of a shared value: its instance's server's (fillShared)
     col.numbers[row] = numberAt(row, s, isUp, now);
     if (!rec.held.empty() && !isUnknown(col.numbers[row])) col.numbers[row] += heldAt(rec, s);
-    if (external_[s] && isUp && !std::isnan(rec.arrived[s]) && !stale(rec, s, now))
-      col.ages[row] = static_cast<float>(now - rec.arrived[s]);
+    if (external_[s] && isUp && !std::isnan(arrivedAt(rec, s)) && !stale(rec, s, now))
+      col.ages[row] = static_cast<float>(now - arrivedAt(rec, s));
   }
 }
 
@@ -138,9 +139,14 @@ double LoadTable::heldOnInstance(size_t i) const {
   return std::fabs(sum);
 }
 
+double LoadTable::arrivedAt(const Record& rec, size_t s) const {
+  const int i = ageIndex_[s];
+  return i < 0 ? std::nan("") : rec.arrived[static_cast<size_t>(i)];
+}
+
 bool LoadTable::stale(const Record& rec, size_t s, double now) const {
   if (!external_[s]) return false;
-  double at = rec.arrived[s];
+  double at = arrivedAt(rec, s);
   return !std::isnan(at) && now - at >= staleLimits_[s];
 }
 
@@ -161,9 +167,9 @@ bool LoadTable::refreshSharedAges(HostTable& t, double now) const {
     if (slot < 0) continue;
     auto s = static_cast<size_t>(slot);
     const Record* rec = instanceSource(i, now);
-    if (!rec || std::isnan(rec->arrived[s])) continue;
+    if (!rec || std::isnan(arrivedAt(*rec, s))) continue;
     if (stale(*rec, s, builtAt_) != stale(*rec, s, now)) return false;
-    float age = stale(*rec, s, now) ? std::nanf("") : static_cast<float>(now - rec->arrived[s]);
+    float age = stale(*rec, s, now) ? std::nanf("") : static_cast<float>(now - arrivedAt(*rec, s));
     for (const auto& h : inst.hosts)
       if (int row = rowOf(h); row >= 0) t.columns[s].ages[static_cast<size_t>(row)] = age;
   }
@@ -183,7 +189,8 @@ void LoadTable::fillShared(HostTable& t, double now) const {
       auto s = static_cast<size_t>(slot);
       bool isStale = stale(*rec, s, now);
       number = isStale ? kUnknown : rec->numbers[s];
-      if (!isStale && !std::isnan(rec->arrived[s])) age = static_cast<float>(now - rec->arrived[s]);
+      if (const double at = arrivedAt(*rec, s); !isStale && !std::isnan(at))
+        age = static_cast<float>(now - at);
       auto it = rec->strings.find(slot);
       if (it != rec->strings.end()) text = it->second;
     }
@@ -209,7 +216,7 @@ void LoadTable::fillShared(HostTable& t, double now) const {
       if (row < 0) continue;
       auto r = static_cast<size_t>(row);
       if (avgSlot >= 0) t.columns[static_cast<size_t>(avgSlot)].numbers[r] = average;
-      col.ages[r] = age;
+      if (!col.ages.empty()) col.ages[r] = age;
       if (col.type == ResourceType::kNumeric)
         col.numbers[r] = number;
       else if (col.type == ResourceType::kString && !text.empty())

@@ -12,8 +12,9 @@
 
 namespace openlim::bench {
 
-// withAverages: the derived resources a loaded configuration has (an averaged index for each
-// of the 20 indices and the NLB values); false gives the table as it was without them.
+// Every configuration has the derived resources (the collected NLB values and an averaged
+// index for each dynamic one: the 20 indices and the NLB values). withAverages = false drops
+// the averaged ones only, so a comparison shows what the averages themselves cost.
 inline ConfigPtr benchConfig(int hosts, bool withThresholds, bool withAverages = true) {
   auto c = std::make_shared<ConfigSnapshot>();
   c->clusterName = "bench";
@@ -35,10 +36,14 @@ inline ConfigPtr benchConfig(int hosts, bool withThresholds, bool withAverages =
   }
   for (size_t i = 0; i < c->hosts.size(); ++i) c->hostIndex[c->hosts[i].name] = i;
   c->params.exInterval = 15;
-  if (withAverages) {
-    std::vector<Diagnostic> diags;
-    config::DiagSink sink("lsf.shared", &diags);
-    config::addDerivedResources(c.get(), sink);
+  std::vector<Diagnostic> diags;
+  config::DiagSink sink("lsf.shared", &diags);
+  config::addDerivedResources(c.get(), sink);
+  if (!withAverages) {
+    std::erase_if(c->resources, [](const ResourceDef& r) { return !r.averageOf.empty(); });
+    c->resourceIndexByName.clear();
+    for (size_t i = 0; i < c->resources.size(); ++i)
+      c->resourceIndexByName[c->resources[i].name] = i;
   }
   return c;
 }
