@@ -357,6 +357,10 @@ Result<PolicyResult> evaluatePolicy(const PolicyEngine& engine, const Calendar& 
           placement::formatRating(placement::rateRow(
               table, setup, r, req.reservedSlots ? req.reservedSlots[r] : table.reserved(r))) +
           "\n";
+  if (req.ratingTerms && res.readsRating)
+    for (uint32_t r : rows)
+      res.ratingTerms.push_back(placement::rateRow(
+          table, setup, r, req.reservedSlots ? req.reservedSlots[r] : table.reserved(r)));
   res.rows = std::move(rows);
   res.values.assign(res.rows.size(), std::nan(""));
   if (res.sorted && !res.rows.empty())

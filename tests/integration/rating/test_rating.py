@@ -202,6 +202,16 @@ class TestRatingPlacement(unittest.TestCase):
         for h in self.c.hosts:
             jobs = got.count(h)
             self.assertAlmostEqual(self.values(h)["ut"], START[h][0] + jobs / NCPUS, delta=0.01)
+        # lspolicy -d shows each host's terms, its jobs among them (the master's path);
+        # hostC, rated 0, is not listed.
+        rc, out, err = self.run_cmd("lspolicy", "-p", "rated", "-d")
+        self.assertEqual(rc, 0, err)
+        objects = {o.split(")", 1)[0]: o for o in out.split("object NLB (")[1:]}
+        self.assertEqual(sorted(objects), ["hostA", "hostB"])
+        for h in ("hostA", "hostB"):
+            self.assertIn("    JOBS = %d;\n" % got.count(h), objects[h])
+            for term in ("RATING", "Cpu_calc", "COM_FACTOR", "CPU_rating", "Memory_rating"):
+                self.assertIn("    %s = " % term, objects[h])
         # hostC at MAX_JOBS rates 0: an eleventh rating reservation there is refused.
         rc, err = self.reserve("-p", "rated", "hostC")
         self.assertEqual(rc, 1, err)
