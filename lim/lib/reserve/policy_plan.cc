@@ -28,6 +28,7 @@ Result<Plan> planByPolicy(const ReserveRequest& r, const CompiledRequest& compil
     PlaceOptions po{.minSlots = p.n, .maxSlots = p.w, .candidates = {t.names[row]}};
     Plan plan = planReservation(compiled, t, po, r.labels, check, ctx.wall);
     if (plan.placement.status.isOk()) {
+      q.slots = static_cast<int>(plan.placement.slots.size());  // -w may have placed more
       master::adjustPlaced(q, {row}, ctx.query);
       return plan;
     }
