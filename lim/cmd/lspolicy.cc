@@ -73,6 +73,7 @@ int offline(const cmd::LspolicyOptions& o) {
   req.slots = o.slots;
   req.hosts = o.hosts;
   req.explain = o.explain;
+  req.ratingTerms = o.dump;
   policy::PolicyTime at = timeOf(o);
   auto r = policy::evaluatePolicy(*pc->engine, pc->calendar, *table, req, at);
   if (!r) {

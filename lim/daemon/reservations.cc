@@ -67,6 +67,13 @@ std::string LimServer::reservationRequest(const std::string& op, const Json& req
                               isSigned,
                               nullptr,
                               periodNow(wall, *config_)};
+  // A reservation by policy (-p) reads the policies' calendar and moves their band turns.
+  std::time_t t = static_cast<std::time_t>(wall);
+  std::tm local{};
+  localtime_r(&t, &local);
+  ctx.query.local = policy::fromTm(local);
+  ctx.query.wallNow = wall;
+  ctx.query.policyState = &policyState_;
   reserve::Effects fx;
   std::string reply = reservations_.handle(op, req, ctx, &fx);
   applyEffects(fx, now);

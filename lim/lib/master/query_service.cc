@@ -253,6 +253,7 @@ Result<Evaluated> evaluate(const PolicyQuery& q, const QueryContext& ctx) {
   req.slots = q.slots;
   req.hosts = q.hosts;
   req.explain = q.explain;
+  req.ratingTerms = q.attributes;
   Result<CompiledRequestPtr> cr = CompiledRequestPtr();
   if (!q.resreq.empty()) {
     cr = ctx.cache->get(q.resreq, t.config);

@@ -115,5 +115,9 @@ struct PolicyQueryReply {
 Result<PolicyQueryReply> answerPolicy(const PolicyQuery& req, const QueryContext& ctx);
 // The hosts a policy passes, in its order (lsload -p), as load reply rows.
 Result<std::vector<uint32_t>> policyRows(const PolicyQuery& req, const QueryContext& ctx);
+// A placement through a policy (req.place): the first of `rows` takes the placement's load
+// adjustment for req.slots slots (run queues and the rating drop). No load table: nothing.
+void adjustPlaced(const PolicyQuery& req, const std::vector<uint32_t>& rows,
+                  const QueryContext& ctx);
 
 }  // namespace openlim::master

@@ -35,12 +35,17 @@ LoadBand loadBand(double projected, const LoadLimits& limits) {
   return LoadBand::kOver;
 }
 
+BalancedHost balanceHost(const BalanceCandidate& c) {
+  BalancedHost h{c.row, c.load + c.slots, LoadBand::kUnknown};
+  h.band = loadBand(h.projected, c.limits);
+  return h;
+}
+
 Balance balanceLoad(std::span<const BalanceCandidate> candidates) {
   Balance out;
   out.order.reserve(candidates.size());
   for (const BalanceCandidate& c : candidates) {
-    BalancedHost h{c.row, c.load + c.slots, LoadBand::kUnknown};
-    h.band = loadBand(h.projected, c.limits);
+    BalancedHost h = balanceHost(c);
     (h.band == LoadBand::kIdeal || h.band == LoadBand::kMax ? out.order : out.excluded)
         .push_back(h);
   }

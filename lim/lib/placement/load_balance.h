@@ -51,6 +51,10 @@ struct Balance {
   std::vector<BalancedHost> excluded;  // over max_load or load unknown, in input order
 };
 
+// One candidate's projected load and band, without ordering (a policy orders only the few
+// hosts it returns).
+BalancedHost balanceHost(const BalanceCandidate& c);
+
 // Orders candidates for placement. Ties keep the input order (the caller's tie-break, e.g.
 // by name), so the result does not depend on the sort's implementation.
 Balance balanceLoad(std::span<const BalanceCandidate> candidates);

@@ -72,4 +72,23 @@ std::string formatRating(const RatingTerms& t) {
          num(t.memRating) + " " + details(t);
 }
 
+std::vector<std::pair<std::string, std::string>> ratingAttributes(const RatingTerms& t) {
+  std::vector<std::pair<std::string, std::string>> out;
+  auto add = [&](const char* name, double v) {
+    if (!isUnknown(v)) out.emplace_back(name, num(v));
+  };
+  add("RATING", t.total);
+  if (t.in.cpuWeight != 0) {
+    add("Cpu_calc", t.cpuCalc);
+    add("COM_FACTOR", t.comFactor);
+  }
+  add("CPU_rating", t.cpuRating);
+  add("Memory_rating", t.memRating);
+  add("CPU_weight", t.in.cpuWeight);
+  add("Memory_weight", t.in.memWeight);
+  add("JOBS", t.in.jobs);
+  add("MAX_JOBS", t.in.maxJobs);
+  return out;
+}
+
 }  // namespace openlim::placement

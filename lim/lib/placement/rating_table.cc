@@ -33,6 +33,8 @@ RatingSetup ratingSetup(const HostTable& t) {
   s.cpuWeight.assign(n, c.params.ratingCpuWeight);
   s.memWeight.assign(n, c.params.ratingMemWeight);
   s.maxJobs.assign(n, kNoMaxJobs);
+  s.idealLoad.assign(n, kUnknown);
+  s.maxLoad.assign(n, kUnknown);
   // The master's table lists the config's hosts in order: no name lookups then.
   const bool inOrder = n == c.hosts.size();
   for (size_t row = 0; row < n; ++row) {
@@ -43,6 +45,8 @@ RatingSetup ratingSetup(const HostTable& t) {
     if (h->cpuWeight) s.cpuWeight[row] = *h->cpuWeight;
     if (h->memWeight) s.memWeight[row] = *h->memWeight;
     if (h->maxJobs) s.maxJobs[row] = *h->maxJobs;
+    if (h->idealLoad) s.idealLoad[row] = *h->idealLoad;
+    if (h->maxLoad) s.maxLoad[row] = *h->maxLoad;
   }
   return s;
 }

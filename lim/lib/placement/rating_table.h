@@ -22,6 +22,10 @@ struct RatingSetup {
   std::vector<double> cpuWeight;  // the host's, else the cluster's
   std::vector<double> memWeight;
   std::vector<int> maxJobs;  // -2: no MAX_JOBS; kMaxJobsPerCpu: ncpus
+  // PBS load balancing's configured ideal_load and max_load (NaN: not set), read with the
+  // rating's values so that a load-balancing policy looks up no host configuration either.
+  std::vector<double> idealLoad;
+  std::vector<double> maxLoad;
 };
 
 inline constexpr int kNoMaxJobs = -2;

@@ -28,27 +28,46 @@ void BandCursors::retain(std::span<const std::string> policies) {
   std::erase_if(cursors_, [&](const auto& kv) { return !keep.count(kv.first); });
 }
 
-BandPick pickInBand(std::span<const double> values, std::span<const std::string> names, double pct,
-                    BandCursor& cursor) {
+namespace {
+
+// The pick over n candidates: value(i) and name(i) of candidate i.
+template <class Value, class Name>
+BandPick pick(size_t n, Value value, Name name, double pct, BandCursor& cursor) {
   BandPick pick;
   double best = std::nan("");
-  for (double v : values)
-    if (!std::isnan(v) && !(v <= best)) best = v;
+  for (size_t i = 0; i < n; ++i)
+    if (double v = value(i); !std::isnan(v) && !(v <= best)) best = v;
   if (std::isnan(best)) return pick;
   // The member named next after the last one given, else (wrapping) the first by name.
   const std::string* next = nullptr;
   const std::string* first = nullptr;
   size_t nextAt = 0, firstAt = 0;
-  for (size_t i = 0; i < values.size(); ++i) {
-    if (!withinBand(best, values[i], pct)) continue;
+  for (size_t i = 0; i < n; ++i) {
+    if (!withinBand(best, value(i), pct)) continue;
     ++pick.bandSize;
-    const std::string& name = names[i];
-    if (!first || name < *first) first = &name, firstAt = i;
-    if (name > cursor.last && (!next || name < *next)) next = &name, nextAt = i;
+    const std::string& nm = name(i);
+    if (!first || nm < *first) first = &nm, firstAt = i;
+    if (nm > cursor.last && (!next || nm < *next)) next = &nm, nextAt = i;
   }
   pick.index = next ? nextAt : firstAt;
-  cursor.last = names[pick.index];
+  cursor.last = name(pick.index);
   return pick;
+}
+
+}  // namespace
+
+BandPick pickInBand(std::span<const double> values, std::span<const std::string> names, double pct,
+                    BandCursor& cursor) {
+  return pick(
+      values.size(), [&](size_t i) { return values[i]; },
+      [&](size_t i) -> const std::string& { return names[i]; }, pct, cursor);
+}
+
+BandPick pickInBandRows(std::span<const double> values, std::span<const uint32_t> rows,
+                        std::span<const std::string> names, double pct, BandCursor& cursor) {
+  return pick(
+      values.size(), [&](size_t i) { return values[i]; },
+      [&](size_t i) -> const std::string& { return names[rows[i]]; }, pct, cursor);
 }
 
 }  // namespace openlim::placement

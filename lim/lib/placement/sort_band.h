@@ -10,6 +10,7 @@
 // chosen host's value.
 
 #include <cstddef>
+#include <cstdint>
 #include <map>
 #include <span>
 #include <string>
@@ -59,5 +60,10 @@ struct BandPick {
 // REQUIRES: values.size() == names.size().
 BandPick pickInBand(std::span<const double> values, std::span<const std::string> names, double pct,
                     BandCursor& cursor);
+
+// The same over rows of a table, without copying names: values[i] belongs to row rows[i],
+// whose name is names[rows[i]]. REQUIRES: values.size() == rows.size().
+BandPick pickInBandRows(std::span<const double> values, std::span<const uint32_t> rows,
+                        std::span<const std::string> names, double pct, BandCursor& cursor);
 
 }  // namespace openlim::placement

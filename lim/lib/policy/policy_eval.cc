@@ -5,21 +5,16 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <memory>
 #include <numeric>
+#include <optional>
 
-#include "placement/load_balance.h"
 #include "placement/rating_format.h"
+#include "policy/policy_order.h"
 #include "resreq/order.h"
 
 namespace openlim::policy {
 namespace {
-
-// What explain adds per host beyond constraints and sorts: lines (the rating's terms, the
-// load-balancing band) and why a passing host was left out.
-struct RowNotes {
-  std::map<uint32_t, std::string> lines;
-  std::map<uint32_t, std::string> leftOut;
-};
 
 std::string q(const std::string& s) {
   return "<" + s + ">";
@@ -169,79 +164,6 @@ bool readsRating(const CompiledPolicy& cp) {
   return std::any_of(keys.begin(), keys.end(), [](auto& k) { return k.readsRating; });
 }
 
-// A sort reading the rating never chooses a host rated 0 (at MAX_JOBS, or both weights 0);
-// an unknown rating stays, sorted last like any unknown value.
-void dropRatedZero(const HostTable& t, const placement::RatingSetup& s, const double* jobs,
-                   std::vector<uint32_t>& rows, RowNotes* notes) {
-  std::erase_if(rows, [&](uint32_t r) {
-    placement::RatingInput in = placement::ratingInput(t, s, r, jobs ? jobs[r] : t.reserved(r));
-    if (placement::ratingTotal(in, s.smpFactor) != 0) return false;
-    if (notes) notes->leftOut[r] = "rating 0, not used by a rating sort";
-    return true;
-  });
-}
-
-// PBS load balancing: ideal band, then max band, least projected load first (ties keep the
-// sort's order); over max_load or load unknown: left out. Returns each kept row's projected
-// load and band.
-std::vector<placement::BalancedHost> balance(const HostTable& t, int slots,
-                                             std::vector<uint32_t>& rows, RowNotes* notes) {
-  const ConfigSnapshot& c = *t.config;
-  const Column* r1m = resreq::filledColumn(t, c.resourceIndex("r1m"), ResourceType::kNumeric);
-  const Column* nc = resreq::filledColumn(t, c.resourceIndex("ncpus"), ResourceType::kNumeric);
-  const bool inOrder = c.hosts.size() == t.size();
-  std::vector<placement::BalanceCandidate> cand(rows.size());
-  for (size_t i = 0; i < rows.size(); ++i) {
-    const uint32_t r = rows[i];
-    const HostConfig* h =
-        inOrder && c.hosts[r].name == t.names[r] ? &c.hosts[r] : c.findHost(t.names[r]);
-    const double ncpus = nc ? nc->numbers[r] : std::nan("");
-    cand[i].row = r;
-    cand[i].load = r1m ? r1m->numbers[r] : std::nan("");
-    cand[i].slots = slots;
-    cand[i].limits = placement::loadLimits(h ? h->idealLoad : std::nullopt,
-                                           h ? h->maxLoad : std::nullopt, ncpus);
-  }
-  placement::Balance b = placement::balanceLoad(cand);
-  if (notes) {
-    std::vector<placement::LoadLimits> limits(t.size());
-    for (const auto& x : cand) limits[x.row] = x.limits;
-    for (const auto& x : b.order)
-      notes->lines[x.row] += "  load_balancing " + placement::formatBand(x, limits[x.row]) + "\n";
-    for (const auto& x : b.excluded) {
-      notes->lines[x.row] += "  load_balancing " + placement::formatBand(x, limits[x.row]) + "\n";
-      notes->leftOut[x.row] = "load_balancing, " + std::string(placement::loadBandName(x.band));
-    }
-  }
-  rows.clear();
-  for (const auto& x : b.order) rows.push_back(x.row);
-  return std::move(b.order);
-}
-
-// The band: the rows whose value is within pct% of the best are equal; the policy's turn
-// gives the one to use now, moved to the front. values[i] is rows[i]'s (larger is better).
-size_t applyBand(const HostTable& t, std::vector<uint32_t>& rows, const std::vector<double>& values,
-                 double pct, placement::BandCursor& cursor) {
-  double best = std::nan("");
-  for (double v : values)
-    if (!std::isnan(v) && !(v <= best)) best = v;
-  std::vector<size_t> members;
-  for (size_t i = 0; i < values.size(); ++i)
-    if (placement::withinBand(best, values[i], pct)) members.push_back(i);
-  if (members.empty()) return 0;
-  std::vector<double> mv;
-  std::vector<std::string> names;
-  for (size_t i : members) {
-    mv.push_back(values[i]);
-    names.push_back(t.names[rows[i]]);
-  }
-  placement::BandPick pick = placement::pickInBand(mv, names, pct, cursor);
-  const size_t at = members[pick.index];
-  std::rotate(rows.begin(), rows.begin() + static_cast<std::ptrdiff_t>(at),
-              rows.begin() + static_cast<std::ptrdiff_t>(at) + 1);
-  return pick.bandSize;
-}
-
 }  // namespace
 
 std::string formatPolicyValue(double v) {
@@ -281,10 +203,12 @@ Result<PolicyResult> evaluatePolicy(const PolicyEngine& engine, const Calendar& 
   res.loadBalancing = policy.loadBalancing.in(op);
   res.readsRating = readsRating(*cp);
   // The rating's setup: the caller's (built once per configuration), else this request's.
+  // Load balancing reads its load limits from it too.
   placement::RatingSetup ownSetup;
-  if (!req.rating && res.readsRating) ownSetup = placement::ratingSetup(table);
+  const bool needSetup = res.readsRating || res.loadBalancing;
+  if (!req.rating && needSetup) ownSetup = placement::ratingSetup(table);
   const placement::RatingSetup& setup = req.rating ? *req.rating : ownSetup;
-  if (req.rating || res.readsRating) env.rating = &setup;  // else the evaluator builds one
+  if (req.rating || needSetup) env.rating = &setup;  // else the evaluator builds one
   env.reservedSlots = req.reservedSlots;
   RowNotes notes;
   RowNotes* nt = req.explain ? &notes : nullptr;
@@ -293,32 +217,14 @@ Result<PolicyResult> evaluatePolicy(const PolicyEngine& engine, const Calendar& 
   resreq::narrow(*prog, env, rows, ev, nullptr);
   std::vector<uint32_t> passed;
   if (req.explain) passed = rows;
-  if (res.readsRating) dropRatedZero(table, setup, req.reservedSlots, rows, nt);
-  const bool reorder = res.loadBalancing || (res.band >= 0 && res.sorted);
-  resreq::orderRows(*prog, env, rows, reorder ? 0 : limit, ev);
-  std::vector<placement::BalancedHost> balanced;
-  if (res.loadBalancing) balanced = balance(table, req.slots, rows, nt);
-  if (res.band >= 0 && (res.sorted || res.loadBalancing) && !rows.empty()) {
-    // The band's values: the primary sort's, or with load balancing the projected load
-    // (less is better) of the hosts in the leading load band.
-    std::vector<double> values(rows.size(), std::nan(""));
-    if (res.loadBalancing) {
-      for (size_t i = 0; i < balanced.size(); ++i)
-        if (balanced[i].band == balanced[0].band) values[i] = -balanced[i].projected;
-    } else {
-      ev.run(prog->keys[0], env, rows.data(), rows.size(), values.data());
-    }
-    placement::BandCursor scratch;
-    placement::BandCursor& cursor = req.bands ? req.bands->of(policy.name) : scratch;
-    res.bandSize = applyBand(table, rows, values, res.band, cursor);
-    if (nt && res.bandSize > 0) {
-      char buf[160];
-      std::snprintf(buf, sizeof buf, "  band %g%%: its turn among the %zu hosts within it\n",
-                    res.band, res.bandSize);
-      notes.lines[rows[0]] += buf;
-    }
+  const resreq::EvalEnv lookEnv = env;  // explain reads hosts that did not pass: rated there
+  std::unique_ptr<double[]> ratings;
+  if (res.readsRating) {
+    ratings = rateOnce(table, setup, req.reservedSlots, rows);
+    env.ratings = ratings.get();
+    dropRatedZero(ratings.get(), rows, nt);
   }
-  if (limit > 0 && rows.size() > limit) rows.resize(limit);
+  orderPassing(table, *prog, env, ev, req, policy.name, limit, res, rows, nt);
   if (nt && res.readsRating)
     for (uint32_t r : passed)
       notes.lines[r] +=
@@ -326,12 +232,17 @@ Result<PolicyResult> evaluatePolicy(const PolicyEngine& engine, const Calendar& 
           placement::formatRating(placement::rateRow(
               table, setup, r, req.reservedSlots ? req.reservedSlots[r] : table.reserved(r))) +
           "\n";
+  if (req.ratingTerms && res.readsRating)
+    for (uint32_t r : rows)
+      res.ratingTerms.push_back(placement::rateRow(
+          table, setup, r, req.reservedSlots ? req.reservedSlots[r] : table.reserved(r)));
   res.rows = std::move(rows);
   res.values.assign(res.rows.size(), std::nan(""));
   if (res.sorted && !res.rows.empty())
     ev.run(prog->keys[0], env, res.rows.data(), res.rows.size(), res.values.data());
   if (req.explain)
-    res.explain = Explainer(engine, *cp, *prog, req, env, notes).run(considered, res.rows, passed);
+    res.explain =
+        Explainer(engine, *cp, *prog, req, lookEnv, notes).run(considered, res.rows, passed);
   return res;
 }
 

@@ -28,6 +28,7 @@ struct PolicyRequest {
   int slots = 1;                            // -n: slots a request would place
   std::vector<std::string> hosts;           // -h: only these hosts; empty = all
   bool explain = false;
+  bool ratingTerms = false;  // with a rating sort: each returned host's terms (lspolicy -d)
   // The caller's state. rating: the rating setup of the table's layout (a RatingSetupCache's;
   // null: built for this request). reservedSlots, per table row: each host's current jobs
   // for the rating's MAX_JOBS (null: the table's reservations). bands: each policy's turn in its
@@ -56,6 +57,7 @@ struct PolicyResult {
   size_t bandSize = 0;         // how many hosts the band held (the first row is its pick)
   bool loadBalancing = false;  // PBS load balancing was in force
   bool readsRating = false;    // a sort reads the rating: hosts rated 0 are left out
+  std::vector<placement::RatingTerms> ratingTerms;  // per row, with request.ratingTerms
   std::vector<std::string> warnings;
   std::string explain;  // with explain: every host, constraint by constraint
 };

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "placement/rating_format.h"
 #include "policy/policy_lower.h"
 
 namespace openlim::policy {
@@ -37,7 +38,10 @@ format::Json policyReplyJson(const PolicyEngine& engine, const PolicyResult& r,
     h.add("value", Json::number(r.values[i]));  // NaN -> null
     if (attributes) {
       Json attrs = Json::array();
-      for (auto& [name, value] : hostAttributes(engine, table, r.rows[i], at)) {
+      auto all = hostAttributes(engine, table, r.rows[i], at);
+      if (i < r.ratingTerms.size())  // a rating policy: the terms of each host's rating
+        for (auto& a : placement::ratingAttributes(r.ratingTerms[i])) all.push_back(std::move(a));
+      for (auto& [name, value] : all) {
         Json pair = Json::array();
         pair.push(Json::string(name));
         pair.push(Json::string(value));

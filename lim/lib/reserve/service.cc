@@ -7,6 +7,7 @@
 #include "master/query_reply_json.h"
 #include "quota/quota_report.h"
 #include "reserve/plan.h"
+#include "reserve/policy_plan.h"
 #include "reserve/quota_check.h"
 #include "reserve/reservation_json.h"
 
@@ -83,10 +84,8 @@ std::string ReservationService::reserve(const Json& req, const ServiceContext& c
     return denied("user " + r->caller + " cannot reserve for user " + r->labels.user +
                   " (only root and ClusterAdmins may)");
   }
-  if (!r->policy.empty() || !r->attrs.empty())
-    return format::errorReply("syntax",
-                              "placement policies (-p, -a) are not available for reservations "
-                              "on this master");
+  if (r->policy.empty() && !r->attrs.empty())
+    return format::errorReply("syntax", "job attributes (-a) need a policy (-p)");
   if (rebuilding(ctx.query.now)) {
     ++counters_.refusedRebuilding;
     return format::errorReply("rebuilding",
@@ -106,8 +105,15 @@ std::string ReservationService::reserve(const Json& req, const ServiceContext& c
   const AdmissionCheck* check = ctx.admission;
   if (!check && quotas_)
     check = &quotaCheck.emplace(*quotas_, ctx.period, hostValuesOf(*ctx.query.table));
-  Plan plan = planReservation(**compiled, *ctx.query.table, po, r->labels,
-                              check ? *check : kAdmitAll, ctx.wall);
+  Plan plan;
+  if (r->policy.empty()) {
+    plan = planReservation(**compiled, *ctx.query.table, po, r->labels, check ? *check : kAdmitAll,
+                           ctx.wall);
+  } else {
+    auto byPolicy = planByPolicy(*r, **compiled, ctx, check ? *check : kAdmitAll);
+    if (!byPolicy) return master::errorReplyJson(byPolicy.status());
+    plan = std::move(byPolicy).value();
+  }
   if (!plan.placement.status.isOk()) {
     Json o = Json::object();
     o.add("code",

@@ -241,6 +241,10 @@ double* Evaluator::grow(Buffer& b, size_t n) {
 
 void Evaluator::rate(const EvalEnv& env, const uint32_t* sel, size_t n, double* out) {
   const HostTable& t = *env.table;
+  if (env.ratings) {
+    for (size_t i = 0; i < n; ++i) out[i] = env.ratings[sel[i]];
+    return;
+  }
   if (!t.config) {
     std::fill(out, out + n, kNaN);
     return;

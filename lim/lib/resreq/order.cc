@@ -55,17 +55,20 @@ namespace {
 class OrderKeys {
  public:
   OrderKeys(const CompiledProgram& prog, const EvalEnv& env, const std::vector<uint32_t>& rows,
-            Evaluator& ev)
+            Evaluator& ev, std::span<const std::vector<double>> lead)
       : t_(*env.table),
         rows_(rows.data()),
         n_(rows.size()),
-        nk_(prog.keys.size()),
+        nk_(lead.size() + prog.keys.size()),
         keys_(std::make_unique_for_overwrite<double[]>(n_ * nk_)),
         group_(std::make_unique_for_overwrite<uint8_t[]>(n_)) {
-    for (size_t k = 0; k < nk_; ++k) {
+    for (size_t j = 0; j < lead.size(); ++j)
+      for (size_t i = 0; i < n_; ++i) keys_[i * nk_ + j] = lead[j][i];
+    for (size_t k = lead.size(); k < nk_; ++k) {
+      const size_t pk = k - lead.size();
       double* col = nk_ == 1 ? keys_.get() : ev.scratch(n_);
-      ev.run(prog.keys[k], env, rows_, n_, col);
-      double sign = prog.descending[k] ? -1 : 1;
+      ev.run(prog.keys[pk], env, rows_, n_, col);
+      double sign = prog.descending[pk] ? -1 : 1;
       for (size_t i = 0; i < n_; ++i) keys_[i * nk_ + k] = sign * col[i];  // NaN stays NaN
     }
     for (size_t i = 0; i < n_; ++i)
@@ -132,8 +135,13 @@ std::vector<uint32_t> heapTop(size_t n, size_t limit, Before before) {
 
 void orderRows(const CompiledProgram& prog, const EvalEnv& env, std::vector<uint32_t>& rows,
                size_t limit, Evaluator& ev) {
+  orderRows(prog, env, rows, limit, ev, {});
+}
+
+void orderRows(const CompiledProgram& prog, const EvalEnv& env, std::vector<uint32_t>& rows,
+               size_t limit, Evaluator& ev, std::span<const std::vector<double>> lead) {
   const size_t n = rows.size();
-  const OrderKeys order(prog, env, rows, ev);
+  const OrderKeys order(prog, env, rows, ev, lead);
   auto before = [&](uint32_t x, uint32_t y) { return order.before(x, y); };
   std::vector<uint32_t> idx;
   if (limit > 0 && limit * 8 <= n) {

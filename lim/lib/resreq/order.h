@@ -3,6 +3,7 @@
 // name.
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "openlim/host_table.h"
@@ -23,6 +24,10 @@ void computeKeys(const CompiledProgram& prog, const EvalEnv& env, const uint32_t
 // are dropped.
 void orderRows(const CompiledProgram& prog, const EvalEnv& env, std::vector<uint32_t>& rows,
                size_t limit, Evaluator& ev);
+// The same with leading columns compared before the program's keys, smaller first (unknown
+// last): lead[j][i] belongs to rows[i]. PBS load balancing leads with band and projected load.
+void orderRows(const CompiledProgram& prog, const EvalEnv& env, std::vector<uint32_t>& rows,
+               size_t limit, Evaluator& ev, std::span<const std::vector<double>> lead);
 
 // Narrows `sel` term by term; with failed != nullptr records the first failing term per row.
 void narrow(const CompiledProgram& prog, const EvalEnv& env, std::vector<uint32_t>& sel,

@@ -90,6 +90,10 @@ struct EvalEnv {
   // MAX_JOBS limits; null: the table's own (HostTable::reservedSlots).
   const placement::RatingSetup* rating = nullptr;
   const double* reservedSlots = nullptr;
+  // ratings, per table row: every host's rating worked out once for this request (a policy
+  // rates its passing hosts once and reads them again for its sorts and its band); null:
+  // rated here. REQUIRES: set for every row the program is run on.
+  const double* ratings = nullptr;
 };
 
 // Scratch registers, reused between calls (one per caller; not thread-safe).

@@ -109,31 +109,79 @@ void BM_RatingSetup(benchmark::State& state) {
 }
 BENCHMARK(BM_RatingSetup)->Arg(10000)->Arg(100000)->Unit(benchmark::kMicrosecond);
 
-// A placement through the master's policy op (the real query service): a policy whose sort
-// is the rating with a 5% band and a count of 1, its turn taken, the reply model built.
-void BM_PolicyOpRatingBand(benchmark::State& state) {
+// A placement through the master's policy op (the real query service, its policy state kept
+// across requests as the master keeps it): the policy `pick` of kPolicies, its turn taken, the
+// reply model built.
+constexpr const char* kPolicies = R"(policy: band
+sort: rating
+band: 5
+count: 1
+policy: count16
+sort: rating
+count: 16
+policy: balanced
+sort: ncpus
+load_balancing: true
+count: 1
+policy: balanced16
+sort: ncpus
+load_balancing: true
+band: 5
+count: 16
+)";
+
+void policyOp(benchmark::State& state, const char* pick) {
   const int hosts = static_cast<int>(state.range(0));
   auto c = std::make_shared<ConfigSnapshot>(*ratingConfig(hosts));
   auto pc = std::make_shared<policy::PolicyConfig>();
-  policy::PoliciesLoad l =
-      policy::parsePolicies("policy: rated\nsort: rating\nband: 5\ncount: 1\n", "bench");
+  policy::PoliciesLoad l = policy::parsePolicies(kPolicies, "bench");
   pc->engine = policy::PolicyEngine::compile(*c, l.set, "bench").engine;
   c->policies = pc;
   master::LoadTable table(c);
   for (int i = 0; i < hosts; ++i) table.ingest(ratingReport(i), 0);
   RequestCache cache;
   master::PolicyState st;
-  master::PolicyQuery q{.policy = "rated", .strict = true};
+  master::PolicyQuery q{.policy = pick, .strict = true};
   q.place = true;
   HostTablePtr snap = table.snapshot(1);
+  size_t returned = 0;
   for (auto _ : state) {
     master::QueryContext ctx{snap, "h0", &cache, nullptr, 1};
     ctx.policyState = &st;
     auto r = master::answerPolicy(q, ctx);
+    if (!r) {
+      state.SkipWithError(r.status().message().c_str());
+      return;
+    }
+    returned = r->doc.find("hosts")->size();
     benchmark::DoNotOptimize(r);
   }
+  state.counters["returned"] = static_cast<double>(returned);
+}
+
+// Rating sort, 5% band, count 1.
+void BM_PolicyOpRatingBand(benchmark::State& state) {
+  policyOp(state, "band");
 }
 BENCHMARK(BM_PolicyOpRatingBand)->Arg(10000)->Arg(100000)->Unit(benchmark::kMicrosecond);
+
+// Rating sort, no band, count 16.
+void BM_PolicyOpRatingCount16(benchmark::State& state) {
+  policyOp(state, "count16");
+}
+BENCHMARK(BM_PolicyOpRatingCount16)->Arg(10000)->Arg(100000)->Unit(benchmark::kMicrosecond);
+
+// PBS load balancing, count 1.
+void BM_PolicyOpLoadBalancing(benchmark::State& state) {
+  policyOp(state, "balanced");
+}
+BENCHMARK(BM_PolicyOpLoadBalancing)->Arg(10000)->Arg(100000)->Unit(benchmark::kMicrosecond);
+
+// PBS load balancing with a 5% band, count 16.
+void BM_PolicyOpLoadBalancingBand16(benchmark::State& state) {
+  policyOp(state, "balanced16");
+}
+BENCHMARK(BM_PolicyOpLoadBalancingBand16)->Arg(10000)->Arg(100000)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

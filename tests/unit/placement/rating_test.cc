@@ -230,5 +230,28 @@ TEST(RatingFormat, SaysWhyARatingIsZeroOrUnknown) {
   EXPECT_NE(formatRating(rateHost(in, kSmp)).find("Memory_rating unknown"), std::string::npos);
 }
 
+TEST(RatingFormat, AttributesNameEachTermForTheObjectDataFormat) {
+  RatingInput in = hostA();
+  in.maxJobs = 8;
+  in.jobs = 2;
+  using Attrs = std::vector<std::pair<std::string, std::string>>;
+  EXPECT_EQ(ratingAttributes(rateHost(in, kSmp)), (Attrs{{"RATING", "26480"},
+                                                         {"Cpu_calc", "46200"},
+                                                         {"COM_FACTOR", "1.5"},
+                                                         {"CPU_rating", "18480"},
+                                                         {"Memory_rating", "8000"},
+                                                         {"CPU_weight", "1"},
+                                                         {"Memory_weight", "0.1"},
+                                                         {"JOBS", "2"},
+                                                         {"MAX_JOBS", "8"}}));
+  // Unknown terms and no MAX_JOBS are left out; a CPU weight of 0 has no CPU terms.
+  in = hostA();
+  in.mem = kUnknown;
+  in.cpuWeight = 0;
+  EXPECT_EQ(
+      ratingAttributes(rateHost(in, kSmp)),
+      (Attrs{{"CPU_rating", "0"}, {"CPU_weight", "0"}, {"Memory_weight", "0.1"}, {"JOBS", "0"}}));
+}
+
 }  // namespace
 }  // namespace openlim::placement

@@ -87,6 +87,21 @@ TEST(SortBand, TheCandidatesNeedNoOrderAndUnknownValuesAreLeftOut) {
   EXPECT_EQ(pickInBand(unknown, std::span(names).first(2), 10, cursor).bandSize, 0u);
 }
 
+TEST(SortBand, RowsOfATablePickAsTheirNamesWould) {
+  std::vector<std::string> table = {"x", "d", "c", "b", "a"};  // row 0 is not a candidate
+  std::vector<uint32_t> rows = {1, 2, 3, 4};
+  std::vector<double> values = {90, std::nan(""), 100, 50};
+  BandCursor byRow, byName;
+  std::vector<std::string> names = {"d", "c", "b", "a"};
+  for (int i = 0; i < 3; ++i) {
+    BandPick r = pickInBandRows(values, rows, table, 10, byRow);
+    BandPick n = pickInBand(values, names, 10, byName);
+    EXPECT_EQ(r.index, n.index);
+    EXPECT_EQ(r.bandSize, n.bandSize);
+    EXPECT_EQ(byRow.last, byName.last);
+  }
+}
+
 TEST(SortBand, CursorsAreKeptPerPolicyAndSurviveUntilThePolicyGoes) {
   BandCursors cursors;
   cursors.of("p1").last = "hostB";

@@ -129,6 +129,28 @@ TEST(PolicyRating, BandGoesRoundRobinOverSuccessivePlacements) {
   EXPECT_EQ(c.order("policy: r\nsort: rating\nband: 0\n", req), "a b c");
 }
 
+// Only what is returned is ordered: the turn first, then the best of the others, the same
+// rows as ordering every host, putting the turn first and cutting to the count.
+TEST(PolicyRating, BandWithACountGivesTheTurnThenTheBestOfTheOthers) {
+  Cluster c;
+  for (int count : {0, 1, 2}) {
+    placement::BandCursors bands;
+    std::vector<std::string> got;
+    for (int i = 0; i < 3; ++i) {
+      PolicyRequest req;
+      req.bands = &bands;
+      req.count = count;
+      auto r = c.run("policy: r\nsort: rating\nband: 15\n", req);  // a, b and c within 15%
+      ASSERT_TRUE(r);
+      EXPECT_EQ(r->bandSize, 3u);
+      got.push_back(names(c.table, *r));
+    }
+    const std::vector<std::vector<std::string>> want{
+        {"a b c", "b a c", "c a b"}, {"a", "b", "c"}, {"a b", "b a", "c a"}};
+    EXPECT_EQ(got, want[static_cast<size_t>(count)]) << "count " << count;
+  }
+}
+
 TEST(PolicyRating, LoadBalancingNeverUsesAHostAboveItsMaxLoad) {
   HostConfig a = hostConfig("a"), b = hostConfig("b"), cc = hostConfig("c");
   a.idealLoad = 1, a.maxLoad = 2;
@@ -145,6 +167,19 @@ TEST(PolicyRating, LoadBalancingNeverUsesAHostAboveItsMaxLoad) {
   EXPECT_NE(r->explain.find("b: left out: load_balancing, over max_load"), std::string::npos)
       << r->explain;
   EXPECT_EQ(c.order("policy: pbs\nload_balancing: false\n"), "a b c");
+  // With a count only the best are ordered: the same first hosts.
+  EXPECT_EQ(c.order("policy: pbs\nload_balancing: true\ncount: 1\n"), "c");
+  // With a band on the projected load (c 1, a 1.2: within 25%), the turn goes round.
+  placement::BandCursors bands;
+  std::string picks;
+  for (int i = 0; i < 3; ++i) {
+    PolicyRequest turn;
+    turn.bands = &bands;
+    auto t = c.run("policy: pbs\nload_balancing: true\nband: 25\ncount: 1\n", turn);
+    ASSERT_TRUE(t);
+    picks += names(c.table, *t);
+  }
+  EXPECT_EQ(picks, "aca");
 }
 
 TEST(PolicyRating, OptionsByPeriod) {

@@ -8,6 +8,8 @@
 
 #include "fixture.h"
 #include "format/json.h"
+#include "policy/policies_file.h"
+#include "policy/policy_config.h"
 #include "reserve/plan.h"
 
 namespace openlim::reserve {
@@ -21,9 +23,23 @@ Json parse(const std::string& text) {
   return j ? *j : Json();
 }
 
+// The fixture's cluster with two policies: most CPUs first, and every host in one band.
+ConfigPtr withPolicies() {
+  auto c = std::make_shared<ConfigSnapshot>(*testing::makeConfig());
+  auto pc = std::make_shared<policy::PolicyConfig>();
+  policy::PoliciesLoad l = policy::parsePolicies(
+      "policy: wide\nsort: ncpus\npolicy: turns\nsort: ncpus\nband: 100\n", "test");
+  pc->engine = policy::PolicyEngine::compile(*c, l.set, "test").engine;
+  c->policies = pc;
+  return c;
+}
+
 class Service : public ::testing::Test {
  protected:
-  Service() : table_(testing::makeConfig()), service_("hostA") { testing::reportAll(table_, 1); }
+  explicit Service(ConfigPtr config = testing::makeConfig())
+      : table_(std::move(config)), service_("hostA") {
+    testing::reportAll(table_, 1);
+  }
 
   Json call(const std::string& req, bool isSigned = true, const AdmissionCheck* check = nullptr) {
     auto parsed = format::parseJson(req);
@@ -182,10 +198,66 @@ TEST_F(Service, HostsTheAdmissionHookRefusesAreSkippedAndNamedWhenNoneRemain) {
             "cannot run on host \"hostA\" because it exceeds limit \"test/1\"");
 }
 
-TEST_F(Service, PoliciesAreRefusedClearlyUntilTheMasterCanEvaluateThem) {
-  Json r = call(R"({"op":"reserve","policy":"p","caller":"alice"})");
+TEST_F(Service, JobAttributesWithoutAPolicyAreRefused) {
+  Json r = call(R"({"op":"reserve","attrs":["mem=2"],"caller":"alice"})");
   EXPECT_EQ(r.stringOr("code"), "syntax");
-  EXPECT_NE(r.stringOr("error").find("-p"), std::string::npos);
+  EXPECT_EQ(r.stringOr("error"), "job attributes (-a) need a policy (-p)");
+}
+
+class PolicyService : public Service {
+ protected:
+  PolicyService() : Service(withPolicies()) {}
+  Json byPolicy(const std::string& fields) {
+    auto parsed = format::parseJson(R"({"op":"reserve","caller":"alice",)" + fields + "}");
+    EXPECT_TRUE(parsed.isOk()) << fields;
+    ServiceContext ctx{{table_.snapshot(now_), "hostA", &cache_, &table_, now_}, wall_, true};
+    ctx.query.policyState = &state_;
+    return parse(service_.handle("reserve", *parsed, ctx, &effects_));
+  }
+  std::vector<std::string> hostsOf(const Json& r) {
+    std::vector<std::string> out;
+    if (const Json* h = r.find("hosts"))
+      for (const Json& x : h->items()) out.push_back(x.asString());
+    return out;
+  }
+  master::PolicyState state_;
+};
+
+TEST_F(PolicyService, APolicyReservationGoesOnTheFirstHostOfItsOrderThatHoldsItAll) {
+  EXPECT_EQ(hostsOf(byPolicy(R"("policy":"wide","n":1)")), std::vector<std::string>{"hostA"});
+  // hostA has 3 slots left, hostB 2: two slots still fit on hostA, three do not go on hostB.
+  EXPECT_EQ(hostsOf(byPolicy(R"("policy":"wide","n":2)")),
+            (std::vector<std::string>{"hostA", "hostA"}));
+  EXPECT_EQ(hostsOf(byPolicy(R"("policy":"wide","n":2)")),
+            (std::vector<std::string>{"hostB", "hostB"}));
+  Json none = byPolicy(R"("policy":"wide","n":3)");
+  EXPECT_EQ(none.stringOr("code"), "noteligible") << none.compact();
+  // The host arguments narrow the policy's hosts.
+  EXPECT_EQ(hostsOf(byPolicy(R"("policy":"wide","n":1,"hosts":["hostC"])")),
+            std::vector<std::string>{"hostC"});
+}
+
+TEST_F(PolicyService, TheBandsTurnMovesAndTheChosenHostTakesThePlacementsLoad) {
+  std::vector<std::string> got;
+  for (int i = 0; i < 4; ++i) {
+    auto h = hostsOf(byPolicy(R"("policy":"turns","n":1)"));
+    ASSERT_EQ(h.size(), 1u);
+    got.push_back(h[0]);
+  }
+  EXPECT_EQ(got, (std::vector<std::string>{"hostA", "hostB", "hostC", "hostA"}));
+  // Each placement raised its host's run queue by one (the decaying adjustment).
+  auto snap = table_.snapshot(now_);
+  const Column& r15s = snap->columns[static_cast<size_t>(snap->config->resourceIndex("r15s"))];
+  EXPECT_DOUBLE_EQ(r15s.numbers[static_cast<size_t>(snap->row("hostA"))], 2);
+  EXPECT_DOUBLE_EQ(r15s.numbers[static_cast<size_t>(snap->row("hostC"))], 1);
+}
+
+TEST_F(PolicyService, PolicyErrorsAreRefusedNamingThePolicy) {
+  Json r = byPolicy(R"("policy":"nosuch")");
+  EXPECT_EQ(r.stringOr("code"), "notfound");
+  EXPECT_EQ(r.stringOr("error"), "unknown policy <nosuch>");
+  Json bad = byPolicy(R"("policy":"wide","attrs":["=1"])");
+  EXPECT_EQ(bad.stringOr("code"), "syntax") << bad.compact();
 }
 
 TEST_F(Service, BadFieldsAreRefusedNamingTheField) {
