@@ -109,6 +109,10 @@ std::string ReservationService::reserve(const Json& req, const ServiceContext& c
   Plan plan = planReservation(**compiled, *ctx.query.table, po, r->labels,
                               check ? *check : kAdmitAll, ctx.wall);
   if (!plan.placement.status.isOk()) {
+    if (plan.blocked.empty())
+      ++counters_.refusedNoHosts;
+    else
+      ++counters_.refusedQuota;
     Json o = Json::object();
     o.add("code",
           Json::string(plan.placement.status.message().find("Unknown host") == 0 ? "notfound"

@@ -31,6 +31,8 @@ struct ServiceCounters {
   uint64_t refusedRebuilding = 0;  // reserve while the ledger was being rebuilt
   uint64_t deniedUnsigned = 0;     // a write op no lim signed
   uint64_t deniedUser = 0;         // a caller acting for a user it may not
+  uint64_t refusedQuota = 0;       // reserve with too few hosts once quotas refused some
+  uint64_t refusedNoHosts = 0;     // reserve with too few eligible hosts (no quota involved)
 };
 
 // What changed, for the reserved hosts' lims: reservations to keep (new or renewed) and

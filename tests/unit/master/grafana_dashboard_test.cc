@@ -32,8 +32,12 @@ std::set<std::string> emittedNames() {
   table.ingest(r, 10);
   MetricsInput in;
   in.isMaster = true;
-  in.table = table.snapshot(10);
   in.requests.record("load", 0.001, true);
+  table.hold("hostA", 1, {}, 10);
+  auto res = std::make_shared<ReservationMetrics>();
+  res->quota.push_back({.set = "s", .rule = "1", .resource = "slots", .used = 1, .limit = 2});
+  in.reservations = res;
+  in.table = table.snapshot(10);
   in.melim.statusJson =
       R"({"elims":[{"name":"elim.a","state":"running","starts":2,"deaths":1,"accepted":3,)"
       R"("last_line_age":1,"dropped":{"syntax":1}}]})";

@@ -159,6 +159,62 @@ TEST(Metrics, AnUnreadableStatusLineGivesNoElimMetrics) {
   EXPECT_EQ(text.find("openlim_elim_state{"), std::string::npos);
 }
 
+std::shared_ptr<const ReservationMetrics> reservationsWithQuota() {
+  auto r = std::make_shared<ReservationMetrics>();
+  r->active = 3;
+  r->created = 5;
+  r->released = 1;
+  r->expired = 1;
+  r->refusedQuota = 2;
+  r->quotasLoaded = true;
+  r->quota.push_back({.set = "per_user",
+                      .rule = "1",
+                      .resource = "slots",
+                      .users = "al\"ice",
+                      .used = 2,
+                      .limit = 4});
+  r->quota.push_back(
+      {.set = "mem", .rule = "big", .resource = "mem", .hosts = "hostA", .used = 1048576});
+  r->quotaOmitted = 7;
+  return r;
+}
+
+TEST(Metrics, ReservationsCountsReservedSlotsPerHostAndQuotaUsage) {
+  LoadTable table(makeConfig({"hostA", "hostB"}));
+  table.ingest(report("hostA", 0.5), 100);
+  table.ingest(report("hostB", 0.5), 100);
+  table.hold("hostB", 3, {}, 100);
+  MetricsInput in = inputFor(table, 100);
+  in.reservations = reservationsWithQuota();
+  std::string text = writeMetrics(in, 0);
+  EXPECT_TRUE(hasLine(text, "openlim_reservations 3"));
+  EXPECT_TRUE(hasLine(text, "openlim_reservations_created_total 5"));
+  EXPECT_TRUE(hasLine(text, "openlim_reservations_expired_total 1"));
+  EXPECT_TRUE(hasLine(text, R"(openlim_reservations_denied_total{reason="quota"} 2)"));
+  EXPECT_TRUE(hasLine(text, R"(openlim_reservations_denied_total{reason="no_hosts"} 0)"));
+  // Only hosts holding something, and the cluster's total.
+  EXPECT_TRUE(hasLine(text, R"(openlim_host_reserved_slots{host="hostB"} 3)"));
+  EXPECT_EQ(text.find(R"(openlim_host_reserved_slots{host="hostA"})"), std::string::npos);
+  EXPECT_TRUE(hasLine(text, "openlim_reserved_slots 3"));
+  EXPECT_TRUE(hasLine(text, "openlim_quotas_loaded 1"));
+  EXPECT_TRUE(hasLine(
+      text, R"(openlim_quota_used{set="per_user",rule="1",resource="slots",users="al\"ice",)"
+            R"(projects="",pes="",queues="",hosts=""} 2)"));
+  EXPECT_TRUE(hasLine(
+      text, R"(openlim_quota_limit{set="per_user",rule="1",resource="slots",users="al\"ice",)"
+            R"(projects="",pes="",queues="",hosts=""} 4)"));
+  // An unknown limit is absent, its usage is not.
+  EXPECT_TRUE(hasLine(text, R"(openlim_quota_used{set="mem",rule="big",resource="mem",users="",)"
+                            R"(projects="",pes="",queues="",hosts="hostA"} 1048576)"));
+  EXPECT_EQ(text.find(R"(openlim_quota_limit{set="mem")"), std::string::npos);
+  EXPECT_TRUE(hasLine(text, "openlim_quota_series_omitted 7"));
+}
+
+TEST(Metrics, NoReservationMetricsOffTheMaster) {
+  MetricsInput in;
+  EXPECT_EQ(writeMetrics(in, 0).find("openlim_reservations"), std::string::npos);
+}
+
 // The format's rules: each family once, HELP then TYPE before its samples, every sample's
 // name its family's (a histogram's with _bucket, _sum, _count), the prefix openlim_.
 TEST(Metrics, EveryFamilyIsDeclaredOnceBeforeItsSamples) {
@@ -166,6 +222,7 @@ TEST(Metrics, EveryFamilyIsDeclaredOnceBeforeItsSamples) {
   table.ingest(report("hostA", 0.5), 100);
   MetricsInput in = inputFor(table, 100);
   in.requests.record("place", 0.01, true);
+  in.reservations = reservationsWithQuota();
   std::string text = writeMetrics(in, 0);
   std::istringstream lines(text);
   std::string line, family, type;
