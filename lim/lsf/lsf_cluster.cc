@@ -161,6 +161,7 @@ extern "C" struct lsInfo* ls_info(void) {
   tInfo = lsInfo{};
   // The load indices first, in hostLoad.li's order (as LSF's resTable), then the rest.
   const std::vector<std::string> indices = format::loadIndexNames(*r);
+  noteLoadIndices(indices, {});  // ls_load gives these, numIndx of them
   // A built-in the reply does not describe keeps its place (li[k] is resTable[k]).
   std::vector<format::ResourceInfo> unlisted;
   unlisted.reserve(indices.size());

@@ -69,12 +69,17 @@ hostLoad* loadRows(LoadBuffers& b, const char* resreq, int* numhosts, int option
   auto snap = c->load(q);
   if (!snap) return fail(snap.status()), nullptr;
   const bool named = !names.empty();
+  if (!named)
+    if (auto known = knownLoadIndices(snap->names)) names = std::move(*known);
   double maxCpuf = 1;
-  if ((options & NORMALIZE) || !named) {
+  if ((options & NORMALIZE) || names.empty()) {
     auto info = c->info();
     if (!info) return fail(info.status()), nullptr;
     maxCpuf = info->maxUsedCpuFactor();
-    if (names.empty()) names = format::loadIndexNames(*info);
+    if (names.empty()) {
+      names = format::loadIndexNames(*info);
+      noteLoadIndices(names, snap->names);
+    }
   }
   std::vector<const format::LoadHost*> hosts;
   for (const auto& h : snap->hosts) {

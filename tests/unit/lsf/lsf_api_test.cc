@@ -7,6 +7,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -41,12 +42,14 @@ class FakeLim {
     thread_.join();
   }
   int port() const { return port_; }
+  int connections() const { return connections_.load(); }
 
  private:
   void serve() {
     for (;;) {
       int c = ::accept(fd_, nullptr, nullptr);
       if (c < 0) return;
+      ++connections_;
       char buf[4096];
       (void)::recv(c, buf, sizeof buf, 0);  // the request (small): read, then answer
       (void)::send(c, reply_.data(), reply_.size(), MSG_NOSIGNAL);
@@ -54,6 +57,7 @@ class FakeLim {
     }
   }
   std::string reply_;
+  std::atomic<int> connections_{0};
   int fd_ = -1;
   int port_ = 0;
   std::thread thread_;
@@ -272,6 +276,21 @@ TEST_F(LsfApi, LoadGivesTheExternalIndicesAfterTheBuiltinsInLsInfosOrder) {
   names = bad;
   EXPECT_EQ(ls_loadinfo(nullptr, &n, 0, nullptr, nullptr, 0, &names), nullptr);
   EXPECT_EQ(lserrno, LSE_BAD_NAMELIST);
+}
+
+TEST_F(LsfApi, LoadAsksForTheIndexNamesOnlyWhenTheReplysValuesChange) {
+  FakeLim lim(frame(kInfoAndLoad));
+  useLim(lim.port());
+  int n = 0;
+  ASSERT_NE(ls_load(nullptr, &n, 0, nullptr), nullptr) << ls_sysmsg();
+  EXPECT_EQ(lim.connections(), 2);  // load, then info for the external indices' names
+  ASSERT_NE(ls_load(nullptr, &n, 0, nullptr), nullptr);
+  EXPECT_EQ(lim.connections(), 3);  // the same values: the names are known
+  ASSERT_NE(ls_info(), nullptr);
+  hostLoad* rows = ls_load(nullptr, &n, 0, nullptr);
+  ASSERT_NE(rows, nullptr);
+  EXPECT_EQ(lim.connections(), 5);  // ls_info's own request, then the load only
+  EXPECT_FLOAT_EQ(rows[0].li[NBUILTINDEX], 344.0f);
 }
 
 TEST_F(LsfApi, NoMasterKnownIsMasterUnknown) {
