@@ -40,10 +40,10 @@ master::MetricsInputPtr LimServer::metricsInput(double now) {
   in->isMaster = election_->isMaster();
   // The published snapshot, shared as a query shares it (no copy of the table).
   if (in->isMaster) in->table = table_->snapshot(now);
-  // Reservations and quota usage change in place: copied here, bounded (service_metrics.h).
-  if (in->isMaster && in->table)
+  // Reservation counters copied, quota usage shared (service_metrics.h): O(1) here.
+  if (in->isMaster)
     in->reservations = std::make_shared<const master::ReservationMetrics>(
-        reserve::reservationMetrics(reservations_, periodNow(wallNow(), *config_), *in->table));
+        reserve::reservationMetrics(reservations_, periodNow(wallNow(), *config_)));
   const LimCounters& k = counters_;
   master::LimMetricCounters& c = in->counters;
   c.reportsReceived = k.reports_ingested;

@@ -13,6 +13,11 @@
 
 #include "master/request_stats.h"
 #include "openlim/host_table.h"
+#include "policy/calendar.h"
+
+namespace openlim::quota {
+class QuotaState;  // quota/quota_state.h
+}
 
 namespace openlim::master {
 
@@ -53,16 +58,18 @@ struct QuotaSeries {
 // Beyond it the rows using the most of their limits stay; the rest are counted.
 inline constexpr size_t kMaxQuotaSeries = 1000;
 
-// The master's reservations and quota usage, copied at hand-over (the master only).
+// The master's reservations and quota usage, taken at hand-over (the master only). The
+// counters are copied; the quota usage is shared, as the host table is: the service copies
+// it before changing it while a scrape holds it, so the rows are worked out on the metrics
+// thread, never on the loop.
 struct ReservationMetrics {
   uint64_t active = 0;  // reservations in the ledger
   uint64_t created = 0, released = 0, renewed = 0, expired = 0, merged = 0;
   // Reserve requests refused, by reason.
   uint64_t deniedUnsigned = 0, deniedUser = 0, refusedRebuilding = 0;
   uint64_t refusedQuota = 0, refusedNoHosts = 0;
-  bool quotasLoaded = false;  // lsf.quotas is in force
-  std::vector<QuotaSeries> quota;
-  uint64_t quotaOmitted = 0;  // rows left out by kMaxQuotaSeries
+  std::shared_ptr<const quota::QuotaState> quotas;  // null: no lsf.quotas in force
+  policy::Period period = policy::Period::kPrime;   // the calendar's at hand-over
 };
 
 struct MetricsInput {

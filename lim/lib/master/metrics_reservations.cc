@@ -1,11 +1,13 @@
 // The metrics of the master's reservations and quota usage (docs/metrics.md). Bounded
 // whatever the number of reservations: no series per reservation; reserved slots per host
 // (hosts holding none left out, so at most one series per host); quota rows cut at
-// kMaxQuotaSeries by whoever built the input.
+// kMaxQuotaSeries. The quota rows are worked out here, on the metrics thread, from the
+// usage the loop shared at hand-over (and the host table's values for dynamic limits).
 #include <string_view>
 
 #include "format/prom_text.h"
 #include "master/metrics_parts.h"
+#include "reserve/service_metrics.h"
 
 namespace openlim::master {
 namespace {
@@ -56,43 +58,38 @@ void writeReservedSlots(std::string& out, const HostTable& t) {
   w.sample("openlim_reserved_slots", total);
 }
 
-void writeQuota(PromWriter& w, const ReservationMetrics& r) {
+void quotaSample(PromWriter& w, std::string_view name, const QuotaSeries& s, double v) {
+  w.sample(name,
+           {{"set", s.set},
+            {"rule", s.rule},
+            {"resource", s.resource},
+            {"users", s.users},
+            {"projects", s.projects},
+            {"pes", s.pes},
+            {"queues", s.queues},
+            {"hosts", s.hosts}},
+           v);
+}
+
+void writeQuota(PromWriter& w, const ReservationMetrics& r, const HostTable* table) {
   w.family("openlim_quotas_loaded", "gauge",
            "1 when resource quota sets (lsf.quotas) are in force.");
-  w.sample("openlim_quotas_loaded", r.quotasLoaded ? 1 : 0);
+  w.sample("openlim_quotas_loaded", r.quotas ? 1 : 0);
+  reserve::QuotaRows q;
+  if (r.quotas && table) q = reserve::quotaRows(*r.quotas, r.period, *table);
   w.family("openlim_quota_used", "gauge",
            "What reservations hold of a quota rule's resource, per filter member (memory in "
            "bytes, other resources in their own unit).");
-  for (const QuotaSeries& q : r.quota)
-    w.sample("openlim_quota_used",
-             {{"set", q.set},
-              {"rule", q.rule},
-              {"resource", q.resource},
-              {"users", q.users},
-              {"projects", q.projects},
-              {"pes", q.pes},
-              {"queues", q.queues},
-              {"hosts", q.hosts}},
-             q.used);
+  for (const QuotaSeries& s : q.rows) quotaSample(w, "openlim_quota_used", s, s.used);
   w.family("openlim_quota_limit", "gauge",
            "A quota rule's limit, per filter member (as openlim_quota_used); absent when a "
            "dynamic limit cannot be evaluated.");
-  for (const QuotaSeries& q : r.quota)
-    if (q.limit)
-      w.sample("openlim_quota_limit",
-               {{"set", q.set},
-                {"rule", q.rule},
-                {"resource", q.resource},
-                {"users", q.users},
-                {"projects", q.projects},
-                {"pes", q.pes},
-                {"queues", q.queues},
-                {"hosts", q.hosts}},
-               *q.limit);
+  for (const QuotaSeries& s : q.rows)
+    if (s.limit) quotaSample(w, "openlim_quota_limit", s, *s.limit);
   w.family("openlim_quota_series_omitted", "gauge",
            "Quota rows left out of this scrape by its bound (those using the least of their "
            "limits).");
-  w.sample("openlim_quota_series_omitted", static_cast<double>(r.quotaOmitted));
+  w.sample("openlim_quota_series_omitted", static_cast<double>(q.omitted));
 }
 
 }  // namespace
@@ -101,7 +98,7 @@ void writeReservations(std::string& out, const ReservationMetrics& r, const Host
   PromWriter w(out);
   writeCounts(w, r);
   if (table) writeReservedSlots(out, *table);
-  writeQuota(w, r);
+  writeQuota(w, r, table);
 }
 
 }  // namespace openlim::master

@@ -84,6 +84,9 @@ class ReservationService {
   // Created, released, expired and merged reservations update it.
   void setQuotas(quota::QuotaConfigPtr config);
   const quota::QuotaState* quotas() const { return quotas_.get(); }
+  // The same usage for a reader on another thread (a metrics scrape): while anyone holds it,
+  // the service changes a copy (as the load table does its snapshot), never it.
+  std::shared_ptr<const quota::QuotaState> sharedQuotas() const { return quotas_; }
 
   const Ledger& ledger() const { return ledger_; }
   const ServiceCounters& counters() const { return counters_; }
@@ -103,7 +106,7 @@ class ReservationService {
   double readyAt_ = 0;
   ServiceCounters counters_;
   quota::QuotaConfigPtr quotaConfig_;
-  std::unique_ptr<quota::QuotaState> quotas_;
+  std::shared_ptr<quota::QuotaState> quotas_;
 };
 
 }  // namespace openlim::reserve

@@ -55,8 +55,7 @@ double fill(const quota::ReportRow& row) {
 }  // namespace
 
 master::ReservationMetrics reservationMetrics(const ReservationService& service,
-                                              policy::Period period, const HostTable& table,
-                                              size_t maxQuotaSeries) {
+                                              policy::Period period) {
   master::ReservationMetrics m;
   const ServiceCounters& c = service.counters();
   m.active = service.ledger().size();
@@ -70,25 +69,30 @@ master::ReservationMetrics reservationMetrics(const ReservationService& service,
   m.refusedRebuilding = c.refusedRebuilding;
   m.refusedQuota = c.refusedQuota;
   m.refusedNoHosts = c.refusedNoHosts;
-  const quota::QuotaState* state = service.quotas();
-  m.quotasLoaded = state != nullptr;
-  if (!state) return m;
+  m.quotas = service.sharedQuotas();
+  m.period = period;
+  return m;
+}
+
+QuotaRows quotaRows(const quota::QuotaState& state, policy::Period period, const HostTable& table,
+                    size_t bound) {
   // Every user's rows (lsquota -u all), in the report's order.
   std::vector<quota::ReportRow> rows =
-      quota::quotaReport(*state, quota::ReportQuery{}, period, hostValuesOf(table));
+      quota::quotaReport(state, quota::ReportQuery{}, period, hostValuesOf(table));
   std::vector<size_t> keep(rows.size());
   std::iota(keep.begin(), keep.end(), 0);
-  if (rows.size() > maxQuotaSeries) {
+  QuotaRows out;
+  if (rows.size() > bound) {
     // The fullest rows stay (ties: report order), then back in report order.
     std::stable_sort(keep.begin(), keep.end(),
                      [&](size_t a, size_t b) { return fill(rows[a]) > fill(rows[b]); });
-    keep.resize(maxQuotaSeries);
+    keep.resize(bound);
     std::sort(keep.begin(), keep.end());
-    m.quotaOmitted = rows.size() - maxQuotaSeries;
+    out.omitted = rows.size() - bound;
   }
-  m.quota.reserve(keep.size());
-  for (size_t i : keep) m.quota.push_back(seriesOf(rows[i]));
-  return m;
+  out.rows.reserve(keep.size());
+  for (size_t i : keep) out.rows.push_back(seriesOf(rows[i]));
+  return out;
 }
 
 }  // namespace openlim::reserve

@@ -11,6 +11,8 @@
 
 #include "config/builtins.h"
 #include "master/load_table.h"
+#include "quota/quota_state.h"
+#include "quota/quotas_file.h"
 
 namespace openlim::master {
 namespace {
@@ -159,23 +161,20 @@ TEST(Metrics, AnUnreadableStatusLineGivesNoElimMetrics) {
   EXPECT_EQ(text.find("openlim_elim_state{"), std::string::npos);
 }
 
-std::shared_ptr<const ReservationMetrics> reservationsWithQuota() {
+// Counters, and quota usage where user `al"ice` holds 2 of her 4 slots.
+std::shared_ptr<const ReservationMetrics> reservationsWithQuota(const ConfigSnapshot& c) {
   auto r = std::make_shared<ReservationMetrics>();
   r->active = 3;
   r->created = 5;
   r->released = 1;
   r->expired = 1;
   r->refusedQuota = 2;
-  r->quotasLoaded = true;
-  r->quota.push_back({.set = "per_user",
-                      .rule = "1",
-                      .resource = "slots",
-                      .users = "al\"ice",
-                      .used = 2,
-                      .limit = 4});
-  r->quota.push_back(
-      {.set = "mem", .rule = "big", .resource = "mem", .hosts = "hostA", .used = 1048576});
-  r->quotaOmitted = 7;
+  quota::QuotasLoad l = quota::loadQuotas("{\n name per_user\n limit users {*} to slots=4\n}\n",
+                                          "lsf.quotas", c, nullptr);
+  EXPECT_EQ(l.errors(), 0);
+  auto state = std::make_shared<quota::QuotaState>(std::make_shared<quota::QuotaConfig>(l.config));
+  state->add(quota::Consumption{.who = {.user = "al\"ice"}, .hosts = {{"hostA", 2, {}}}});
+  r->quotas = state;
   return r;
 }
 
@@ -185,7 +184,7 @@ TEST(Metrics, ReservationsCountsReservedSlotsPerHostAndQuotaUsage) {
   table.ingest(report("hostB", 0.5), 100);
   table.hold("hostB", 3, {}, 100);
   MetricsInput in = inputFor(table, 100);
-  in.reservations = reservationsWithQuota();
+  in.reservations = reservationsWithQuota(*table.config());
   std::string text = writeMetrics(in, 0);
   EXPECT_TRUE(hasLine(text, "openlim_reservations 3"));
   EXPECT_TRUE(hasLine(text, "openlim_reservations_created_total 5"));
@@ -203,11 +202,13 @@ TEST(Metrics, ReservationsCountsReservedSlotsPerHostAndQuotaUsage) {
   EXPECT_TRUE(hasLine(
       text, R"(openlim_quota_limit{set="per_user",rule="1",resource="slots",users="al\"ice",)"
             R"(projects="",pes="",queues="",hosts=""} 4)"));
-  // An unknown limit is absent, its usage is not.
-  EXPECT_TRUE(hasLine(text, R"(openlim_quota_used{set="mem",rule="big",resource="mem",users="",)"
-                            R"(projects="",pes="",queues="",hosts="hostA"} 1048576)"));
-  EXPECT_EQ(text.find(R"(openlim_quota_limit{set="mem")"), std::string::npos);
-  EXPECT_TRUE(hasLine(text, "openlim_quota_series_omitted 7"));
+  EXPECT_TRUE(hasLine(text, "openlim_quota_series_omitted 0"));
+  // Without lsf.quotas: no rows.
+  auto none = std::make_shared<ReservationMetrics>();
+  in.reservations = none;
+  text = writeMetrics(in, 0);
+  EXPECT_TRUE(hasLine(text, "openlim_quotas_loaded 0"));
+  EXPECT_EQ(text.find("openlim_quota_used{"), std::string::npos);
 }
 
 TEST(Metrics, NoReservationMetricsOffTheMaster) {
@@ -222,7 +223,7 @@ TEST(Metrics, EveryFamilyIsDeclaredOnceBeforeItsSamples) {
   table.ingest(report("hostA", 0.5), 100);
   MetricsInput in = inputFor(table, 100);
   in.requests.record("place", 0.01, true);
-  in.reservations = reservationsWithQuota();
+  in.reservations = reservationsWithQuota(*table.config());
   std::string text = writeMetrics(in, 0);
   std::istringstream lines(text);
   std::string line, family, type;

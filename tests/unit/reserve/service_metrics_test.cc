@@ -1,6 +1,7 @@
-// The reservation metrics' copy: counts and counters of the service, the quota rows of
-// `lsquota -u all` with their filter members as labels and memory in bytes, and the bound on
-// quota rows (the fullest stay, the rest are counted).
+// The reservation metrics: counts and counters of the service, its quota usage shared
+// copy-on-write with a scrape, the quota rows of `lsquota -u all` with their filter members as
+// labels and memory in bytes, and the bound on quota rows (the fullest stay, the rest are
+// counted).
 #include "reserve/service_metrics.h"
 
 #include <gtest/gtest.h>
@@ -32,8 +33,14 @@ class ServiceMetrics : public ::testing::Test {
     auto reply = format::parseJson(service_.handle(parsed->stringOr("op"), *parsed, ctx, &fx_));
     return reply ? *reply : Json();
   }
-  master::ReservationMetrics metrics(size_t bound = master::kMaxQuotaSeries) {
-    return reservationMetrics(service_, policy::Period::kPrime, *table_.snapshot(now_), bound);
+  master::ReservationMetrics metrics() {
+    return reservationMetrics(service_, policy::Period::kPrime);
+  }
+  QuotaRows rows(size_t bound = master::kMaxQuotaSeries) {
+    auto m = metrics();
+    EXPECT_NE(m.quotas, nullptr);
+    if (!m.quotas) return {};
+    return quotaRows(*m.quotas, m.period, *table_.snapshot(now_), bound);
   }
 
   master::LoadTable table_;
@@ -55,8 +62,7 @@ TEST_F(ServiceMetrics, CountsReservationsAndWhyReservesWereRefused) {
   EXPECT_EQ(m.released, 1u);
   EXPECT_EQ(m.refusedNoHosts, 1u);
   EXPECT_EQ(m.refusedQuota, 0u);
-  EXPECT_FALSE(m.quotasLoaded);
-  EXPECT_TRUE(m.quota.empty());
+  EXPECT_EQ(m.quotas, nullptr);
 }
 
 TEST_F(ServiceMetrics, QuotaRowsCarryTheFilterMembersAndMemoryInBytes) {
@@ -76,11 +82,10 @@ TEST_F(ServiceMetrics, QuotaRowsCarryTheFilterMembersAndMemoryInBytes) {
           ->asBool());
   Json refused = call(R"({"op":"reserve","n":1,"caller":"alice"})");
   EXPECT_EQ(refused.stringOr("code"), "noteligible");
-  master::ReservationMetrics m = metrics();
-  EXPECT_TRUE(m.quotasLoaded);
-  EXPECT_EQ(m.refusedQuota, 1u);
-  ASSERT_EQ(m.quota.size(), 2u);
-  const master::QuotaSeries& slots = m.quota[0];
+  EXPECT_EQ(metrics().refusedQuota, 1u);
+  QuotaRows q = rows();
+  ASSERT_EQ(q.rows.size(), 2u);
+  const master::QuotaSeries& slots = q.rows[0];
   EXPECT_EQ(slots.set, "per_user");
   EXPECT_EQ(slots.rule, "1");
   EXPECT_EQ(slots.resource, "slots");
@@ -88,13 +93,13 @@ TEST_F(ServiceMetrics, QuotaRowsCarryTheFilterMembersAndMemoryInBytes) {
   EXPECT_EQ(slots.hosts, "");
   EXPECT_EQ(slots.used, 2);
   EXPECT_EQ(slots.limit, 2);
-  const master::QuotaSeries& mem = m.quota[1];
+  const master::QuotaSeries& mem = q.rows[1];
   EXPECT_EQ(mem.set, "mem");
   EXPECT_EQ(mem.users, "alice,!bob");
   EXPECT_EQ(mem.hosts, "hostA");
   EXPECT_EQ(mem.used, 200.0 * 1024 * 1024);
   EXPECT_EQ(mem.limit, 1024.0 * 1024 * 1024);
-  EXPECT_EQ(m.quotaOmitted, 0u);
+  EXPECT_EQ(q.omitted, 0u);
 }
 
 TEST_F(ServiceMetrics, QuotaRowsBeyondTheBoundAreCountedAndTheFullestStay) {
@@ -106,12 +111,32 @@ TEST_F(ServiceMetrics, QuotaRowsBeyondTheBoundAreCountedAndTheFullestStay) {
                      std::to_string(u) + R"("})")
                     .find("ok")
                     ->asBool());
-  master::ReservationMetrics m = metrics(2);
-  ASSERT_EQ(m.quota.size(), 2u);
-  EXPECT_EQ(m.quota[0].users, "u1");
-  EXPECT_EQ(m.quota[1].users, "u2");
-  EXPECT_EQ(m.quotaOmitted, 1u);
-  EXPECT_EQ(metrics().quota.size(), 3u);
+  QuotaRows q = rows(2);
+  ASSERT_EQ(q.rows.size(), 2u);
+  EXPECT_EQ(q.rows[0].users, "u1");
+  EXPECT_EQ(q.rows[1].users, "u2");
+  EXPECT_EQ(q.omitted, 1u);
+  EXPECT_EQ(rows().rows.size(), 3u);
+}
+
+TEST_F(ServiceMetrics, AScrapesQuotaUsageNeverChangesUnderIt) {
+  service_.setQuotas(
+      quotasOf("{\n  name per_user\n  limit users {*} to slots=4\n}\n", *table_.config()));
+  ASSERT_TRUE(call(R"({"op":"reserve","n":1,"caller":"alice"})").find("ok")->asBool());
+  master::ReservationMetrics held = metrics();  // a scrape holds the usage
+  const quota::QuotaState* before = held.quotas.get();
+  ASSERT_TRUE(call(R"({"op":"reserve","n":2,"caller":"alice"})").find("ok")->asBool());
+  QuotaRows old = quotaRows(*held.quotas, held.period, *table_.snapshot(now_));
+  ASSERT_EQ(old.rows.size(), 1u);
+  EXPECT_EQ(old.rows[0].used, 1);  // what it was given
+  ASSERT_EQ(rows().rows.size(), 1u);
+  EXPECT_EQ(rows().rows[0].used, 3);  // the service changed a copy
+  EXPECT_NE(service_.quotas(), before);
+  // Nobody holds it any more: changed in place again.
+  held = {};
+  const quota::QuotaState* now = service_.quotas();
+  ASSERT_TRUE(call(R"({"op":"reserve","n":1,"caller":"bob"})").find("ok")->asBool());
+  EXPECT_EQ(service_.quotas(), now);
 }
 
 }  // namespace
