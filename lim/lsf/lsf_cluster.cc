@@ -115,7 +115,16 @@ extern "C" struct hostInfo* ls_gethostinfo(char* resreq, int* numhosts, char** h
   if (want > 0 && static_cast<int>(hosts.size()) > want) hosts.resize(static_cast<size_t>(want));
   if (hosts.empty() || ((options & EXACT) && want > 0 && static_cast<int>(hosts.size()) < want))
     return fail(LSE_NO_HOST), nullptr;
-  const std::vector<std::string>& indices = format::builtinIndices();
+  // A threshold per load index, in li's order (ls_info's numIndx of them).
+  std::vector<std::string> indices;
+  if (auto known = lastLoadIndices()) {
+    indices = std::move(*known);
+  } else {
+    auto info = c->info();
+    if (!info) return fail(info.status()), nullptr;
+    indices = format::loadIndexNames(*info);
+    noteLoadIndices(indices, {});
+  }
   b.rows.assign(hosts.size(), hostInfo{});
   b.strings.clear();
   size_t strings = 0;

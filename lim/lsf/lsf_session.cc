@@ -47,6 +47,12 @@ void noteLoadIndices(std::vector<std::string> indices, std::vector<std::string> 
   gIndices = KnownIndices{std::move(indices), std::move(seenWith), adopt};
 }
 
+std::optional<std::vector<std::string>> lastLoadIndices() {
+  std::lock_guard<std::mutex> lock(gMutex);
+  if (!gIndices) return std::nullopt;
+  return gIndices->indices;
+}
+
 std::optional<std::vector<std::string>> knownLoadIndices(const std::vector<std::string>& seenWith) {
   std::lock_guard<std::mutex> lock(gMutex);
   if (!gIndices) return std::nullopt;

@@ -26,6 +26,9 @@ void resetSession();
 // notes its answer, ls_load gives as many indices as the latest ls_info's numIndx.
 void noteLoadIndices(std::vector<std::string> indices, std::vector<std::string> seenWith);
 std::optional<std::vector<std::string>> knownLoadIndices(const std::vector<std::string>& seenWith);
+// The load indices last noted, whatever load reply they were seen with (ls_gethostinfo's
+// busy thresholds); nullopt before any.
+std::optional<std::vector<std::string>> lastLoadIndices();
 
 // LSF's error number for a client Status (its code and LSF's words in its message).
 int errorNumberOf(const Status& s);

@@ -278,6 +278,17 @@ TEST_F(LsfApi, LoadGivesTheExternalIndicesAfterTheBuiltinsInLsInfosOrder) {
   EXPECT_EQ(lserrno, LSE_BAD_NAMELIST);
 }
 
+TEST_F(LsfApi, HostInfoHasABusyThresholdPerLoadIndexExternalOnesToo) {
+  FakeLim lim(frame(kInfoAndLoad));
+  useLim(lim.port());
+  int n = 0;
+  hostInfo* hosts = ls_gethostinfo(nullptr, &n, nullptr, 0, 0);
+  ASSERT_NE(hosts, nullptr) << ls_sysmsg();
+  ASSERT_EQ(n, 1);
+  EXPECT_EQ(hosts[0].numIndx, NBUILTINDEX + 2);
+  EXPECT_EQ(hosts[0].busyThreshold[NBUILTINDEX + 1], INFINIT_LOAD);
+}
+
 TEST_F(LsfApi, LoadAsksForTheIndexNamesOnlyWhenTheReplysValuesChange) {
   FakeLim lim(frame(kInfoAndLoad));
   useLim(lim.port());
