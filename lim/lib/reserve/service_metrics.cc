@@ -1,4 +1,4 @@
-// The reservation metrics' copy (see service_metrics.h).
+// The reservation metrics: the hand-over's share and the quota rows (see service_metrics.h).
 #include "reserve/service_metrics.h"
 
 #include <algorithm>
