@@ -66,6 +66,14 @@ struct PlaceQuery {
   std::vector<std::pair<std::string, double>> job;  // lsplace -a: job attributes
 };
 
+// lsadmin reconfig's answer: the master's check of the configuration files.
+struct ReconfigResult {
+  std::vector<std::string> diagnostics;  // file:line: problem, one per line (warnings too)
+  // ok: the new configuration is in force. Otherwise why not, in LSF's words (errors in
+  // the files: the running configuration stays; or denied, ...).
+  Status status;
+};
+
 class Client {
  public:
   // Reads lsf.conf and the hosts file; kNotFound/kInvalid when they cannot be read. Admin
@@ -106,6 +114,10 @@ class Client {
   // unlock it. host "" = the local host.
   Status lockHost(const std::string& host, double seconds);
   Status unlockHost(const std::string& host);
+  // Admin: the master reads the configuration files again and adopts them when they have
+  // no errors (lsadmin reconfig; verbose: every diagnostic). Any answer of the master,
+  // refusals included, is a ReconfigResult; errors are failures to get one.
+  Result<ReconfigResult> reconfig(bool verbose = false);
 
   // Any request (a JSON object text with "op"), for ops without a typed call (policies, -a
   // job attributes, reservations, quota). Returns the reply text of an `ok:true` reply; an

@@ -50,16 +50,6 @@ format::Json request(const std::string& op) {
   return o;
 }
 
-Status replyError(const format::Json& reply) {
-  std::string code = reply.stringOr("code", "internal");
-  std::string message = reply.stringOr("error", "request failed");
-  if (code == "syntax") return Status(Code::kInvalid, message);
-  if (code == "notfound" || code == "noteligible") return Status(Code::kNotFound, message);
-  if (code == "denied") return Status(Code::kDenied, message);
-  if (code == "unavailable") return Status(Code::kUnavailable, message);
-  return Status(Code::kInternal, message);
-}
-
 Status malformedReply(const Status& why) {
   return Status(Code::kInternal, "malformed reply from lim: " + why.message());
 }

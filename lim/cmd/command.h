@@ -50,11 +50,9 @@ int usageError(const CommandDef& def, CmdIo& io, const std::string& why);
 // transport failures and `ok:false` replies into a Status whose code maps to an exit code
 // (exitCodeFor).
 Result<format::Json> call(Querier& lim, const format::Json& request, bool admin = false);
-// As call(), but returns any well-formed reply, `ok:false` ones included (lsadmin reconfig
-// prints the diagnostics of a refused reconfig).
+// As call(), but returns any well-formed reply, `ok:false` ones included (the reservation
+// commands read a refusal's code; format::replyError gives its Status).
 Result<format::Json> callRaw(Querier& lim, const format::Json& request, bool admin = false);
-// The Status of an `ok:false` reply (its `code` decides the exit code).
-Status replyError(const format::Json& reply);
 // kInternal "malformed reply from lim: <why>" for a reply text that is not JSON.
 Status malformedReply(const Status& why);
 int exitCodeFor(const Status& s);

@@ -8,6 +8,7 @@
 #include "format/reply_parse.h"
 #include "format/text.h"
 #include "lim_starter.h"
+#include "openlim/client.h"
 #include "shared_values.h"
 
 namespace openlim::cmd {
@@ -71,19 +72,16 @@ int reconfig(const ParsedArgs& a, CmdIo& io) {
       !io.confirm("Do you really want to restart LIMs on all hosts? [y/n] "))
     return declined(io, "No reconfiguration done.");
   io.out << "\nChecking configuration files ...\n";
-  format::Json req = request("reconfig");
-  if (a.has("v")) req.add("verbose", format::Json::boolean(true));
-  auto reply = callRaw(io.lim, req, true);
-  if (!reply) return fail(io, "lsadmin", reply.status());
-  auto diags = format::stringList(*reply, "diagnostics");
-  for (const auto& d : diags) io.out << d << "\n";
-  if (const format::Json* ok = reply->find("ok"); ok == nullptr || !ok->asBool()) {
+  auto r = Client(io.lim, "").reconfig(a.has("v"));
+  if (!r) return fail(io, "lsadmin", r.status());
+  for (const auto& d : r->diagnostics) io.out << d << "\n";
+  if (!r->status.isOk()) {
     // Fatal errors: the master kept the running configuration.
-    fail(io, "lsadmin", replyError(*reply));
+    fail(io, "lsadmin", r->status);
     io.out << "\nNo reconfiguration done.\n";
     return kExitNotFound;
   }
-  if (diags.empty()) io.out << "No errors found.\n";
+  if (r->diagnostics.empty()) io.out << "No errors found.\n";
   io.out << "\nReconfiguring LIMs ...... done\n";
   return kExitOk;
 }

@@ -4,6 +4,7 @@
 // the local lim's socket, which adds the verified caller: without -u the report is the
 // caller's own, as qquota's.
 #include "commands.h"
+#include "format/reply_parse.h"
 
 namespace openlim::cmd {
 namespace {
@@ -46,7 +47,7 @@ int runLsquota(const std::vector<std::string>& args, CmdIo& io) {
   auto reply = callRaw(local, req);
   if (!reply || !reply->find("ok") || !reply->find("ok")->asBool()) {
     if (!reply) return fail(io, "lsquota", reply.status());
-    return fail(io, "lsquota", replyError(*reply));
+    return fail(io, "lsquota", format::replyError(*reply));
   }
   io.out << reply->stringOr("text");
   return kExitOk;

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "commands.h"
+#include "format/reply_parse.h"
 #include "format/text.h"
 
 namespace openlim::cmd {
@@ -45,7 +46,7 @@ int replyFailure(CmdIo& io, const std::string& cmd, const Result<Json>& reply) {
     io.err << cmd << ": " << reply->stringOr("error") << "\n";
     return kExitRetry;
   }
-  return fail(io, cmd, replyError(*reply));
+  return fail(io, cmd, format::replyError(*reply));
 }
 
 std::string timeText(double t) {

@@ -4,6 +4,7 @@
 
 #include "lim_server.h"
 #include "openlim/version.h"
+#include "reserve/service_metrics.h"
 
 namespace openlim::lim {
 
@@ -39,6 +40,10 @@ master::MetricsInputPtr LimServer::metricsInput(double now) {
   in->isMaster = election_->isMaster();
   // The published snapshot, shared as a query shares it (no copy of the table).
   if (in->isMaster) in->table = table_->snapshot(now);
+  // Reservation counters copied, quota usage shared (service_metrics.h): O(1) here.
+  if (in->isMaster)
+    in->reservations = std::make_shared<const master::ReservationMetrics>(
+        reserve::reservationMetrics(reservations_, periodNow(wallNow(), *config_)));
   const LimCounters& k = counters_;
   master::LimMetricCounters& c = in->counters;
   c.reportsReceived = k.reports_ingested;

@@ -53,6 +53,8 @@ std::string LimServer::statusReply() const {
       {"reserve_refused_rebuilding", reservations_.counters().refusedRebuilding},
       {"reserve_denied_unsigned", reservations_.counters().deniedUnsigned},
       {"reserve_denied_user", reservations_.counters().deniedUser},
+      {"reserve_refused_quota", reservations_.counters().refusedQuota},
+      {"reserve_refused_no_hosts", reservations_.counters().refusedNoHosts},
       {"unknown_names", table_->counters().unknownNames},
       {"collector_ticks", collector_->counters().ticks},
       {"collector_read_errors", collector_->counters().readErrors},

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <vector>
 
+#include "format/load_format.h"
 #include "format/values.h"
 #include "lsf/lsf.h"
 #include "lsf_session.h"
@@ -114,7 +115,16 @@ extern "C" struct hostInfo* ls_gethostinfo(char* resreq, int* numhosts, char** h
   if (want > 0 && static_cast<int>(hosts.size()) > want) hosts.resize(static_cast<size_t>(want));
   if (hosts.empty() || ((options & EXACT) && want > 0 && static_cast<int>(hosts.size()) < want))
     return fail(LSE_NO_HOST), nullptr;
-  const std::vector<std::string>& indices = format::builtinIndices();
+  // A threshold per load index, in li's order (ls_info's numIndx of them).
+  std::vector<std::string> indices;
+  if (auto known = lastLoadIndices()) {
+    indices = std::move(*known);
+  } else {
+    auto info = c->info();
+    if (!info) return fail(info.status()), nullptr;
+    indices = format::loadIndexNames(*info);
+    noteLoadIndices(indices, {});
+  }
   b.rows.assign(hosts.size(), hostInfo{});
   b.strings.clear();
   size_t strings = 0;
@@ -158,10 +168,25 @@ extern "C" struct lsInfo* ls_info(void) {
   auto r = c->info();
   if (!r) return fail(r.status()), nullptr;
   tInfo = lsInfo{};
-  tRes.assign(r->resources.size(), resItem{});
-  int external = 0;
-  for (size_t i = 0; i < r->resources.size(); ++i) {
-    const format::ResourceInfo& ri = r->resources[i];
+  // The load indices first, in hostLoad.li's order (as LSF's resTable), then the rest.
+  const std::vector<std::string> indices = format::loadIndexNames(*r);
+  noteLoadIndices(indices, {});  // ls_load gives these, numIndx of them
+  // A built-in the reply does not describe keeps its place (li[k] is resTable[k]).
+  std::vector<format::ResourceInfo> unlisted;
+  unlisted.reserve(indices.size());
+  std::vector<const format::ResourceInfo*> order;
+  for (const auto& n : indices) {
+    const format::ResourceInfo* ri = r->find(n);
+    if (ri == nullptr)
+      ri =
+          &unlisted.emplace_back(format::ResourceInfo{.name = n, .builtin = true, .dynamic = true});
+    order.push_back(ri);
+  }
+  for (const auto& ri : r->resources)
+    if (!format::isBuiltinIndex(ri.name) && !format::isExternalIndex(ri)) order.push_back(&ri);
+  tRes.assign(order.size(), resItem{});
+  for (size_t i = 0; i < order.size(); ++i) {
+    const format::ResourceInfo& ri = *order[i];
     resItem& o = tRes[i];
     copyName(o.name, sizeof o.name, ri.name);
     copyName(o.des, sizeof o.des, ri.description);
@@ -175,7 +200,6 @@ extern "C" struct lsInfo* ls_info(void) {
               (ri.shared ? RESF_SHARED : 0) | (ri.release ? RESF_RELEASE : 0) |
               (!ri.shared ? RESF_GLOBAL : 0);
     o.interval = static_cast<int>(ri.interval);
-    if (!ri.builtin && ri.dynamic && !ri.shared && ri.type == ResourceType::kNumeric) ++external;
   }
   tInfo.nRes = static_cast<int>(tRes.size());
   tInfo.resTable = tRes.data();
@@ -191,7 +215,7 @@ extern "C" struct lsInfo* ls_info(void) {
     tInfo.modelRefs[k] = m.used ? 1 : 0;
     tInfo.cpuFactor[k] = static_cast<float>(m.cpuf);
   }
-  tInfo.numUsrIndx = external;
-  tInfo.numIndx = NBUILTINDEX + external;
+  tInfo.numUsrIndx = static_cast<int>(indices.size()) - NBUILTINDEX;
+  tInfo.numIndx = static_cast<int>(indices.size());
   return &tInfo;
 }

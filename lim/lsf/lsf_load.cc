@@ -2,6 +2,7 @@
 #include <cmath>
 #include <vector>
 
+#include "format/load_format.h"
 #include "format/values.h"
 #include "lsf/lsf.h"
 #include "lsf_session.h"
@@ -53,10 +54,11 @@ bool validList(char** list, int size) {
   return true;
 }
 
-// The common body: `names` the indices to give, in order.
+// The common body: `names` the indices to give, in order; empty: every load index of the
+// cluster (the built-ins, then the external ones, as ls_info lists them), left in `names`.
 hostLoad* loadRows(LoadBuffers& b, const char* resreq, int* numhosts, int options,
                    const char* fromhost, char** hostlist, int listsize,
-                   const std::vector<std::string>& names) {
+                   std::vector<std::string>& names) {
   (void)fromhost;  // the load op has no asker-relative defaults
   if (numhosts == nullptr || *numhosts < 0 || !validList(hostlist, listsize))
     return fail(LSE_BAD_ARGS), nullptr;
@@ -66,11 +68,18 @@ hostLoad* loadRows(LoadBuffers& b, const char* resreq, int* numhosts, int option
   for (int i = 0; i < listsize; ++i) q.hosts.push_back(hostlist[i]);
   auto snap = c->load(q);
   if (!snap) return fail(snap.status()), nullptr;
+  const bool named = !names.empty();
+  if (!named)
+    if (auto known = knownLoadIndices(snap->names)) names = std::move(*known);
   double maxCpuf = 1;
-  if (options & NORMALIZE) {
+  if ((options & NORMALIZE) || names.empty()) {
     auto info = c->info();
     if (!info) return fail(info.status()), nullptr;
     maxCpuf = info->maxUsedCpuFactor();
+    if (names.empty()) {
+      names = format::loadIndexNames(*info);
+      noteLoadIndices(names, snap->names);
+    }
   }
   std::vector<const format::LoadHost*> hosts;
   for (const auto& h : snap->hosts) {
@@ -88,7 +97,10 @@ hostLoad* loadRows(LoadBuffers& b, const char* resreq, int* numhosts, int option
   std::vector<int> slots;
   for (const auto& n : names) {
     slots.push_back(snap->slot(n));
-    if (slots.back() < 0 && !format::isBuiltinIndex(n)) return fail(LSE_BAD_NAMELIST), nullptr;
+    // A name the caller gave must be an index some host reports; the cluster's own list
+    // may name an external index no host has reported yet (unknown: INFINIT_LOAD).
+    if (named && slots.back() < 0 && !format::isBuiltinIndex(n))
+      return fail(LSE_BAD_NAMELIST), nullptr;
   }
   for (size_t i = 0; i < hosts.size(); ++i) {
     const format::LoadHost& h = *hosts[i];
@@ -114,9 +126,12 @@ hostLoad* loadRows(LoadBuffers& b, const char* resreq, int* numhosts, int option
 using namespace openlim;
 using namespace openlim::lsf;
 
+// Every load index: li[0..NBUILTINDEX-1] the built-ins (R15S ... MEM), then the external
+// ones in ls_info's order (lsInfo.numIndx values in all).
 extern "C" struct hostLoad* ls_load(char* resreq, int* numhosts, int options, char* fromhost) {
   static thread_local LoadBuffers b;
-  return loadRows(b, resreq, numhosts, options, fromhost, nullptr, 0, format::builtinIndices());
+  std::vector<std::string> names;
+  return loadRows(b, resreq, numhosts, options, fromhost, nullptr, 0, names);
 }
 
 extern "C" struct hostLoad* ls_loadinfo(char* resreq, int* numhosts, int options, char* fromhost,
@@ -129,9 +144,7 @@ extern "C" struct hostLoad* ls_loadinfo(char* resreq, int* numhosts, int options
       names.emplace_back(*n);
     }
     if (names.empty()) return fail(LSE_BAD_NAMELIST), nullptr;
-  } else {
-    names = format::builtinIndices();
-  }
+  }  // else every load index, as ls_load gives them
   hostLoad* rows = loadRows(b, resreq, numhosts, options, fromhost, hostlist, listsize, names);
   if (rows == nullptr) return nullptr;
   if (indxnamelist != nullptr && *indxnamelist == nullptr) {  // tell the caller the order

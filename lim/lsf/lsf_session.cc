@@ -10,6 +10,13 @@ namespace {
 std::mutex gMutex;
 std::shared_ptr<Client> gClient;  // shared: a reset while another thread asks keeps it alive
 
+struct KnownIndices {
+  std::vector<std::string> indices;
+  std::vector<std::string> seenWith;
+  bool adoptNext = false;  // ls_info noted them: the next load reply's names are the key
+};
+std::optional<KnownIndices> gIndices;  // guarded by gMutex
+
 }  // namespace
 
 Client* session() {
@@ -31,6 +38,31 @@ Client* session() {
 void resetSession() {
   std::lock_guard<std::mutex> lock(gMutex);
   gClient.reset();
+  gIndices.reset();
+}
+
+void noteLoadIndices(std::vector<std::string> indices, std::vector<std::string> seenWith) {
+  std::lock_guard<std::mutex> lock(gMutex);
+  const bool adopt = seenWith.empty();
+  gIndices = KnownIndices{std::move(indices), std::move(seenWith), adopt};
+}
+
+std::optional<std::vector<std::string>> lastLoadIndices() {
+  std::lock_guard<std::mutex> lock(gMutex);
+  if (!gIndices) return std::nullopt;
+  return gIndices->indices;
+}
+
+std::optional<std::vector<std::string>> knownLoadIndices(const std::vector<std::string>& seenWith) {
+  std::lock_guard<std::mutex> lock(gMutex);
+  if (!gIndices) return std::nullopt;
+  if (gIndices->adoptNext) {
+    gIndices->seenWith = seenWith;
+    gIndices->adoptNext = false;
+  } else if (gIndices->seenWith != seenWith) {
+    return std::nullopt;
+  }
+  return gIndices->indices;
 }
 
 }  // namespace openlim::lsf

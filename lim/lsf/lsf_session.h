@@ -3,7 +3,9 @@
 // from the environment on first use, and the per-thread error number.
 
 #include <cstdio>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "openlim/client.h"
 #include "openlim/status.h"
@@ -15,6 +17,18 @@ namespace openlim::lsf {
 Client* session();
 // Drops the client so that the next call reads the environment again (tests).
 void resetSession();
+
+// The cluster's load indices (format::loadIndexNames: li's order) as the process last
+// learnt them, so that ls_load need not ask for the configuration on every call. ls_info
+// notes what it read (`seenWith` empty: the next load reply's value names become the key);
+// ls_load notes what it asked for with its load reply's value names. A load reply whose
+// value names differ (a reconfiguration moved them) asks again. Because ls_info always
+// notes its answer, ls_load gives as many indices as the latest ls_info's numIndx.
+void noteLoadIndices(std::vector<std::string> indices, std::vector<std::string> seenWith);
+std::optional<std::vector<std::string>> knownLoadIndices(const std::vector<std::string>& seenWith);
+// The load indices last noted, whatever load reply they were seen with (ls_gethostinfo's
+// busy thresholds); nullopt before any.
+std::optional<std::vector<std::string>> lastLoadIndices();
 
 // LSF's error number for a client Status (its code and LSF's words in its message).
 int errorNumberOf(const Status& s);

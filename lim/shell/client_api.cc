@@ -27,22 +27,11 @@ Json names(const std::vector<std::string>& v) {
   return a;
 }
 
-// The Status of an `ok:false` reply: its `code` says the kind, its `error` LSF's words.
-Status replyError(const Json& reply) {
-  std::string code = reply.stringOr("code", "internal");
-  std::string message = reply.stringOr("error", "request failed");
-  if (code == "syntax") return Status(Code::kInvalid, message);
-  if (code == "notfound" || code == "noteligible") return Status(Code::kNotFound, message);
-  if (code == "denied") return Status(Code::kDenied, message);
-  if (code == "unavailable" || code == "busy") return Status(Code::kUnavailable, message);
-  return Status(Code::kInternal, message);
-}
-
 // OK for `ok:true`; a second redirect (the transport follows one) means the master is moving.
 Status replyStatus(const Json& reply) {
   if (reply.find("redirect") != nullptr) return Status(Code::kUnavailable, kMasterUnknown);
   const Json* ok = reply.find("ok");
-  if (ok == nullptr || !ok->asBool(false)) return replyError(reply);
+  if (ok == nullptr || !ok->asBool(false)) return format::replyError(reply);
   return Status::ok();
 }
 
@@ -201,6 +190,17 @@ Status Client::unlockHost(const std::string& host) {
   Json req = opRequest("unlock");
   req.add("host", Json::string(host.empty() ? localHost_ : host));
   return checked(exchange(format::requestText(req), true)).status();
+}
+
+Result<ReconfigResult> Client::reconfig(bool verbose) {
+  Json req = opRequest("reconfig");
+  if (verbose) req.add("verbose", Json::boolean(true));
+  auto text = exchange(format::requestText(req), true);
+  if (!text) return text.status();
+  auto reply = parseReply(*text);
+  if (!reply) return reply.status();
+  // A refused reconfig is an answer (its diagnostics say why), not a failure to ask.
+  return ReconfigResult{format::stringList(*reply, "diagnostics"), replyStatus(*reply)};
 }
 
 }  // namespace openlim

@@ -8,10 +8,6 @@
 namespace openlim::format {
 namespace {
 
-bool isExternalIndex(const ResourceInfo& r) {
-  return r.type == ResourceType::kNumeric && r.dynamic && !r.builtin && !r.shared;
-}
-
 // Shared values and dynamic strings shown at the right of lsload -l.
 bool isExtraColumn(const ResourceInfo& r) {
   if (r.builtin || isExternalIndex(r)) return false;
@@ -62,6 +58,17 @@ size_t hostWidth(const LoadSnapshot& snap, size_t base) {
 }
 
 }  // namespace
+
+bool isExternalIndex(const ResourceInfo& r) {
+  return r.type == ResourceType::kNumeric && r.dynamic && !r.builtin && !r.shared;
+}
+
+std::vector<std::string> loadIndexNames(const ClusterInfo& info) {
+  std::vector<std::string> names = builtinIndices();
+  for (const auto& r : info.resources)
+    if (isExternalIndex(r)) names.push_back(r.name);
+  return names;
+}
 
 std::vector<std::string> loadColumns(const ClusterInfo& info, const LoadOptions& opts) {
   if (!opts.indices.empty()) return opts.indices;

@@ -9,6 +9,13 @@
 
 namespace openlim::format {
 
+// An external load index: a dynamic numeric per-host resource other than the built-ins (an
+// elim's value; shared resources have one value per instance, not per host).
+bool isExternalIndex(const ResourceInfo& r);
+// The cluster's load indices in LSF's order (hostLoad.li, lsInfo.resTable's first numIndx
+// entries): the eleven built-ins, then the external indices in the configuration's order.
+std::vector<std::string> loadIndexNames(const ClusterInfo& info);
+
 // The columns lsload shows: -I's list, else -l's (built-ins with io, external per-host
 // indices, then shared and string values), else the ten default indices.
 std::vector<std::string> loadColumns(const ClusterInfo& info, const LoadOptions& opts);

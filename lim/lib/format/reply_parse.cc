@@ -250,4 +250,14 @@ std::vector<format::ElimHostStatus> parseElimStatus(const Json& reply) {
   return out;
 }
 
+Status replyError(const Json& reply) {
+  std::string code = reply.stringOr("code", "internal");
+  std::string message = reply.stringOr("error", "request failed");
+  if (code == "syntax") return Status(Code::kInvalid, message);
+  if (code == "notfound" || code == "noteligible") return Status(Code::kNotFound, message);
+  if (code == "denied") return Status(Code::kDenied, message);
+  if (code == "unavailable" || code == "busy") return Status(Code::kUnavailable, message);
+  return Status(Code::kInternal, message);
+}
+
 }  // namespace openlim::format

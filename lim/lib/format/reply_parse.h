@@ -32,5 +32,9 @@ std::vector<format::ElimHostStatus> parseElimStatus(const format::Json& reply);
 PlacementResult parsePlacement(const format::Json& reply);
 // Strings of a JSON array field (absent or not an array: empty).
 std::vector<std::string> stringList(const format::Json& o, std::string_view key);
+// The Status of an `ok:false` reply: its `code` says the kind (syntax: kInvalid; notfound,
+// noteligible: kNotFound; denied: kDenied; unavailable, busy: kUnavailable; else
+// kInternal), its `error` LSF's words.
+Status replyError(const format::Json& reply);
 
 }  // namespace openlim::format

@@ -110,6 +110,7 @@ std::string writeMetrics(const MetricsInput& in, double loopAge) {
   writeRequests(out, in.requests);
   writeMelim(out, in.host, in.melim);
   if (in.table) writeHosts(out, *in.table);
+  if (in.reservations) writeReservations(out, *in.reservations, in.table.get());
   return out;
 }
 

@@ -7,10 +7,17 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "master/request_stats.h"
 #include "openlim/host_table.h"
+#include "policy/calendar.h"
+
+namespace openlim::quota {
+class QuotaState;  // quota/quota_state.h
+}
 
 namespace openlim::master {
 
@@ -35,6 +42,36 @@ struct MelimMetrics {
   std::string statusJson;  // melim's latest fd-3 status line ("" = none yet)
 };
 
+// One quota row as `lsquota -u all` shows it: one resource of one rule for one bucket (one
+// member of each braced filter). Values in base units (memory resources in bytes).
+struct QuotaSeries {
+  std::string set, rule, resource;
+  // The filter's consumers by kind: a braced filter's member, another filter as written
+  // ("!x" for an exclusion); "" when the rule has no such filter.
+  std::string users, projects, pes, queues, hosts;
+  double used = 0;
+  std::optional<double> limit;  // nullopt: a dynamic limit the host does not let evaluate
+};
+
+// At most this many quota rows in a scrape (each gives a used and a limit series): a site
+// with `users {*}` rules and 10,000 users would otherwise get tens of thousands of series.
+// Beyond it the rows using the most of their limits stay; the rest are counted.
+inline constexpr size_t kMaxQuotaSeries = 1000;
+
+// The master's reservations and quota usage, taken at hand-over (the master only). The
+// counters are copied; the quota usage is shared, as the host table is: the service copies
+// it before changing it while a scrape holds it, so the rows are worked out on the metrics
+// thread, never on the loop.
+struct ReservationMetrics {
+  uint64_t active = 0;  // reservations in the ledger
+  uint64_t created = 0, released = 0, renewed = 0, expired = 0, merged = 0;
+  // Reserve requests refused, by reason.
+  uint64_t deniedUnsigned = 0, deniedUser = 0, refusedRebuilding = 0;
+  uint64_t refusedQuota = 0, refusedNoHosts = 0;
+  std::shared_ptr<const quota::QuotaState> quotas;  // null: no lsf.quotas in force
+  policy::Period period = policy::Period::kPrime;   // the calendar's at hand-over
+};
+
 struct MetricsInput {
   std::string cluster, host, master, version;
   bool isMaster = false;
@@ -42,6 +79,8 @@ struct MetricsInput {
   LimMetricCounters counters;
   MelimMetrics melim;
   RequestStats requests;
+  // The master's reservations (null: not the master).
+  std::shared_ptr<const ReservationMetrics> reservations;
   double startedAgo = 0;  // seconds since this lim started
 };
 

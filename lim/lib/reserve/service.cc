@@ -115,6 +115,10 @@ std::string ReservationService::reserve(const Json& req, const ServiceContext& c
     plan = std::move(byPolicy).value();
   }
   if (!plan.placement.status.isOk()) {
+    if (plan.blocked.empty())
+      ++counters_.refusedNoHosts;
+    else
+      ++counters_.refusedQuota;
     Json o = Json::object();
     o.add("code",
           Json::string(plan.placement.status.message().find("Unknown host") == 0 ? "notfound"
@@ -272,12 +276,14 @@ void ReservationService::setQuotas(quota::QuotaConfigPtr config) {
   quotaConfig_ = config;
   quotas_.reset();
   if (!config) return;
-  quotas_ = std::make_unique<quota::QuotaState>(std::move(config));
+  quotas_ = std::make_shared<quota::QuotaState>(std::move(config));
   for (const Reservation* r : ledger_.list("")) count(*r, +1);
 }
 
 void ReservationService::count(const Reservation& r, int sign) {
   if (!quotas_) return;
+  // Shared with a scrape (sharedQuotas): change a copy, the scrape keeps what it was given.
+  if (quotas_.use_count() > 1) quotas_ = std::make_shared<quota::QuotaState>(*quotas_);
   quota::Consumption c = consumptionOf(r);
   if (sign > 0)
     quotas_->add(c);

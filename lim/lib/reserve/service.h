@@ -31,6 +31,8 @@ struct ServiceCounters {
   uint64_t refusedRebuilding = 0;  // reserve while the ledger was being rebuilt
   uint64_t deniedUnsigned = 0;     // a write op no lim signed
   uint64_t deniedUser = 0;         // a caller acting for a user it may not
+  uint64_t refusedQuota = 0;       // reserve with too few hosts once quotas refused some
+  uint64_t refusedNoHosts = 0;     // reserve with too few eligible hosts (no quota involved)
 };
 
 // What changed, for the reserved hosts' lims: reservations to keep (new or renewed) and
@@ -82,6 +84,9 @@ class ReservationService {
   // Created, released, expired and merged reservations update it.
   void setQuotas(quota::QuotaConfigPtr config);
   const quota::QuotaState* quotas() const { return quotas_.get(); }
+  // The same usage for a reader on another thread (a metrics scrape): while anyone holds it,
+  // the service changes a copy (as the load table does its snapshot), never it.
+  std::shared_ptr<const quota::QuotaState> sharedQuotas() const { return quotas_; }
 
   const Ledger& ledger() const { return ledger_; }
   const ServiceCounters& counters() const { return counters_; }
@@ -101,7 +106,7 @@ class ReservationService {
   double readyAt_ = 0;
   ServiceCounters counters_;
   quota::QuotaConfigPtr quotaConfig_;
-  std::unique_ptr<quota::QuotaState> quotas_;
+  std::shared_ptr<quota::QuotaState> quotas_;
 };
 
 }  // namespace openlim::reserve

@@ -12,14 +12,19 @@
 #include "bench_cluster.h"
 #include "format/json.h"
 #include "master/load_table.h"
+#include "master/metrics.h"
+#include "quota/quotas_file.h"
 #include "reserve/service.h"
+#include "reserve/service_metrics.h"
 
 using namespace openlim;
 
 namespace {
 
 struct Fixture {
-  explicit Fixture(int hosts) : table(bench::benchConfig(hosts, true)), service("host0") {
+  // users: how many distinct callers share the 10,000 reservations.
+  explicit Fixture(int hosts, int users = 50)
+      : table(bench::benchConfig(hosts, true)), service("host0") {
     for (int i = 0; i < hosts; ++i) {
       protocol::LoadReport r = bench::benchReport(i, "");
       r.numbers.push_back({"ncpus", 32, 0});
@@ -27,7 +32,7 @@ struct Fixture {
     }
     // 10,000 active reservations of one slot each, spread over the hosts.
     for (int i = 0; i < 10000; ++i) {
-      std::string req = R"({"op":"reserve","n":1,"caller":"u)" + std::to_string(i % 50) +
+      std::string req = R"({"op":"reserve","n":1,"caller":"u)" + std::to_string(i % users) +
                         R"(","hosts":["host)" + std::to_string((i * 7919) % hosts) + R"("]})";
       call(req, 1);
     }
@@ -84,6 +89,48 @@ void BM_ReserveReleasePair(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_ReserveReleasePair)->Arg(10000)->Unit(benchmark::kMicrosecond);
+
+// What a scrape costs the loop (the hand-over, reserve/service_metrics.h) and the metrics
+// thread (the quota rows and the text), with 10,000 reservations by 10,000 users under two quota
+// sets whose braced filters give a row per user and per host: about 20,000 rows, cut to
+// master::kMaxQuotaSeries.
+void BM_ReservationMetrics(benchmark::State& state) {
+  static std::unique_ptr<Fixture> f;
+  if (!f) {
+    f = std::make_unique<Fixture>(10000, 10000);
+    const std::string text =
+        "{\n name per_user\n limit users {*} to slots=4\n}\n"
+        "{\n name per_host\n limit hosts {*} to slots=8\n}\n";
+    quota::QuotasLoad l = quota::loadQuotas(text, "lsf.quotas", *f->table.config(), nullptr);
+    if (l.errors() > 0) {
+      state.SkipWithError(l.diagnostics[0].toString().c_str());
+      return;
+    }
+    f->service.setQuotas(std::make_shared<const quota::QuotaConfig>(std::move(l.config)));
+  }
+  HostTablePtr table = f->table.snapshot(2);
+  size_t bytes = 0, rows = 0, omitted = 0;
+  for (auto _ : state) {
+    // The loop's part: counters and a share of the usage.
+    auto in = std::make_shared<master::MetricsInput>();
+    in->isMaster = true;
+    in->table = table;
+    in->reservations = std::make_shared<const master::ReservationMetrics>(
+        reserve::reservationMetrics(f->service, policy::Period::kPrime));
+    if (state.range(0) == 0) continue;
+    // The metrics thread's: the rows (and the whole text).
+    reserve::QuotaRows q =
+        reserve::quotaRows(*in->reservations->quotas, policy::Period::kPrime, *table);
+    rows = q.rows.size();
+    omitted = q.omitted;
+    if (state.range(0) == 2) bytes = master::writeMetrics(*in, 0).size();
+  }
+  state.counters["quota_rows"] = static_cast<double>(rows);
+  state.counters["omitted"] = static_cast<double>(omitted);
+  state.counters["bytes"] = static_cast<double>(bytes);
+}
+// 0: the loop's part only; 1: and the quota rows; 2: and the whole text (10,000 hosts too).
+BENCHMARK(BM_ReservationMetrics)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

@@ -1,7 +1,7 @@
 /* An LSF API program of the kind LSF's guides show: the cluster, its master, every host's
- * type and load, a placement with a resource requirement, and a load adjustment. Built with
- * `cc` against the installed lsf/lsf.h and liblsf by test_client.py, whose output it checks
- * against lsload and lsplace. Usage: lsf_example RESREQ | --lock | --unlock */
+ * type and load (external indices too), a placement with a resource requirement, and a load
+ * adjustment. Built with `cc` against the installed lsf/lsf.h and liblsf by test_client.py, whose
+ * output it checks against lsload and lsplace. Usage: lsf_example RESREQ | --lock | --unlock */
 #include <lsf/lsf.h>
 #include <stdio.h>
 #include <string.h>
@@ -35,6 +35,14 @@ int main(int argc, char** argv) {
   }
   printf("master %s\n", master);
 
+  /* The load indices' names: ls_info lists them first, built-ins then the site's elims'. */
+  struct lsInfo* info = ls_info();
+  if (info == NULL) {
+    ls_perror("ls_info");
+    return 1;
+  }
+  int numIndx = info->numIndx;
+
   int numhosts = 0;
   struct hostLoad* load = ls_load(NULL, &numhosts, 0, NULL);
   if (load == NULL) {
@@ -49,6 +57,9 @@ int main(int argc, char** argv) {
     printf("load %s %s r1m=%.2f mem=%.0f\n", load[i].hostName,
            LS_ISUNAVAIL(load[i].status) ? "unavail" : (LS_ISOK(load[i].status) ? "ok" : "other"),
            load[i].li[R1M] >= INFINIT_LOAD ? -1.0 : load[i].li[R1M], load[i].li[MEM]);
+    for (int k = NBUILTINDEX; k < numIndx; k++) /* external indices follow the built-ins */
+      if (load[i].li[k] < INFINIT_LOAD)
+        printf("index %s %s %.1f\n", load[i].hostName, info->resTable[k].name, load[i].li[k]);
   }
   for (int i = 0; i < n; i++) {
     char* type = ls_gethosttype(names[i]);

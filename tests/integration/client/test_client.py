@@ -20,7 +20,11 @@ CMD_DIR = os.environ.get("CMD_DIR", "")
 THREADS = os.environ.get("THREADS_BIN", "")
 BUILD = os.environ.get("BUILD_DIR", "")
 HERE = os.path.dirname(os.path.abspath(__file__))
+MELIM = os.environ.get("MELIM_BIN", "")
 HOSTS = ["hostA", "hostB", "hostC"]
+NIO_ELIM = """#!/bin/sh
+while echo "1 nio 344"; do sleep 0.3; done
+"""
 RESREQ = "select[fast] order[r1m]"
 
 
@@ -29,16 +33,26 @@ class TestClient(unittest.TestCase):
         if not LIM or not CMD_DIR or not THREADS or not BUILD:
             raise unittest.SkipTest("LIM_BIN, CMD_DIR, THREADS_BIN and BUILD_DIR needed")
         self.c = Cluster(block="127.7.40", hosts=HOSTS, lim=LIM,
-                         resources=["fast Boolean () () () (Fast host)"],
+                         resources=["fast Boolean () () () (Fast host)",
+                                    "nio Numeric 2 Y N (I/O)"],
+                         resource_map=["nio [default]"],
                          host_columns=("model type server RESOURCES",
                                        {"hostA": "Generic LINUX86 1 ()",
                                         "hostB": "Generic LINUX86 1 (fast)",
                                         "hostC": "Generic LINUX86 1 ()"}))
         self.addCleanup(self.c.close)
+        if MELIM:  # an external index for ls_load (lsload -I nio shows the same)
+            self.c.install_elim(MELIM, "elim.nio", NIO_ELIM)
         self.env = dict(os.environ, LSF_ENVDIR=self.c.dir, OPENLIM_HOST="hostA")
         self.c.start_all()
         self.c.wait_or_dump(lambda: "master name is hostA" in self.cmd("lsid")[1], "master")
         self.c.wait_or_dump(lambda: all(self.status_of(h) == "ok" for h in HOSTS), "reports")
+        if MELIM:
+            self.c.wait_or_dump(lambda: all(self.nio_of(h) == "344.0" for h in HOSTS), "nio")
+
+    def nio_of(self, host):
+        lines = self.cmd("lsload", "-I", "nio", host)[1].splitlines()
+        return lines[1].split()[2] if len(lines) > 1 and len(lines[1].split()) > 2 else None
 
     def cmd(self, *argv):
         p = subprocess.run([os.path.join(CMD_DIR, argv[0])] + list(argv[1:]), env=self.env,
@@ -114,6 +128,14 @@ class TestClient(unittest.TestCase):
             if line.startswith("host "):
                 _, name, t, m, _ = line.split()
                 self.assertEqual([t[5:], m[6:]], types[name])
+        # ls_load's external indices follow the built-ins, as lsload -I nio shows them.
+        if MELIM:
+            _, nio, _ = self.cmd("lsload", "-I", "nio")
+            shown = {r.split()[0]: r.split()[2] for r in nio.splitlines()[1:] if len(r.split()) > 2}
+            got = {r.split()[1]: r.split()[3] for r in out if r.startswith("index ")
+                   and r.split()[2] == "nio"}
+            self.assertEqual(got, shown)
+            self.assertEqual(sorted(got), HOSTS)
         self.assertEqual(place.split(), ["hostB"])
         self.assertIn("placed hostB", out)
         self.assertIn("adjusted hostB", out)

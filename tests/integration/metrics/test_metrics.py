@@ -8,6 +8,7 @@ Run one class: LIM_BIN=build/lim/daemon/lim CMD_DIR=build/lim/cmd \
 
 import json
 import os
+import pwd
 import shutil
 import signal
 import socket
@@ -276,6 +277,61 @@ class TestPrometheus(Base):
         self.assertEqual(r["metric"]["index"], "r1m")
         self.assertEqual(r["metric"]["job"], "openlim")
         self.assertGreaterEqual(float(r["value"][1]), 0)
+
+
+class TestReservations(unittest.TestCase):
+    """A reservation on a real cluster with a quota file shows in the master's scrape: the
+    count, the reserved host's slots, the created and denied counters and the quota rule's
+    used and limit gauges (and the text still passes promtool)."""
+    block = "127.8.40"
+
+    def run_cmd(self, *argv):
+        env = dict(os.environ, LSF_ENVDIR=self.c.dir, OPENLIM_HOST="hostA")
+        p = subprocess.run([os.path.join(CMD_DIR, argv[0])] + list(argv[1:]), env=env,
+                           capture_output=True, text=True, timeout=30)
+        return p.returncode, p.stdout, p.stderr
+
+    def test_reservation_and_quota_gauges(self):
+        if not LIM or not os.access(LIM, os.X_OK) or not CMD_DIR:
+            self.skipTest("LIM_BIN and CMD_DIR not set")
+        mport = free_port()
+        self.c = Cluster(block=self.block, hosts=HOSTS, lim=LIM,
+                         conf_extra={"LSF_METRICS_ADDR": ":%d" % mport})
+        self.addCleanup(self.c.close)
+        self.c.conf_extra["LSF_STATEDIR"] = os.path.join(self.c.dir, "state")
+        self.c.write_config()
+        with open(os.path.join(self.c.dir, "lsf.quotas"), "w") as f:
+            f.write("{\n  name per_user\n  limit users {*} to slots=1\n}\n")
+        self.c.start_all()
+        self.c.wait_or_dump(lambda: all(self.c.master_of(h) == "hostA" for h in HOSTS),
+                            "master elected")
+        master = self.c.address("hostA")
+        last = []
+
+        def reserved():  # past the new master's rebuild window (exit 4)
+            last[:] = self.run_cmd("lsreserve", "-n", "1", "hostB")
+            return last[0] != 4
+        self.c.wait_or_dump(reserved, "lsreserve past the ledger rebuild")
+        self.assertEqual(last[0], 0, last[2])
+        user = pwd.getpwuid(os.getuid()).pw_name
+        rc, out, err = self.run_cmd("lsreserve", "-n", "1", "hostB")
+        self.assertEqual(rc, 1, out + err)  # the quota's one slot is taken
+        status, text = http(master, mport, "/metrics")
+        self.assertEqual(status, 200)
+        labels = ('set="per_user",rule="1",resource="slots",users="%s",projects="",pes="",'
+                  'queues="",hosts=""' % user)
+        for line in ("openlim_reservations 1", "openlim_reservations_created_total 1",
+                     'openlim_reservations_denied_total{reason="quota"} 1',
+                     'openlim_host_reserved_slots{host="hostB"} 1',
+                     "openlim_reserved_slots 1", "openlim_quotas_loaded 1",
+                     "openlim_quota_used{%s} 1" % labels, "openlim_quota_limit{%s} 1" % labels):
+            self.assertIn("\n" + line + "\n", text)
+        self.assertNotIn('openlim_host_reserved_slots{host="hostA"}', text)
+        promtool = shutil.which("promtool")
+        if promtool:
+            p = subprocess.run([promtool, "check", "metrics"], input=text.encode(),
+                               capture_output=True, timeout=30)
+            self.assertEqual(p.returncode, 0, p.stdout.decode() + p.stderr.decode())
 
 
 if __name__ == "__main__":

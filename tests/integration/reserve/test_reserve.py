@@ -66,6 +66,12 @@ class Base(unittest.TestCase):
         self.c.wait_or_dump(lambda: all(self.c.master_of(h) == master for h in self.c.hosts),
                             "master elected")
 
+    def cpus_known(self):
+        rc, out, _ = self.run_cmd("lshosts", "-json")
+        hosts = json.loads(out).get("hosts", []) if rc == 0 else []
+        return len(hosts) == len(self.hosts) and all(
+            isinstance(h.get("ncpus"), (int, float)) for h in hosts)
+
     @staticmethod
     def id_of(out):
         # "Reservation <ID> is created on host(s): h1 h1 h2"
@@ -80,6 +86,8 @@ class TestCommands(Base):
         self.start_and_wait_master()
         self.c.wait_or_dump(lambda: len(self.run_cmd("lsplace", "-n", "0")[1].split()) >= 2,
                             "both hosts placeable")
+        # Every host's CPU count known (a host not reported yet places one slot, not ncpus).
+        self.c.wait_or_dump(lambda: self.cpus_known(), "both hosts' ncpus")
         free = len(self.run_cmd("lsplace", "-n", "0")[1].split())
         rc, out, err = self.reserve("-n", "1", "-P", "proj", "-q", "normal", "-pe", "mpi",
                                     "-t", "600", "hostB", host="hostB")

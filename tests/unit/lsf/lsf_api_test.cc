@@ -7,6 +7,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -41,12 +42,14 @@ class FakeLim {
     thread_.join();
   }
   int port() const { return port_; }
+  int connections() const { return connections_.load(); }
 
  private:
   void serve() {
     for (;;) {
       int c = ::accept(fd_, nullptr, nullptr);
       if (c < 0) return;
+      ++connections_;
       char buf[4096];
       (void)::recv(c, buf, sizeof buf, 0);  // the request (small): read, then answer
       (void)::send(c, reply_.data(), reply_.size(), MSG_NOSIGNAL);
@@ -54,6 +57,7 @@ class FakeLim {
     }
   }
   std::string reply_;
+  std::atomic<int> connections_{0};
   int fd_ = -1;
   int port_ = 0;
   std::thread thread_;
@@ -218,6 +222,86 @@ TEST_F(LsfApi, LoadRowsFromAReply) {
   n = 3;
   EXPECT_EQ(ls_load(nullptr, &n, EXACT, nullptr), nullptr);
   EXPECT_EQ(lserrno, LSE_NO_HOST);
+}
+
+// One reply that serves both the `info` and the `load` request of ls_load and ls_info.
+const char* kInfoAndLoad =
+    R"({"ok":true,"cluster":"c","master":"m","resources":[)"
+    R"({"name":"r15s","type":"Numeric","builtin":true,"dynamic":true},)"
+    R"({"name":"ncpus","type":"Numeric","builtin":true},)"
+    R"({"name":"licenses","type":"Numeric","dynamic":true,"shared":true},)"
+    R"({"name":"nio","type":"Numeric","dynamic":true},)"
+    R"({"name":"owner","type":"String","dynamic":true},)"
+    R"({"name":"usr_tmp","type":"Numeric","dynamic":true}],)"
+    R"("hosts":[{"name":"a","status":"ok","values":{"r1m":0.5,"nio":344,"ncpus":2}}]})";
+
+TEST_F(LsfApi, LoadGivesTheExternalIndicesAfterTheBuiltinsInLsInfosOrder) {
+  FakeLim lim(frame(kInfoAndLoad));
+  useLim(lim.port());
+  lsInfo* info = ls_info();
+  ASSERT_NE(info, nullptr) << ls_sysmsg();
+  ASSERT_EQ(info->numIndx, NBUILTINDEX + 2);
+  EXPECT_EQ(info->numUsrIndx, 2);
+  EXPECT_STREQ(info->resTable[R15S].name, "r15s");
+  EXPECT_STREQ(info->resTable[NBUILTINDEX].name, "nio");
+  EXPECT_STREQ(info->resTable[NBUILTINDEX + 1].name, "usr_tmp");
+  EXPECT_STREQ(info->resTable[NBUILTINDEX + 2].name, "ncpus");  // then the other resources
+  int n = 0;
+  hostLoad* rows = ls_load(nullptr, &n, 0, nullptr);
+  ASSERT_NE(rows, nullptr) << ls_sysmsg();
+  ASSERT_EQ(n, 1);
+  EXPECT_FLOAT_EQ(rows[0].li[R1M], 0.5f);
+  EXPECT_FLOAT_EQ(rows[0].li[NBUILTINDEX], 344.0f);
+  EXPECT_EQ(rows[0].li[NBUILTINDEX + 1], INFINIT_LOAD);  // configured, not reported yet
+  // ls_loadinfo with no names: the same indices, and their names in that order.
+  char** names = nullptr;
+  n = 0;
+  rows = ls_loadinfo(nullptr, &n, 0, nullptr, nullptr, 0, &names);
+  ASSERT_NE(rows, nullptr) << ls_sysmsg();
+  ASSERT_NE(names, nullptr);
+  int count = 0;
+  while (names[count] != nullptr) ++count;
+  ASSERT_EQ(count, NBUILTINDEX + 2);
+  EXPECT_STREQ(names[NBUILTINDEX], "nio");
+  EXPECT_FLOAT_EQ(rows[0].li[NBUILTINDEX], 344.0f);
+  // Named: only those, in the caller's order; a name no host reports is refused.
+  char nio[] = "nio", r1m[] = "r1m", nope[] = "nope";
+  char* list[] = {nio, r1m, nullptr};
+  names = list;
+  rows = ls_loadinfo(nullptr, &n, 0, nullptr, nullptr, 0, &names);
+  ASSERT_NE(rows, nullptr) << ls_sysmsg();
+  EXPECT_FLOAT_EQ(rows[0].li[0], 344.0f);
+  EXPECT_FLOAT_EQ(rows[0].li[1], 0.5f);
+  char* bad[] = {nope, nullptr};
+  names = bad;
+  EXPECT_EQ(ls_loadinfo(nullptr, &n, 0, nullptr, nullptr, 0, &names), nullptr);
+  EXPECT_EQ(lserrno, LSE_BAD_NAMELIST);
+}
+
+TEST_F(LsfApi, HostInfoHasABusyThresholdPerLoadIndexExternalOnesToo) {
+  FakeLim lim(frame(kInfoAndLoad));
+  useLim(lim.port());
+  int n = 0;
+  hostInfo* hosts = ls_gethostinfo(nullptr, &n, nullptr, 0, 0);
+  ASSERT_NE(hosts, nullptr) << ls_sysmsg();
+  ASSERT_EQ(n, 1);
+  EXPECT_EQ(hosts[0].numIndx, NBUILTINDEX + 2);
+  EXPECT_EQ(hosts[0].busyThreshold[NBUILTINDEX + 1], INFINIT_LOAD);
+}
+
+TEST_F(LsfApi, LoadAsksForTheIndexNamesOnlyWhenTheReplysValuesChange) {
+  FakeLim lim(frame(kInfoAndLoad));
+  useLim(lim.port());
+  int n = 0;
+  ASSERT_NE(ls_load(nullptr, &n, 0, nullptr), nullptr) << ls_sysmsg();
+  EXPECT_EQ(lim.connections(), 2);  // load, then info for the external indices' names
+  ASSERT_NE(ls_load(nullptr, &n, 0, nullptr), nullptr);
+  EXPECT_EQ(lim.connections(), 3);  // the same values: the names are known
+  ASSERT_NE(ls_info(), nullptr);
+  hostLoad* rows = ls_load(nullptr, &n, 0, nullptr);
+  ASSERT_NE(rows, nullptr);
+  EXPECT_EQ(lim.connections(), 5);  // ls_info's own request, then the load only
+  EXPECT_FLOAT_EQ(rows[0].li[NBUILTINDEX], 344.0f);
 }
 
 TEST_F(LsfApi, NoMasterKnownIsMasterUnknown) {

@@ -12,6 +12,8 @@
 #include "format/json.h"
 #include "master/load_table.h"
 #include "master/metrics.h"
+#include "quota/quota_state.h"
+#include "quota/quotas_file.h"
 
 namespace openlim::master {
 namespace {
@@ -32,8 +34,16 @@ std::set<std::string> emittedNames() {
   table.ingest(r, 10);
   MetricsInput in;
   in.isMaster = true;
-  in.table = table.snapshot(10);
   in.requests.record("load", 0.001, true);
+  table.hold("hostA", 1, {}, 10);
+  auto res = std::make_shared<ReservationMetrics>();
+  quota::QuotasLoad l =
+      quota::loadQuotas("{\n name s\n limit users {*} to slots=2\n}\n", "lsf.quotas", *c, nullptr);
+  auto state = std::make_shared<quota::QuotaState>(std::make_shared<quota::QuotaConfig>(l.config));
+  state->add(quota::Consumption{.who = {.user = "u"}, .hosts = {{"hostA", 1, {}}}});
+  res->quotas = state;
+  in.reservations = res;
+  in.table = table.snapshot(10);
   in.melim.statusJson =
       R"({"elims":[{"name":"elim.a","state":"running","starts":2,"deaths":1,"accepted":3,)"
       R"("last_line_age":1,"dropped":{"syntax":1}}]})";

@@ -11,6 +11,8 @@
 
 #include "config/builtins.h"
 #include "master/load_table.h"
+#include "quota/quota_state.h"
+#include "quota/quotas_file.h"
 
 namespace openlim::master {
 namespace {
@@ -159,6 +161,61 @@ TEST(Metrics, AnUnreadableStatusLineGivesNoElimMetrics) {
   EXPECT_EQ(text.find("openlim_elim_state{"), std::string::npos);
 }
 
+// Counters, and quota usage where user `al"ice` holds 2 of her 4 slots.
+std::shared_ptr<const ReservationMetrics> reservationsWithQuota(const ConfigSnapshot& c) {
+  auto r = std::make_shared<ReservationMetrics>();
+  r->active = 3;
+  r->created = 5;
+  r->released = 1;
+  r->expired = 1;
+  r->refusedQuota = 2;
+  quota::QuotasLoad l = quota::loadQuotas("{\n name per_user\n limit users {*} to slots=4\n}\n",
+                                          "lsf.quotas", c, nullptr);
+  EXPECT_EQ(l.errors(), 0);
+  auto state = std::make_shared<quota::QuotaState>(std::make_shared<quota::QuotaConfig>(l.config));
+  state->add(quota::Consumption{.who = {.user = "al\"ice"}, .hosts = {{"hostA", 2, {}}}});
+  r->quotas = state;
+  return r;
+}
+
+TEST(Metrics, ReservationsCountsReservedSlotsPerHostAndQuotaUsage) {
+  LoadTable table(makeConfig({"hostA", "hostB"}));
+  table.ingest(report("hostA", 0.5), 100);
+  table.ingest(report("hostB", 0.5), 100);
+  table.hold("hostB", 3, {}, 100);
+  MetricsInput in = inputFor(table, 100);
+  in.reservations = reservationsWithQuota(*table.config());
+  std::string text = writeMetrics(in, 0);
+  EXPECT_TRUE(hasLine(text, "openlim_reservations 3"));
+  EXPECT_TRUE(hasLine(text, "openlim_reservations_created_total 5"));
+  EXPECT_TRUE(hasLine(text, "openlim_reservations_expired_total 1"));
+  EXPECT_TRUE(hasLine(text, R"(openlim_reservations_denied_total{reason="quota"} 2)"));
+  EXPECT_TRUE(hasLine(text, R"(openlim_reservations_denied_total{reason="no_hosts"} 0)"));
+  // Only hosts holding something, and the cluster's total.
+  EXPECT_TRUE(hasLine(text, R"(openlim_host_reserved_slots{host="hostB"} 3)"));
+  EXPECT_EQ(text.find(R"(openlim_host_reserved_slots{host="hostA"})"), std::string::npos);
+  EXPECT_TRUE(hasLine(text, "openlim_reserved_slots 3"));
+  EXPECT_TRUE(hasLine(text, "openlim_quotas_loaded 1"));
+  EXPECT_TRUE(hasLine(
+      text, R"(openlim_quota_used{set="per_user",rule="1",resource="slots",users="al\"ice",)"
+            R"(projects="",pes="",queues="",hosts=""} 2)"));
+  EXPECT_TRUE(hasLine(
+      text, R"(openlim_quota_limit{set="per_user",rule="1",resource="slots",users="al\"ice",)"
+            R"(projects="",pes="",queues="",hosts=""} 4)"));
+  EXPECT_TRUE(hasLine(text, "openlim_quota_series_omitted 0"));
+  // Without lsf.quotas: no rows.
+  auto none = std::make_shared<ReservationMetrics>();
+  in.reservations = none;
+  text = writeMetrics(in, 0);
+  EXPECT_TRUE(hasLine(text, "openlim_quotas_loaded 0"));
+  EXPECT_EQ(text.find("openlim_quota_used{"), std::string::npos);
+}
+
+TEST(Metrics, NoReservationMetricsOffTheMaster) {
+  MetricsInput in;
+  EXPECT_EQ(writeMetrics(in, 0).find("openlim_reservations"), std::string::npos);
+}
+
 // The format's rules: each family once, HELP then TYPE before its samples, every sample's
 // name its family's (a histogram's with _bucket, _sum, _count), the prefix openlim_.
 TEST(Metrics, EveryFamilyIsDeclaredOnceBeforeItsSamples) {
@@ -166,6 +223,7 @@ TEST(Metrics, EveryFamilyIsDeclaredOnceBeforeItsSamples) {
   table.ingest(report("hostA", 0.5), 100);
   MetricsInput in = inputFor(table, 100);
   in.requests.record("place", 0.01, true);
+  in.reservations = reservationsWithQuota(*table.config());
   std::string text = writeMetrics(in, 0);
   std::istringstream lines(text);
   std::string line, family, type;

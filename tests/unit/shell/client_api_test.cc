@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "format/json.h"
+#include "format/reply_parse.h"
 #include "openlim/client.h"
 
 namespace openlim {
@@ -123,6 +124,46 @@ TEST(Client, GenericRequestReturnsTheReplyOrItsError) {
   Client c(t, "a");
   EXPECT_EQ(*c.request(R"({"op":"policy"})"), R"({"ok":true,"x":1})");
   EXPECT_EQ(c.request(R"({"op":"quota"})").status().code(), Code::kDenied);
+}
+
+TEST(Client, ReconfigReturnsTheDiagnosticsOfAnAdoptedOrARefusedConfiguration) {
+  FakeTransport t;
+  Client c(t, "a");
+  t.replies["reconfig"] = R"({"ok":true,"diagnostics":["lsf.shared:9: warning"]})";
+  auto adopted = c.reconfig(true);
+  ASSERT_TRUE(adopted.isOk()) << adopted.status().message();
+  EXPECT_EQ(t.requests.back(), R"({"op":"reconfig","verbose":true})");
+  EXPECT_TRUE(adopted->status.isOk());
+  EXPECT_EQ(adopted->diagnostics, std::vector<std::string>{"lsf.shared:9: warning"});
+  t.replies["reconfig"] =
+      R"({"ok":false,"code":"config","error":"2 errors: kept the running configuration",)"
+      R"("diagnostics":["lsf.cluster.c:4: bad host","lsf.cluster.c:7: bad model"]})";
+  auto refused = c.reconfig();
+  ASSERT_TRUE(refused.isOk());  // an answer, not a failure to ask
+  EXPECT_EQ(t.requests.back(), R"({"op":"reconfig"})");
+  EXPECT_EQ(refused->diagnostics.size(), 2u);
+  EXPECT_EQ(refused->status.code(), Code::kInternal);
+  EXPECT_EQ(refused->status.message(), "2 errors: kept the running configuration");
+  t.replies["reconfig"] = "down";
+  EXPECT_EQ(c.reconfig().status().code(), Code::kUnavailable);
+}
+
+TEST(Client, ReplyCodesMapToOneStatusKindForLibraryAndCommands) {
+  FakeTransport t;
+  Client c(t, "a");
+  const std::pair<const char*, Code> kCodes[] = {
+      {"syntax", Code::kInvalid},          {"notfound", Code::kNotFound},
+      {"noteligible", Code::kNotFound},    {"denied", Code::kDenied},
+      {"unavailable", Code::kUnavailable}, {"busy", Code::kUnavailable},
+      {"whatever", Code::kInternal}};
+  for (const auto& [code, kind] : kCodes) {
+    std::string reply = std::string(R"({"ok":false,"code":")") + code + R"(","error":"why"})";
+    t.replies["lock"] = reply;
+    Status s = c.lockHost("a", 0);
+    EXPECT_EQ(s.code(), kind) << code;
+    EXPECT_EQ(s.message(), "why") << code;
+    EXPECT_EQ(format::replyError(*format::parseJson(reply)).code(), kind) << code;
+  }
 }
 
 TEST(Client, AdminCallsFromEightThreadsReachTheTransportOneAtATime) {

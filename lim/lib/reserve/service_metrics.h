@@ -1,0 +1,32 @@
+#pragma once
+// What the metrics endpoint shows of the master's reservations (docs/metrics.md). On the
+// loop, at a scrape's hand-over: the service's counters and a share of its quota usage
+// (reservationMetrics, O(1)). On the metrics thread: the quota rows of `lsquota -u all`,
+// bounded by master::kMaxQuotaSeries (quotaRows). Pure.
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "master/metrics.h"
+#include "openlim/host_table.h"
+#include "policy/calendar.h"
+#include "quota/quota_state.h"
+#include "reserve/service.h"
+
+namespace openlim::reserve {
+
+master::ReservationMetrics reservationMetrics(const ReservationService& service,
+                                              policy::Period period);
+
+struct QuotaRows {
+  std::vector<master::QuotaSeries> rows;
+  uint64_t omitted = 0;  // rows left out by the bound
+};
+
+// Every row of `lsquota -u all` in `period` (dynamic limits read `table`'s values); when
+// there are more than `bound`, the fullest `bound` of them, in the report's order.
+QuotaRows quotaRows(const quota::QuotaState& state, policy::Period period, const HostTable& table,
+                    size_t bound = master::kMaxQuotaSeries);
+
+}  // namespace openlim::reserve
