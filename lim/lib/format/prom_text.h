@@ -32,6 +32,11 @@ class PromWriter {
   // "name{l1="v1",...} value"; no braces without labels.
   void sample(std::string_view name, std::initializer_list<PromLabel> labels, double value);
   void sample(std::string_view name, double value) { sample(name, {}, value); }
+  // A family of one unlabelled sample: its HELP, its TYPE and the value.
+  void single(std::string_view name, std::string_view type, std::string_view help, double value) {
+    family(name, type, help);
+    sample(name, value);
+  }
   // A sample with the labels written by the caller: `labels` is `l1="v1",...` already
   // escaped (the writer's hot path reuses one host's label text for all its samples).
   void sampleRaw(std::string_view name, std::string_view labels, double value);

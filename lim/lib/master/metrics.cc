@@ -13,8 +13,7 @@ namespace {
 using format::PromWriter;
 
 void counter(PromWriter& w, std::string_view name, std::string_view help, uint64_t v) {
-  w.family(name, "counter", help);
-  w.sample(name, static_cast<double>(v));
+  w.single(name, "counter", help, static_cast<double>(v));
 }
 
 void writeIdentity(PromWriter& w, const MetricsInput& in, double loopAge) {
