@@ -96,6 +96,18 @@ class TestSiteAttributes(unittest.TestCase):
         self.c.wait_or_dump(lambda: self.gold() == ["hostA"], "lspolicy -p gold picks hostA")
         rc, out, err = self.run_cmd("lsplace", "-R", "select[site_norm > 5]")
         self.assertNotEqual(rc, 0, out)
+        # A live snapshot without its site values: lspolicy --from takes the configuration's.
+        rc, snap, err = self.run_cmd("lsload", "-json")
+        self.assertEqual(rc, 0, err)
+        doc = json.loads(snap)
+        for h in doc["hosts"]:
+            self.assertEqual(h["values"].pop("site_tier", None),
+                             "gold" if h["name"] == "hostA" else None)
+        path = os.path.join(self.c.dir, "snap.json")
+        with open(path, "w") as f:
+            json.dump(doc, f)
+        rc, out, err = self.run_cmd("lspolicy", "-p", "gold", "--from", path)
+        self.assertEqual((rc, out), (0, "hostA 2.500000\n"), err)
 
     def test_lsid_names_the_masters_period(self):
         # No lsf.holidays: prime time around the clock; hostB's lim redirects to the master.
