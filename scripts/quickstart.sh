@@ -137,6 +137,7 @@ run() {
   "$@" || true
 }
 run lsid
+run lshosts -l hostA
 run lsload -l
 run lsinfo
 run lsplace --explain -R 'select[mem>100 && ut<0.9] order[r15s]'

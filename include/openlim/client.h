@@ -89,7 +89,8 @@ class Client {
   const std::string& localHost() const { return localHost_; }
 
   // Cluster name, master name ("" while none is known) and the lim's version (any lim).
-  Result<format::IdInfo> id();
+  // withPeriod: the master answers (a non-master redirects) and adds the calendar period.
+  Result<format::IdInfo> id(bool withPeriod = false);
   // The cluster's master; kUnavailable "Cannot locate master LIM now, try later" when none.
   Result<std::string> masterName();
   Result<std::string> clusterName();

@@ -72,6 +72,10 @@ struct HostConfig {
   std::vector<std::string> booleans;           // boolean resources listed in RESOURCES
   std::map<std::string, std::string> strings;  // name=value string resources
   std::map<std::string, double> numbers;       // name=value static numeric resources
+  // The resources among booleans/strings/numbers whose value comes from lsf.attributes (the
+  // host's site attributes, docs/policies.md), as declared in lsf.shared, in file order.
+  // The RESOURCES column leaves them out; lshosts -l lists them on their own.
+  std::vector<std::string> siteAttributes;
   // Placement limits and rating inputs (docs/rating.md), typed and range-checked: the
   // Host-section columns MXJ, ideal_load and max_load, else the static resources max_jobs,
   // ideal_load and max_load; cpu_weight, mem_weight and vups are static resources only.

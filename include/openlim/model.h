@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "openlim/config.h"
@@ -99,6 +100,10 @@ struct HostInfo {
   std::vector<std::string> resources;
   std::map<std::string, double> thresholds;  // index -> busy threshold (ut as 0-1)
   std::string status;
+  // Site attributes (lsf.attributes) in file order, and the static NLB strings its lim
+  // collected (NLB_HARDWARE, NLB_OSNAME, NLB_RELEASE, NLB_VERSION): lshosts -l.
+  std::vector<std::pair<std::string, Value>> site;
+  std::vector<std::pair<std::string, std::string>> nlb;
 };
 
 // One instance of a shared resource (`shared` op): lsload -s, lshosts -s, bhosts -s.
@@ -115,6 +120,10 @@ struct IdInfo {
   std::string cluster;
   std::string master;
   std::string version;  // the master's version (the client prints its own)
+  // The master's calendar period ("prime", "non_prime", "dedicated") and the default policy
+  // then ("" when none may be used); empty period when the cluster has no policy files.
+  std::string period;
+  std::string defaultPolicy;
 };
 
 // `lsload` display choices.

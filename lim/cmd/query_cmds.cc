@@ -93,7 +93,7 @@ int runLsid(const std::vector<std::string>& args, CmdIo& io) {
   if (!parsed->operands.empty())
     return usageError(kLsid, io, "unexpected argument " + format::clipEcho(parsed->operands[0]));
   Client api(io.lim, io.localHost);
-  auto reply = api.id();
+  auto reply = api.id(true);
   if (!reply) return fail(io, "lsid", reply.status());
   const format::IdInfo& id = *reply;
   if (parsed->has("json"))

@@ -148,6 +148,7 @@ class LimServer {
   double nextDeadline() const;
 
   std::string answerRequest(const protocol::Frame& f, double now, std::string* op);
+  std::string idReply(const format::Json& req);
 
   // metrics endpoint (metrics_input.cc): what a scrape shows, copied on the loop's side.
   Status startMetrics();

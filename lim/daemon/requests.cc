@@ -9,6 +9,8 @@
 #include "master/query_request.h"
 #include "master/request_route.h"
 #include "openlim/version.h"
+#include "policy/local_time.h"
+#include "policy/policy_config.h"
 #include "queries.h"
 
 namespace openlim::lim {
@@ -22,6 +24,36 @@ std::string LimServer::handleRequest(const protocol::Frame& f, double now) {
       !reply.empty() && reply.size() <= 4096 && reply.find("\"ok\":false") != std::string::npos;
   requestStats_.record(op, monotonicNow() - start, !failed);
   return reply;
+}
+
+// lsid. With "period": true (lsid asks), the calendar period in force at the master's local
+// time and its default policy: a non-master that knows the master redirects there, as for
+// the queries, so the answer is always the master's clock and configuration.
+std::string LimServer::idReply(const format::Json& req) {
+  const Json* wantsPeriod = req.find("period");
+  bool period = wantsPeriod != nullptr && wantsPeriod->isBool() && wantsPeriod->asBool();
+  if (period && !election_->isMaster() && !election_->master().empty()) {
+    Json o = Json::object();
+    o.add("ok", Json::boolean(false));
+    o.add("redirect", Json::string(election_->master()));
+    return o.compact();
+  }
+  Json o = Json::object();
+  o.add("cluster", Json::string(config_->clusterName));
+  o.add("host", Json::string(opts_.host));
+  o.add("master", Json::string(election_->master()));
+  o.add("ok", Json::boolean(true));
+  if (period && election_->isMaster()) {
+    std::time_t wall = std::time(nullptr);
+    std::tm local{};
+    localtime_r(&wall, &local);
+    if (auto s = policy::summarizePeriod(*config_, policy::fromTm(local))) {
+      o.add("period", Json::string(s->period));
+      o.add("policy", Json::string(s->defaultPolicy));
+    }
+  }
+  o.add("version", Json::string(kVersionString));
+  return o.compact();
 }
 
 // Decodes, asks master::routeRequest where the request goes, and does it.
@@ -59,15 +91,8 @@ std::string LimServer::answerRequest(const protocol::Frame& f, double now, std::
   }
   ++counters_.queries;
   switch (route) {
-    case master::Route::kId: {
-      Json o = Json::object();
-      o.add("cluster", Json::string(config_->clusterName));
-      o.add("host", Json::string(opts_.host));
-      o.add("master", Json::string(election_->master()));
-      o.add("ok", Json::boolean(true));
-      o.add("version", Json::string(kVersionString));
-      return o.compact();
-    }
+    case master::Route::kId:
+      return idReply(req);
     case master::Route::kStatus:
       return statusReply();
     case master::Route::kElimStatus: {

@@ -100,8 +100,12 @@ Result<std::string> Client::request(const std::string& json, bool admin) {
   return text;
 }
 
-Result<format::IdInfo> Client::id() {
-  auto reply = checked(exchange(format::requestText(opRequest("id")), false));
+Result<format::IdInfo> Client::id(bool withPeriod) {
+  Json req = opRequest("id");
+  if (withPeriod) req.add("period", Json::boolean(true));
+  auto reply = checked(exchange(format::requestText(req), false));
+  // The master named but not answering (a failover): any lim's answer, without the period.
+  if (!reply && withPeriod && reply.status().code() == Code::kUnavailable) return id(false);
   if (!reply) return reply.status();
   return format::parseId(*reply);
 }

@@ -62,6 +62,35 @@ std::string thresholdsBlock(const HostInfo& h, const ClusterInfo& info) {
   return "LOAD_THRESHOLDS:\n" + rstrip(head) + "\n" + rstrip(row) + "\n";
 }
 
+// A value of an attribute block: numbers plain, strings with a blank quoted (a column's
+// cells are single words otherwise).
+std::string attributeText(const Value& v) {
+  if (v.kind != Value::Kind::kString) return valueText(v);
+  return v.text.find_first_of(" \t") == std::string::npos && !v.text.empty() ? v.text
+                                                                             : '"' + v.text + '"';
+}
+
+// A titled header line and value line, aligned as LOAD_THRESHOLDS; "" when there is nothing.
+std::string attributesBlock(const std::string& title,
+                            const std::vector<std::pair<std::string, Value>>& values) {
+  if (values.empty()) return "";
+  std::string head;
+  std::string row;
+  for (const auto& [name, v] : values) {
+    Column c{name, 0, {attributeText(v)}};
+    c.fit();
+    head += padLeft(c.header, c.width);
+    row += padLeft(c.cells[0], c.width);
+  }
+  return title + ":\n" + rstrip(head) + "\n" + rstrip(row) + "\n\n";
+}
+
+std::string nlbBlock(const HostInfo& h) {
+  std::vector<std::pair<std::string, Value>> values;
+  for (const auto& [name, text] : h.nlb) values.emplace_back(name, Value::str(text));
+  return attributesBlock("NLB_ATTRIBUTES", values);
+}
+
 }  // namespace
 
 std::string formatHosts(const std::vector<HostInfo>& hosts, bool wide) {
@@ -115,6 +144,8 @@ std::string formatHostsLong(const std::vector<HostInfo>& hosts, const ClusterInf
     out += columnsBlock(cols, "type", type, std::max<size_t>(10, type.size()));
     out += "\nRESOURCES: " + resourceList(h) + "\n";
     out += "RUN_WINDOWS:  (always open)\n\n";
+    out += attributesBlock("SITE_ATTRIBUTES", h.site);
+    out += nlbBlock(h);
     out += thresholdsBlock(h, info);
   }
   return out;

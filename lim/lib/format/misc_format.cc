@@ -11,8 +11,13 @@
 namespace openlim::format {
 
 std::string formatId(const IdInfo& id, const std::string& version, const std::string& date) {
-  return version + ", " + date + "\n\nMy cluster name is " + id.cluster + "\nMy master name is " +
-         id.master + "\n";
+  std::string out = version + ", " + date + "\n\nMy cluster name is " + id.cluster +
+                    "\nMy master name is " + id.master + "\n";
+  if (!id.period.empty())
+    out += "The current period is " + id.period +
+           (id.defaultPolicy.empty() ? " (no default policy)\n"
+                                     : " (default policy: " + id.defaultPolicy + ")\n");
+  return out;
 }
 
 std::string formatBhostsShared(const std::vector<SharedInstance>& instances) {
@@ -149,6 +154,16 @@ Json hostsJson(const std::vector<HostInfo>& hosts) {
     Json th = Json::object();
     for (const auto& [k, v] : h.thresholds) th.set(k, Json::number(v));
     o.set("thresholds", std::move(th)).set("status", Json::string(h.status));
+    if (!h.site.empty()) {
+      Json site = Json::object();
+      for (const auto& [k, v] : h.site) site.add(k, valueJson(v));
+      o.set("site", std::move(site));
+    }
+    if (!h.nlb.empty()) {
+      Json nlb = Json::object();
+      for (const auto& [k, v] : h.nlb) nlb.add(k, Json::string(v));
+      o.set("nlb", std::move(nlb));
+    }
     arr.push(std::move(o));
   }
   return Json::object().set("hosts", std::move(arr));
@@ -197,7 +212,10 @@ Json sharedJson(const std::vector<SharedInstance>& instances) {
 Json idJson(const IdInfo& id, const std::string& version) {
   Json o = Json::object();
   o.set("version", Json::string(version)).set("cluster", Json::string(id.cluster));
-  return o.set("master", Json::string(id.master));
+  o.set("master", Json::string(id.master));
+  if (!id.period.empty())
+    o.set("period", Json::string(id.period)).set("default_policy", Json::string(id.defaultPolicy));
+  return o;
 }
 
 }  // namespace openlim::format

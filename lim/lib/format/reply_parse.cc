@@ -160,6 +160,12 @@ format::HostInfo hostFrom(const Json& h) {
   hi.resources = stringList(h, "resources");
   hi.thresholds = numberMap(h, "thresholds");
   hi.status = stringOr(h, "status");
+  if (const Json* m = objectOf(h, "site"))
+    for (const auto& [k, v] : m->members())
+      if (v.isNumber() || v.isString()) hi.site.emplace_back(k, parseValue(&v));
+  if (const Json* m = objectOf(h, "nlb"))
+    for (const auto& [k, v] : m->members())
+      if (v.isString()) hi.nlb.emplace_back(k, v.asString());
   return hi;
 }
 
@@ -210,7 +216,8 @@ PlacementResult parsePlacement(const Json& reply) {
 }
 
 format::IdInfo parseId(const Json& reply) {
-  return {stringOr(reply, "cluster"), stringOr(reply, "master"), stringOr(reply, "version")};
+  return {stringOr(reply, "cluster"), stringOr(reply, "master"), stringOr(reply, "version"),
+          stringOr(reply, "period"), stringOr(reply, "policy")};
 }
 
 namespace {

@@ -1,5 +1,6 @@
 #include "format/snapshot_json.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <unordered_set>
@@ -80,6 +81,27 @@ Status readHost(HostTable& t, size_t row, const Json& h, std::unordered_set<std:
   return Status::ok();
 }
 
+// A configured host's site attributes (lsf.attributes) where the snapshot gives no value:
+// a snapshot taken elsewhere is evaluated with this configuration's attributes.
+void fillSiteAttributes(HostTable& t, size_t r, const HostConfig& hc) {
+  const ConfigSnapshot& cfg = *t.config;
+  for (const std::string& name : hc.siteAttributes) {
+    int c = cfg.resourceIndex(name);
+    if (c < 0 || static_cast<size_t>(c) >= t.columns.size()) continue;
+    Column& col = t.columns[static_cast<size_t>(c)];
+    if (auto n = hc.numbers.find(name);
+        n != hc.numbers.end() && col.type == ResourceType::kNumeric && std::isnan(col.numbers[r]))
+      col.numbers[r] = n->second;
+    else if (auto s = hc.strings.find(name); s != hc.strings.end() &&
+                                             col.type == ResourceType::kString &&
+                                             col.strings[r] == kUnknownString)
+      col.strings[r] = t.strings.intern(s->second);
+    else if (col.type == ResourceType::kBoolean &&
+             std::find(hc.booleans.begin(), hc.booleans.end(), name) != hc.booleans.end())
+      col.booleans[r] = 1;
+  }
+}
+
 // hname/status columns mirror the row fields; cpuf falls back to the configured model.
 void fillDerived(HostTable& t) {
   const ConfigSnapshot& cfg = *t.config;
@@ -91,9 +113,10 @@ void fillDerived(HostTable& t) {
     if (status >= 0 && t.columns[static_cast<size_t>(status)].type == ResourceType::kString)
       t.columns[static_cast<size_t>(status)].strings[r] =
           t.strings.intern(hostStatusName(t.status[r]));
+    const HostConfig* hc = cfg.findHost(t.names[r]);
+    if (hc) fillSiteAttributes(t, r, *hc);
     if (cpuf < 0 || t.columns[static_cast<size_t>(cpuf)].type != ResourceType::kNumeric) continue;
     double& v = t.columns[static_cast<size_t>(cpuf)].numbers[r];
-    const HostConfig* hc = cfg.findHost(t.names[r]);
     const HostModel* m = hc ? cfg.findModel(hc->model) : nullptr;
     if (std::isnan(v) && m) v = m->cpuFactor;
   }

@@ -121,15 +121,57 @@ void writeExtras(JsonWriter& w, const std::vector<RowExtras>& extras, size_t i) 
 std::vector<std::string> resourceList(const HostConfig* hc) {
   std::vector<std::string> res;
   if (!hc) return res;
-  res = hc->booleans;
-  for (const auto& [k, v] : hc->strings) res.push_back(k + "=" + v);
+  // Site attributes (lsf.attributes) are not RESOURCES: the reply lists them apart.
+  auto site = [&](const std::string& k) {
+    return std::find(hc->siteAttributes.begin(), hc->siteAttributes.end(), k) !=
+           hc->siteAttributes.end();
+  };
+  for (const auto& k : hc->booleans)
+    if (!site(k)) res.push_back(k);
+  for (const auto& [k, v] : hc->strings)
+    if (!site(k)) res.push_back(k + "=" + v);
   for (const auto& [k, v] : hc->numbers) {
+    if (site(k)) continue;
     std::string num = std::to_string(v);
     num.erase(num.find_last_not_of('0') + 1);
     if (!num.empty() && num.back() == '.') num.pop_back();
     res.push_back(k + "=" + num);
   }
   return res;
+}
+
+// "site": the host's lsf.attributes values, in file order (booleans as 1 or 0); only when
+// it has any.
+void writeSiteAttributes(JsonWriter& w, const HostConfig* hc) {
+  if (!hc || hc->siteAttributes.empty()) return;
+  w.key("site").beginObject();
+  for (const auto& k : hc->siteAttributes) {
+    w.key(k);
+    if (auto n = hc->numbers.find(k); n != hc->numbers.end())
+      w.num(n->second);
+    else if (auto s = hc->strings.find(k); s != hc->strings.end())
+      w.str(s->second);
+    else
+      w.num(std::find(hc->booleans.begin(), hc->booleans.end(), k) != hc->booleans.end() ? 1 : 0);
+  }
+  w.endObject();
+}
+
+// "nlb": the static NLB strings the host's lim collected (uname); only the known ones, and
+// only when there is one.
+void writeNlbStrings(JsonWriter& w, const HostTable& t, uint32_t row) {
+  static const char* const kNames[] = {"NLB_HARDWARE", "NLB_OSNAME", "NLB_RELEASE", "NLB_VERSION"};
+  bool open = false;
+  for (const char* name : kNames) {
+    int slot = t.config->resourceIndex(name);
+    if (slot < 0 || t.columns[static_cast<size_t>(slot)].type != ResourceType::kString) continue;
+    StringId id = t.columns[static_cast<size_t>(slot)].strings[row];
+    if (id == kUnknownString) continue;
+    if (!open) w.key("nlb").beginObject();
+    open = true;
+    w.key(name).str(t.strings.get(id));
+  }
+  if (open) w.endObject();
 }
 
 void writeStringSlot(JsonWriter& w, const HostTable& t, int slot, uint32_t row) {
@@ -199,8 +241,10 @@ std::string hostsReplyJson(const HostsReply& reply) {
     writeStringSlot(w.key("model"), t, modelSlot, r);
     w.key("name").str(t.names[r]);
     for (int k = 0; k < 4; ++k) writeNumberSlot(w.key(kNumbers2[k]), t, n2[k], r);
+    writeNlbStrings(w, t, r);
     w.key("resources").strings(resourceList(hc));
     w.key("server").boolean(hc ? hc->server : true);
+    writeSiteAttributes(w, hc);
     w.key("status").str(hostStatusName(t.status[r]));
     writeThresholds(w, hc);
     writeStringSlot(w.key("type"), t, typeSlot, r);

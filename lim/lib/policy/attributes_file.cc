@@ -63,7 +63,7 @@ Result<AttrValue> wordValue(std::string_view w) {
     if (body.find('.') != std::string_view::npos) {
       auto v = parseDouble(w);
       if (!v) return Status(Code::kInvalid, "bad number " + q(std::string(w)));
-      return AttrValue{AttrValue::Kind::kFloat, 0, *v, ""};
+      return AttrValue{AttrValue::Kind::kFloat, 0, *v, "", 0};
     }
     if (!std::all_of(body.begin(), body.end(), isDigit))
       return Status(Code::kInvalid, "bad number " + q(std::string(w)) +
@@ -80,13 +80,13 @@ Result<AttrValue> wordValue(std::string_view w) {
       v = v * base + digit;
     }
     if (negative) v = -v;
-    return AttrValue{AttrValue::Kind::kInteger, v, static_cast<double>(v), ""};
+    return AttrValue{AttrValue::Kind::kInteger, v, static_cast<double>(v), "", 0};
   }
   if (!isAlnumWord(w))
     return Status(Code::kInvalid, "value " + q(std::string(w)) +
                                       " is neither a number nor a single word of letters and "
                                       "digits; quote it");
-  return AttrValue{AttrValue::Kind::kString, 0, 0, std::string(w)};
+  return AttrValue{AttrValue::Kind::kString, 0, 0, std::string(w), 0};
 }
 
 class Parser {
@@ -223,7 +223,7 @@ bool Parser::assignment(HostAttributes& h, std::vector<std::string>& seen) {
   }
   Result<AttrValue> value =
       v.kind == ObjTok::kString
-          ? Result<AttrValue>(AttrValue{AttrValue::Kind::kString, 0, 0, v.text})
+          ? Result<AttrValue>(AttrValue{AttrValue::Kind::kString, 0, 0, v.text, 0})
           : wordValue(v.text);
   if (!value) {
     diag_.error(line, name.text + ": " + value.status().message());
@@ -234,6 +234,7 @@ bool Parser::assignment(HostAttributes& h, std::vector<std::string>& seen) {
     return false;
   }
   next();
+  value.value().line = line;
   std::string upperName = config::lower(name.text);
   for (char& c : upperName) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   if (isJobAttributeName(upperName) || upperName == "AGE") {

@@ -28,6 +28,7 @@ struct AttrValue {
   int64_t integer = 0;
   double number = 0;  // kFloat; for kInteger the same value as a double
   std::string text;   // kString
+  int line = 0;       // where the value was set
 };
 
 struct HostAttributes {

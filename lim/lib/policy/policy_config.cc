@@ -4,6 +4,7 @@
 #include "config/lsf_conf.h"
 #include "policy/dedicated_file.h"
 #include "policy/holidays_file.h"
+#include "policy/site_attributes.h"
 
 namespace openlim::policy {
 namespace {
@@ -29,6 +30,12 @@ void append(std::vector<Diagnostic>& out, std::vector<Diagnostic> more) {
 void loadPolicyFiles(ConfigSnapshot& snap, const ConfFileReader& read, std::vector<Diagnostic>& out,
                      std::vector<std::string>& files) {
   auto pc = std::make_shared<PolicyConfig>();
+  // First: the policies bind to the resources the attributes give values to.
+  if (auto text = readOne(snap.confDir, kAttributesFile, read, files, pc->attributesFile)) {
+    AttributesLoad l = parseAttributes(*text, pc->attributesFile);
+    append(out, std::move(l.diagnostics));
+    applySiteAttributes(snap, l, pc->attributesFile, out);
+  }
   PolicySet set;
   if (auto text = readOne(snap.confDir, kPoliciesFile, read, files, pc->policiesFile)) {
     PoliciesLoad l = parsePolicies(*text, pc->policiesFile);
@@ -53,6 +60,16 @@ void loadPolicyFiles(ConfigSnapshot& snap, const ConfFileReader& read, std::vect
   pc->engine = e.engine ? e.engine : PolicyEngine::compile(snap, {}, "").engine;
   pc->calendar = Calendar(std::move(holidays), std::move(windows));
   snap.policies = std::move(pc);
+}
+
+std::optional<PeriodSummary> summarizePeriod(const ConfigSnapshot& snap, const LocalTime& at) {
+  const PolicyConfig* pc = snap.policies.get();
+  if (!pc || (pc->policiesFile.empty() && pc->holidaysFile.empty() && pc->dedicatedFile.empty()))
+    return std::nullopt;
+  PeriodInfo info = pc->calendar.periodAt(at);
+  PeriodSummary out{periodName(info.period), ""};
+  if (auto p = choosePolicy(pc->engine->set(), info, ""); p) out.defaultPolicy = (*p)->name;
+  return out;
 }
 
 std::optional<Diagnostic> staleHolidays(const ConfigSnapshot& snap, int currentYear) {

@@ -81,5 +81,41 @@ TEST(PolicyConfig, ErrorsNameTheirFileAndLine) {
   ASSERT_TRUE(snap.policies);  // the snapshot is refused by the loader for the errors
 }
 
+TEST(PolicyConfig, SummarizesThePeriodAndItsDefaultPolicyWhenThereAreFiles) {
+  ConfigSnapshot none = *testing::policyConfig();
+  none.confDir = "/c";
+  Files f;
+  std::vector<Diagnostic> out;
+  std::vector<std::string> files;
+  loadPolicyFiles(none, f.reader(), out, files);
+  EXPECT_FALSE(summarizePeriod(none, LocalTime{2026, 11, 25, 12, 0}));  // nothing to say
+
+  ConfigSnapshot snap = *testing::policyConfig();
+  snap.confDir = "/c";
+  f.text["/c/lsf.policies"] =
+      "policy: day\nwhen: prime\npolicy: night\nwhen: non_prime\npolicy: d\nwhen: dedicated\n";
+  f.text["/c/lsf.holidays"] = "YEAR 2026\nweekday 0800 1800\nsaturday none all\nsunday none all\n";
+  f.text["/c/lsf.dedicated"] = "12/28/2026 08:00 12/28/2026 20:00\n";
+  loadPolicyFiles(snap, f.reader(), out, files);
+  ASSERT_EQ(all(out), "");
+  auto at = [&](int month, int day, int hour, int minute) {
+    auto s = summarizePeriod(snap, LocalTime{2026, month, day, hour, minute});
+    return s ? s->period + "/" + s->defaultPolicy : "none";
+  };
+  EXPECT_EQ(at(11, 25, 7, 59), "non_prime/night");  // a Wednesday
+  EXPECT_EQ(at(11, 25, 8, 0), "prime/day");
+  EXPECT_EQ(at(11, 25, 18, 0), "non_prime/night");
+  EXPECT_EQ(at(12, 28, 9, 0), "dedicated/d");
+
+  // Holidays alone: the period, and no policy to name.
+  ConfigSnapshot holidays = *testing::policyConfig();
+  holidays.confDir = "/c";
+  f.text.erase("/c/lsf.policies");
+  f.text.erase("/c/lsf.dedicated");
+  loadPolicyFiles(holidays, f.reader(), out, files);
+  EXPECT_EQ(summarizePeriod(holidays, LocalTime{2026, 11, 28, 12, 0})->period, "non_prime");
+  EXPECT_EQ(summarizePeriod(holidays, LocalTime{2026, 11, 28, 12, 0})->defaultPolicy, "");
+}
+
 }  // namespace
 }  // namespace openlim::policy

@@ -55,6 +55,32 @@ TEST(SnapshotJson, ReadsValuesByTypeAndFillsDerivedColumns) {
   EXPECT_EQ(t->busyIndices[1][0], cfg->resourceIndex("r1m"));
 }
 
+TEST(SnapshotJson, ConfiguredSiteAttributesFillWhatTheSnapshotLeavesOut) {
+  auto c = testing::makeConfig();
+  for (const char* n : {"hostA", "hostB"}) {
+    HostConfig h;
+    h.name = n;
+    h.numbers["tokens"] = n[4] == 'A' ? 4 : 9;
+    h.strings["osrel"] = "site";
+    h.booleans.push_back("fs");
+    h.siteAttributes = {"tokens", "osrel", "fs"};
+    c->hosts.push_back(h);
+  }
+  c->hosts[1].siteAttributes.clear();  // the same values, from the Host section: not filled
+  ResourceDef tokens = testing::numeric("tokens", Direction::kDecreasing);
+  c->resources.push_back(tokens);
+  c->buildIndexes();
+  auto t = format::readSnapshotJson(kSnapshot, c);
+  ASSERT_TRUE(t) << t.status().message();
+  EXPECT_DOUBLE_EQ(t->number(0, "tokens"), 4);
+  EXPECT_TRUE(isUnknown(t->number(1, "tokens")));
+  const Column& osrel = t->columns[static_cast<size_t>(c->resourceIndex("osrel"))];
+  EXPECT_EQ(t->strings.get(osrel.strings[0]), "bookworm");  // the snapshot's value wins
+  const Column& fs = t->columns[static_cast<size_t>(c->resourceIndex("fs"))];
+  EXPECT_EQ(fs.booleans[0], 1);
+  EXPECT_EQ(fs.booleans[1], 0);
+}
+
 struct Bad {
   const char* json;
   const char* message;

@@ -1,0 +1,3 @@
+fixture: demo
+args: lshosts -l
+exit: 0

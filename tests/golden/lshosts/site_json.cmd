@@ -1,0 +1,3 @@
+fixture: demo
+args: lshosts -json
+exit: 0

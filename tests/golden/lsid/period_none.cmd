@@ -1,0 +1,3 @@
+fixture: demo
+args: lsid
+exit: 0
