@@ -6,6 +6,7 @@
 #include "format/reply_json.h"
 #include "master/query_reply_json.h"
 #include "quota/quota_report.h"
+#include "reserve/explain_json.h"
 #include "reserve/plan.h"
 #include "reserve/quota_check.h"
 #include "reserve/reservation_json.h"
@@ -108,13 +109,23 @@ std::string ReservationService::reserve(const Json& req, const ServiceContext& c
     check = &quotaCheck.emplace(*quotas_, ctx.period, hostValuesOf(*ctx.query.table));
   Plan plan = planReservation(**compiled, *ctx.query.table, po, r->labels,
                               check ? *check : kAdmitAll, ctx.wall);
+  // --explain: the placement's and every candidate's quota verdict, in any reply.
+  auto addExplain = [&](Json& o) {
+    if (!p.explain) return;
+    o.add("explain", placementExplainJson(plan.placement.explanations));
+  };
+  auto addQuota = [&](Json& o) {
+    if (p.explain) o.add("quota", quotaExplainJson(plan.quota));
+  };
   if (!plan.placement.status.isOk()) {
     Json o = Json::object();
     o.add("code",
           Json::string(plan.placement.status.message().find("Unknown host") == 0 ? "notfound"
                                                                                  : "noteligible"));
     o.add("error", Json::string(plan.placement.status.message()));
+    addExplain(o);
     o.add("ok", Json::boolean(false));
+    addQuota(o);
     return format::jsonText(o);
   }
   Reservation res;
@@ -130,9 +141,11 @@ std::string ReservationService::reserve(const Json& req, const ServiceContext& c
   count(res, +1);
   if (ctx.query.loadTable) push(res, *ctx.query.loadTable, ctx.query.now);
   Json o = Json::object();
+  addExplain(o);
   o.add("hosts", format::jstrings(res.slots));
   o.add("id", Json::string(res.id));
   o.add("ok", Json::boolean(true));
+  addQuota(o);
   o.add("reservation", reservationJson(res));
   effects->put.push_back(std::move(res));
   return format::jsonText(o);
