@@ -103,6 +103,8 @@ class QuotaState {
   size_t flat(size_t set, size_t rule) const { return base_[set] + rule; }
   // Usage of a rule: bucket -> counts parallel to the rule's limits.
   const Buckets& buckets(size_t flatRule) const { return usage_[flatRule]; }
+  // Rule::label() of a flat rule, kept for as long as the state.
+  const std::string& label(size_t flatRule) const { return labels_[flatRule]; }
   // The name of a bucket value of filter k ("" for none given).
   const std::string& valueName(FilterKind k, int32_t id) const;
 
@@ -128,6 +130,7 @@ class QuotaState {
   QuotaConfigPtr config_;
   std::vector<size_t> base_;
   std::vector<Buckets> usage_;
+  std::vector<std::string> labels_;
   std::unordered_map<std::string, size_t> hostIndex_;  // lower-case name -> config index
   std::unordered_map<std::string, size_t> hostExact_;  // configured name -> config index
   std::unordered_map<std::string, int32_t> ids_;       // consumer values and other hosts

@@ -232,12 +232,7 @@ std::string ReservationService::quotaReply(const Json& req, const ServiceContext
   std::string text = r->format == "json"  ? quota::formatQuotaJson(rows)
                      : r->format == "xml" ? quota::formatQuotaXml(rows)
                                           : quota::formatQuotaText(rows);
-  Json o = Json::object();
-  o.add("ok", Json::boolean(true));
-  o.add("rebuilding", Json::boolean(rebuilding(ctx.query.now)));
-  o.add("rows", Json::number(static_cast<double>(rows.size())));
-  o.add("text", Json::string(text));
-  return format::jsonText(o);
+  return quota::quotaReplyText(text, rows.size(), rebuilding(ctx.query.now));
 }
 
 void ReservationService::expire(double wall, master::LoadTable& table, double now,
