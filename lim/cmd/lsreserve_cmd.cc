@@ -17,7 +17,7 @@ const CommandDef kLsreserve{
     "lsreserve",
     "lsreserve [-h] [-V] [-L] [-n minimum] [-w maximum] [-R res_req] [-p policy]\n"
     "                 [-a attr[=value]] ... [-P project] [-q queue] [-pe pe] [-t lease]\n"
-    "                 [-u user] [-json] [host_name ...]\n"
+    "                 [-u user] [--explain] [-json] [host_name ...]\n"
     "       lsreserve -r reservation_id [-t lease] [-json]\n"
     "       lsreserve -l [-u user | -u all] [-json]",
     {{"L"},
@@ -33,6 +33,7 @@ const CommandDef kLsreserve{
      {"u", true},
      {"r", true},
      {"l"},
+     {"-explain"},
      {"json"}}};
 
 const CommandDef kLsrelease{
@@ -141,6 +142,7 @@ Json createRequest(const ParsedArgs& a, int n, int w, const std::string& local) 
     for (const auto& v : a.options.at("a")) attrs.push(Json::string(v));
     req.add("attrs", std::move(attrs));
   }
+  if (a.has("-explain")) req.add("explain", Json::boolean(true));
   if (!a.operands.empty()) {
     Json hosts = Json::array();
     for (const auto& h : a.operands) hosts.push(Json::string(h));
@@ -160,6 +162,21 @@ Json createRequest(const ParsedArgs& a, int n, int w, const std::string& local) 
   return req;
 }
 
+// --explain: the placement's "host: reason" lines (as lsplace --explain), then each
+// candidate host's quota verdict.
+void printExplain(const Json& reply, Out& out) {
+  for (const char* key : {"explain", "quota"})
+    if (const Json* list = reply.find(key))
+      for (const Json& e : list->items())
+        out << e.stringOr("host") << ": " << e.stringOr("reason") << "\n";
+}
+
+void addExplain(const ParsedArgs& a, const Json& reply, Json& doc) {
+  if (!a.has("-explain")) return;
+  for (const char* key : {"explain", "quota"})
+    doc.add(key, reply.find(key) ? *reply.find(key) : Json::array());
+}
+
 int create(const ParsedArgs& a, CmdIo& io) {
   int n = 1, w = -1;
   for (const char* opt : {"n", "w"}) {
@@ -176,6 +193,14 @@ int create(const ParsedArgs& a, CmdIo& io) {
   auto reply = callRaw(io.lim, createRequest(a, n, w, ""));
   if (!reply || !reply->find("ok") || !reply->find("ok")->asBool()) {
     if (reply && reply->stringOr("code") == "noteligible") {
+      if (a.has("json") && a.has("-explain")) {
+        Json doc = Json::object();
+        doc.add("error", Json::string(reply->stringOr("error")));
+        addExplain(a, *reply, doc);
+        io.out << doc.dump();
+      } else if (a.has("-explain")) {
+        printExplain(*reply, io.out);
+      }
       io.err << "lsreserve: " << format::clipEchoes(reply->stringOr("error"), io.echoed) << "\n";
       return kExitNotFound;
     }
@@ -186,6 +211,7 @@ int create(const ParsedArgs& a, CmdIo& io) {
     doc.add("id", Json::string(reply->stringOr("id")));
     doc.add("hosts", reply->find("hosts") ? *reply->find("hosts") : Json::array());
     doc.add("reservation", reply->find("reservation") ? *reply->find("reservation") : Json());
+    addExplain(a, *reply, doc);
     io.out << doc.dump();
     return kExitOk;
   }
@@ -193,6 +219,7 @@ int create(const ParsedArgs& a, CmdIo& io) {
   if (const Json* hosts = reply->find("hosts"))
     for (const Json& h : hosts->items()) io.out << ' ' << h.asString();
   io.out << "\n";
+  if (a.has("-explain")) printExplain(*reply, io.out);
   return kExitOk;
 }
 
@@ -209,14 +236,14 @@ int runLsreserve(const std::vector<std::string>& args, CmdIo& io) {
   LocalQuerier local(io.lim);
   CmdIo lio{io.out, io.err, local, io.localHost, io.confirm, io.echoed};
   if (a->has("l")) {
-    for (const char* o : {"r", "t", "n", "w", "R", "p", "a", "P", "q", "pe", "L"})
+    for (const char* o : {"r", "t", "n", "w", "R", "p", "a", "P", "q", "pe", "L", "-explain"})
       if (a->has(o))
         return usageError(kLsreserve, io, "-l and -" + std::string(o) + " cannot be used together");
     if (!a->operands.empty()) return usageError(kLsreserve, io, "-l takes no host names");
     return list(*a, lio);
   }
   if (a->has("r")) {
-    for (const char* o : {"n", "w", "R", "p", "a", "P", "q", "pe", "L", "u"})
+    for (const char* o : {"n", "w", "R", "p", "a", "P", "q", "pe", "L", "u", "-explain"})
       if (a->has(o))
         return usageError(kLsreserve, io, "-r and -" + std::string(o) + " cannot be used together");
     if (!a->operands.empty()) return usageError(kLsreserve, io, "-r takes no host names");

@@ -1,20 +1,16 @@
 // What each lim keeps of the reservations on its host (docs/reservations.md): the master
 // sends `hold` / `unhold` (signed UDP, kind 7) to every reserved host; the host's lim keeps
-// them in held_ and in its state file (written whole: temporary file, fsync, rename), drops
-// them when their lease ends, and reports them (`holds`) to every new master, which rebuilds
-// its ledger from these reports before it admits a reservation.
-#include <fcntl.h>
+// them in held_ and in its state files (state_store.h: a snapshot, and a journal of the
+// changes since, one fdatasync per loop turn), drops them when their lease ends, and reports
+// them (`holds`) to every new master, which rebuilds its ledger from these reports before it
+// admits a reservation.
 #include <spdlog/spdlog.h>
-#include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
 
 #include "json_util.h"
 #include "lim_server.h"
-#include "read_file.h"
+#include "reserve/journal.h"
 #include "reserve/paths.h"
 #include "reserve/reservation_json.h"
 
@@ -42,58 +38,50 @@ std::string unholdJson(const std::string& sender, const std::string& id) {
   return o.compact();
 }
 
-// Writes `text` to `path` so that a crash leaves the old file or the new one, never a part.
-Status writeAtomically(const std::string& path, const std::string& text) {
-  std::string tmp = path + ".tmp";
-  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return Status(Code::kIo, tmp + ": " + std::strerror(errno));
-  size_t done = 0;
-  while (done < text.size()) {
-    ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      Status st(Code::kIo, tmp + ": " + std::strerror(errno));
-      ::close(fd);
-      return st;
-    }
-    done += static_cast<size_t>(n);
-  }
-  if (::fsync(fd) != 0 || ::close(fd) != 0)
-    return Status(Code::kIo, tmp + ": " + std::strerror(errno));
-  if (::rename(tmp.c_str(), path.c_str()) != 0)
-    return Status(Code::kIo, path + ": " + std::strerror(errno));
-  return Status::ok();
-}
-
 }  // namespace
 
 void LimServer::loadHeldState(double wall) {
   stateDir_ = reserve::stateDir(config_->lsf);
-  std::string path = reserve::statePath(stateDir_, opts_.host);
-  auto text = shell::readFile(path);
-  if (!text) return;  // none yet
-  auto list = reserve::parseHostState(*text);
-  if (!list) {
-    // Kept aside for the admin, never silently overwritten.
-    std::string aside = path + ".bad";
-    ::rename(path.c_str(), aside.c_str());
-    spdlog::error("reservations: {}: {}; moved to {}", path, list.status().message(), aside);
-    return;
+  StateStore::Loaded l = store_.load(stateDir_, opts_.host);
+  for (const std::string& e : l.errors) spdlog::error("reservations: {}", e);
+  for (const auto& r : l.snapshot) held_.merge(r, wall);
+  for (const auto& rec : l.records)
+    if (rec.put)
+      held_.merge(rec.reservation, wall);
+    else
+      (void)held_.release(rec.id, {"", true});
+  if (l.tornTail) {
+    ++counters_.journal_torn;
+    spdlog::warn(
+        "reservations: the journal's last record was cut short (a crash while "
+        "writing it); the records before it are kept");
   }
-  for (const auto& r : *list) held_.merge(r, wall);
-  spdlog::info("reservations: {} kept on this host ({})", held_.size(), path);
+  if (l.journalFound || !l.errors.empty()) writeHeldState();  // start from one fresh snapshot
+  spdlog::info("reservations: {} kept on this host ({}, {} journal record(s) replayed)",
+               held_.size(), store_.snapshotPath(), l.records.size());
 }
 
+// A fresh snapshot of everything held, and an empty journal.
 void LimServer::writeHeldState() {
   std::vector<reserve::Reservation> list;
   for (const reserve::Reservation* r : held_.list("")) list.push_back(*r);
-  Status st = writeAtomically(reserve::statePath(stateDir_, opts_.host),
-                              reserve::hostStateText(opts_.host, list));
+  Status st = store_.compact(reserve::hostStateText(opts_.host, list));
   ++counters_.state_writes;
+  ++counters_.state_compactions;
   if (!st) {
     ++counters_.state_write_errors;
     spdlog::error("reservations: {}", st.message());
   }
+}
+
+void LimServer::noteHeldPut(const reserve::Reservation& r) {
+  store_.append(reserve::journalPut(r));
+  heldDirty_ = true;
+}
+
+void LimServer::noteHeldDrop(const std::string& id) {
+  store_.append(reserve::journalDrop(id));
+  heldDirty_ = true;
 }
 
 // The lims that keep reservation `r`: its hosts' and every master candidate's (so whichever
@@ -110,12 +98,18 @@ std::vector<std::string> LimServer::keepersOf(const reserve::Reservation& r) con
   return out;
 }
 
-// Group commit: the changes of one loop turn go to the state file in one write and fsync,
+// Group commit: the changes of one loop turn go to the journal in one write and fdatasync,
 // and only then are the replies that reported them sent (a reply never promises what a
 // crash could still lose on this host).
 void LimServer::flushHeldState(double now) {
   if (heldDirty_) {
-    writeHeldState();
+    Status st = store_.commit();
+    ++counters_.state_writes;
+    if (!st) {
+      ++counters_.state_write_errors;
+      spdlog::error("reservations: {}", st.message());
+    }
+    if (store_.wantsCompaction()) writeHeldState();
     heldDirty_ = false;
   }
   for (uint64_t id : awaitingWrite_)
@@ -126,12 +120,11 @@ void LimServer::flushHeldState(double now) {
 
 void LimServer::applyEffects(const reserve::Effects& fx, double now) {
   (void)now;
-  bool changed = false;
   const double wall = wallNow();
   for (const auto& r : fx.put)
     for (const auto& h : keepersOf(r)) {
       if (h == opts_.host) {
-        changed = held_.merge(r, wall) || changed;
+        if (held_.merge(r, wall)) noteHeldPut(r);
       } else {
         sendUdp(h, protocol::Kind::kAdmin, holdJson(opts_.host, r));
         ++counters_.holds_sent;
@@ -140,13 +133,12 @@ void LimServer::applyEffects(const reserve::Effects& fx, double now) {
   for (const auto& r : fx.dropped)
     for (const auto& h : keepersOf(r)) {
       if (h == opts_.host) {
-        changed = held_.release(r.id, {"", true}).isOk() || changed;
+        if (held_.release(r.id, {"", true}).isOk()) noteHeldDrop(r.id);
       } else {
         sendUdp(h, protocol::Kind::kAdmin, unholdJson(opts_.host, r.id));
         ++counters_.holds_sent;
       }
     }
-  if (changed) heldDirty_ = true;
 }
 
 void LimServer::onHoldFrame(const std::string& op, const Json& req, double now) {
@@ -160,14 +152,12 @@ void LimServer::onHoldFrame(const std::string& op, const Json& req, double now) 
       ++counters_.malformed;
       return;
     }
-    if (held_.merge(*res, wall)) heldDirty_ = true;
+    if (held_.merge(*res, wall)) noteHeldPut(*res);
   } else if (op == "unhold") {
     const Json* ids = req.find("ids");
-    bool changed = false;
     if (ids && ids->isArray())
       for (const Json& id : ids->items())
-        changed = held_.release(id.asString(), {"", true}).isOk() || changed;
-    if (changed) heldDirty_ = true;
+        if (held_.release(id.asString(), {"", true}).isOk()) noteHeldDrop(id.asString());
   } else if (op == "holds" && election_->isMaster()) {
     const Json* list = req.find("reservations");
     if (!list || !list->isArray()) {
@@ -227,7 +217,8 @@ void LimServer::onReservationTimers(double now) {
     reservations_.expire(wall, *table_, now, &fx);
     applyEffects(fx, now);
   }
-  if (held_.nextExpiry() <= wall && !held_.expire(wall).empty()) heldDirty_ = true;
+  // Not journalled: replay drops an ended lease by its own expiry time.
+  if (held_.nextExpiry() <= wall) held_.expire(wall);
   const std::string& master = election_->master();
   if (!isMaster && !master.empty() && master != holdsReportedTo_) {
     sendHoldsReport(master);

@@ -45,6 +45,7 @@
 #include "protocol/request.h"
 #include "reserve/ledger.h"
 #include "reserve/service.h"
+#include "state_store.h"
 
 namespace openlim::lim {
 
@@ -70,9 +71,12 @@ struct LimCounters {
   uint64_t resolver_calls = 0, conns_evicted = 0, replies_busy = 0, replies_stalled = 0;
   uint64_t elim_subrequests = 0;
   // Reservations: requests taken on the local socket, forwarded to the master, held-state
-  // writes (and failures), hold messages sent, holds reports sent to a master.
+  // writes (group commits and snapshots) and failures, snapshots written (journal
+  // compactions), journals found cut short at start, hold messages sent, holds reports sent
+  // to a master.
   uint64_t local_requests = 0, reservations_forwarded = 0, state_writes = 0;
-  uint64_t state_write_errors = 0, holds_sent = 0, holds_reports = 0;
+  uint64_t state_write_errors = 0, state_compactions = 0, journal_torn = 0;
+  uint64_t holds_sent = 0, holds_reports = 0;
   // lsf.quotas loads adopted, and refused for errors (the previous quotas stayed).
   uint64_t quota_loads = 0, quota_loads_refused = 0;
 };
@@ -194,6 +198,8 @@ class LimServer {
   void sendHoldsReport(const std::string& to);
   void loadHeldState(double wall);
   void writeHeldState();
+  void noteHeldPut(const reserve::Reservation& r);
+  void noteHeldDrop(const std::string& id);
   void flushHeldState(double now);
 
   // status (status.cc)
@@ -254,6 +260,7 @@ class LimServer {
   // reservations on this host (written to its state file).
   reserve::ReservationService reservations_;
   reserve::Ledger held_;
+  StateStore store_;  // held_ on disk: snapshot + journal
   std::string stateDir_;
   int localFd_ = -1;  // the local socket's listener
   bool wasMaster_ = false;
@@ -262,7 +269,7 @@ class LimServer {
   // sequence numbers must arrive in order): connection id and request body.
   std::deque<std::pair<uint64_t, std::string>> forwardQueue_;
   bool forwarding_ = false;
-  bool heldDirty_ = false;               // held_ changed since the state file was written
+  bool heldDirty_ = false;               // held_ changed since the journal was written
   std::vector<uint64_t> awaitingWrite_;  // connections whose reply waits for that write
 
   bool running_ = true;

@@ -40,6 +40,8 @@ std::string LimServer::statusReply() const {
       {"reservations_forwarded", k.reservations_forwarded},
       {"reservation_state_writes", k.state_writes},
       {"reservation_state_write_errors", k.state_write_errors},
+      {"reservation_state_compactions", k.state_compactions},
+      {"reservation_journal_torn", k.journal_torn},
       {"holds_sent", k.holds_sent},
       {"holds_reports", k.holds_reports},
       {"quota_loads", k.quota_loads},

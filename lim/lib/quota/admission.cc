@@ -44,6 +44,15 @@ std::string Verdict::message() const {
   return s + ")";
 }
 
+std::string Verdict::usage() const {
+  std::string s = set + "/" + rule + " " + resource + " " + formatQuantity(used, memory) + "+" +
+                  formatQuantity(requested, memory) + "/";
+  s += unknownValue.empty() ? formatQuantity(limit, memory) : "?";
+  if (!consumer.empty()) s += " for " + consumer;
+  if (!unknownValue.empty()) s += " (" + unknownValue + " not reported)";
+  return s;
+}
+
 Admission::Admission(const QuotaState& state, Consumer who, policy::Period period,
                      HostValues values)
     : state_(state), who_(std::move(who)), period_(period), values_(std::move(values)) {
@@ -72,7 +81,7 @@ BucketKey Admission::key(const Rule& rule, size_t hostIndex, const std::string& 
   return key;
 }
 
-void Admission::evaluate(const HostTake* take, const std::vector<Amount>* shared, bool all,
+void Admission::evaluate(const HostTake* take, const std::vector<Amount>* shared, Mode mode,
                          std::vector<Verdict>& out) const {
   static const std::string kHostless;
   const std::string& host = take ? take->host : kHostless;
@@ -101,9 +110,10 @@ void Admission::evaluate(const HostTake* take, const std::vector<Amount>* shared
         u = u > INT64_MAX - pend->second[i] ? INT64_MAX : u + pend->second[i];
       std::string unknown;
       std::optional<int64_t> limit = limitOn(l, host, values_, &unknown);
-      if (limit && u <= *limit && req <= *limit - u) continue;
+      bool fits = limit && u <= *limit && req <= *limit - u;
+      if (fits && mode != Mode::kEvery) continue;
       Verdict v;
-      v.admitted = false;
+      v.admitted = fits;
       v.host = host;
       v.set = sets[s].name;
       v.rule = rule.label();
@@ -122,14 +132,14 @@ void Admission::evaluate(const HostTake* take, const std::vector<Amount>* shared
                                  : std::string(filterKeyword(kind)) + " " + flt.text;
       }
       out.push_back(std::move(v));
-      if (!all) return;
+      if (mode == Mode::kFirstBlocking) return;
     }
   }
 }
 
 Verdict Admission::check(const HostTake& take) const {
   std::vector<Verdict> v;
-  evaluate(&take, nullptr, false, v);
+  evaluate(&take, nullptr, Mode::kFirstBlocking, v);
   if (v.empty()) {
     Verdict ok;
     ok.host = take.host;
@@ -140,13 +150,22 @@ Verdict Admission::check(const HostTake& take) const {
 
 std::vector<Verdict> Admission::blocking(const HostTake& take) const {
   std::vector<Verdict> v;
-  evaluate(&take, nullptr, true, v);
+  evaluate(&take, nullptr, Mode::kAllBlocking, v);
+  return v;
+}
+
+std::vector<Verdict> Admission::explain(const HostTake* take,
+                                        const std::vector<Amount>* shared) const {
+  // Apart: shared amounts are on no host, so a set's first rule for them is another one.
+  std::vector<Verdict> v;
+  if (take) evaluate(take, nullptr, Mode::kEvery, v);
+  if (shared) evaluate(nullptr, shared, Mode::kEvery, v);
   return v;
 }
 
 Verdict Admission::checkShared(const std::vector<Amount>& shared) const {
   std::vector<Verdict> v;
-  evaluate(nullptr, &shared, false, v);
+  evaluate(nullptr, &shared, Mode::kFirstBlocking, v);
   return v.empty() ? Verdict{} : v.front();
 }
 

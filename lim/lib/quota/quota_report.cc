@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <unordered_map>
 
 #include "config/lines.h"
@@ -21,7 +22,8 @@ void itemsOf(FilterKind kind, const Filter& f, std::vector<ReportRow::Item>& ite
   size_t pos = 0;
   while (true) {
     size_t comma = body.find(',', pos);
-    std::string item(config::trim(body.substr(pos, comma == body.npos ? body.npos : comma - pos)));
+    std::string_view item =
+        config::trim(body.substr(pos, comma == body.npos ? body.npos : comma - pos));
     if (!item.empty() && item[0] == '!')
       items.push_back(ReportRow::Item{kind, true, item.substr(1)});
     else if (!item.empty())
@@ -52,12 +54,13 @@ class Reporter {
     for (const auto& [key, used] : state_.buckets(state_.flat(s, r)))
       if (agrees(rule, key)) keys.push_back(Entry{{}, key, &used});
     sortEntries(rule, keys);
-    for (const auto& e : keys) emit(set, rule, e.key, e.used, out);
+    const std::string_view label = state_.label(state_.flat(s, r));
+    for (const auto& e : keys) emit(set, rule, label, e.key, e.used, out);
     if (!keys.empty()) return;
     // Nothing held, and the query names every braced member: the limits with 0 used.
     for (int k = 0; k < kFilterKinds; ++k)
       if (rule.filters[k].present && rule.filters[k].expand && queried_[k]->empty()) return;
-    emit(set, rule, BucketKey{}, nullptr, out);
+    emit(set, rule, label, BucketKey{}, nullptr, out);
   }
 
  private:
@@ -94,9 +97,12 @@ class Reporter {
   };
 
   // Buckets by member name, except configured hosts, which keep the configuration's order.
-  // Each value is ranked once, so a report of 10,000 buckets sorts on integers.
+  // Each value is ranked once, so a report of 10,000 buckets sorts on integers: packed into
+  // one 64-bit key when the ranks fit (they do for any real cluster), else compared in turn.
   void sortEntries(const Rule& rule, std::vector<Entry>& keys) const {
     const int64_t hosts = static_cast<int64_t>(state_.config().hosts.size());
+    int bits = 0;
+    int width[kFilterKinds] = {};  // bits of kind k's ranks (0: not braced)
     for (int k = 0; k < kFilterKinds; ++k) {
       if (!rule.filters[k].expand) continue;
       std::vector<int32_t> named;  // distinct ids ranked by name
@@ -107,20 +113,38 @@ class Reporter {
       std::sort(named.begin(), named.end(),
                 [&](int32_t a, int32_t b) { return member(k, a) < member(k, b); });
       std::unordered_map<int32_t, int64_t> rankOf;
+      rankOf.reserve(named.size());
       for (size_t i = 0; i < named.size(); ++i)
         rankOf.emplace(named[i], hosts + static_cast<int64_t>(i));
       for (auto& e : keys) {
         int32_t id = e.key.v[k];
         e.rank[k] = k == kHosts && state_.isConfiguredHost(id) ? id : rankOf[id];
       }
+      width[k] = std::bit_width(static_cast<uint64_t>(hosts) + named.size());
+      bits += width[k];
     }
-    std::sort(keys.begin(), keys.end(),
-              [](const Entry& a, const Entry& b) { return a.rank < b.rank; });
+    if (bits > 64) {
+      std::sort(keys.begin(), keys.end(),
+                [](const Entry& a, const Entry& b) { return a.rank < b.rank; });
+      return;
+    }
+    std::vector<std::pair<uint64_t, uint32_t>> packed(keys.size());
+    for (size_t i = 0; i < keys.size(); ++i) {
+      uint64_t p = 0;
+      for (int k = 0; k < kFilterKinds; ++k)
+        if (width[k] > 0) p = (width[k] >= 64 ? 0 : p << width[k]) | uint64_t(keys[i].rank[k]);
+      packed[i] = {p, static_cast<uint32_t>(i)};
+    }
+    std::sort(packed.begin(), packed.end());
+    std::vector<Entry> sorted;
+    sorted.reserve(keys.size());
+    for (const auto& [p, i] : packed) sorted.push_back(keys[i]);
+    keys.swap(sorted);
   }
 
-  void emit(const RuleSet& set, const Rule& rule, const BucketKey& key,
+  void emit(const RuleSet& set, const Rule& rule, std::string_view label, const BucketKey& key,
             const std::vector<int64_t>* used, std::vector<ReportRow>& out) const {
-    std::string host = rule.filters[kHosts].expand ? member(kHosts, key) : q_.host;
+    const std::string& host = rule.filters[kHosts].expand ? member(kHosts, key) : q_.host;
     for (size_t i = 0; i < rule.limits.size(); ++i) {
       const Limit& l = rule.limits[i];
       if (!q_.resource.empty() && q_.resource != l.resource) continue;
@@ -128,7 +152,7 @@ class Reporter {
       if (u == 0 && !l.value) continue;
       ReportRow row;
       row.set = set.name;
-      row.rule = rule.label();
+      row.rule = label;
       row.resource = l.resource;
       row.memory = l.memory;
       row.used = u;

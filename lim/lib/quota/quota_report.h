@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "policy/calendar.h"
@@ -29,21 +30,24 @@ struct ReportQuery {
   std::string project, pe, queue;   // -P -pe -q; empty: any
 };
 
+// A row's text is viewed, not copied (a report can have 20,000 rows): it points into the
+// QuotaState it was built from (its configuration and value names) and the ReportQuery, which
+// must outlive the rows and not change while they are used.
 struct ReportRow {
-  std::string set;
-  std::string rule;  // name or 1-based position
-  std::string resource;
+  std::string_view set;
+  std::string_view rule;  // name or 1-based position
+  std::string_view resource;
   bool memory = false;  // values in MB, printed with units
   int64_t used = 0;
   std::optional<int64_t> limit;  // nullopt: a dynamic limit the host does not let evaluate
-  std::string limitText;         // as written in the file
+  std::string_view limitText;    // as written in the file
   // The filter the row matched, in filter order (users projects pes queues hosts), each
   // kind's positives before its exclusions: a braced filter gives its member, another its
   // items as written ("!x" items as excluded x).
   struct Item {
     FilterKind kind;
     bool excluded;
-    std::string value;
+    std::string_view value;
   };
   std::vector<Item> filter;
 };
@@ -59,5 +63,8 @@ std::string formatQuotaJson(const std::vector<ReportRow>& rows);
 // qquota's XML: qquota_result / qquota_rule name='SET/RULE' / users, xusers, ... /
 // limit resource= limit= value=.
 std::string formatQuotaXml(const std::vector<ReportRow>& rows);
+
+// The master's reply to the quotas op: {"ok":true,"rebuilding":..,"rows":n,"text":formatted}.
+std::string quotaReplyText(const std::string& text, size_t rows, bool rebuilding);
 
 }  // namespace openlim::quota

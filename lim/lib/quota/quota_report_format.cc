@@ -9,7 +9,7 @@ namespace openlim::quota {
 namespace {
 
 std::string limitText(const ReportRow& r) {
-  return r.limit ? formatQuantity(*r.limit, r.memory) : r.limitText;
+  return r.limit ? formatQuantity(*r.limit, r.memory) : std::string(r.limitText);
 }
 
 void appendFilter(const ReportRow& r, std::string& out) {
@@ -23,7 +23,7 @@ void appendFilter(const ReportRow& r, std::string& out) {
   }
 }
 
-std::string xmlEscaped(const std::string& s) {
+std::string xmlEscaped(std::string_view s) {
   std::string out;
   for (char c : s) {
     switch (c) {
@@ -101,7 +101,7 @@ std::string formatQuotaJson(const std::vector<ReportRow>& rows) {
       for (; i < r.filter.size() && r.filter[i].kind == first.kind &&
              r.filter[i].excluded == first.excluded;
            ++i)
-        values.push_back(r.filter[i].value);
+        values.emplace_back(r.filter[i].value);
       w.key((first.excluded ? "x" : "") + std::string(filterKeyword(first.kind))).strings(values);
     }
     w.endObject().endObject();
@@ -114,7 +114,8 @@ std::string formatQuotaXml(const std::vector<ReportRow>& rows) {
   std::string out = "<?xml version='1.0'?>\n<qquota_result>\n";
   for (size_t i = 0; i < rows.size();) {
     const ReportRow& r = rows[i];
-    out += " <qquota_rule name='" + xmlEscaped(r.set + "/" + r.rule) + "'>\n";
+    out +=
+        " <qquota_rule name='" + xmlEscaped(std::string(r.set).append("/").append(r.rule)) + "'>\n";
     for (const auto& item : r.filter) {
       std::string name = (item.excluded ? "x" : "") + std::string(filterKeyword(item.kind));
       out += "   <" + name + ">" + xmlEscaped(item.value) + "</" + name + ">\n";
@@ -126,6 +127,16 @@ std::string formatQuotaXml(const std::vector<ReportRow>& rows) {
     out += " </qquota_rule>\n";
   }
   return out + "</qquota_result>\n";
+}
+
+std::string quotaReplyText(const std::string& text, size_t rows, bool rebuilding) {
+  // Written straight (the text is most of it: no tree holding a copy of it).
+  std::string out;
+  out.reserve(text.size() + text.size() / 8 + 64);
+  format::JsonWriter w(out);
+  w.beginObject().key("ok").boolean(true).key("rebuilding").boolean(rebuilding);
+  w.key("rows").num(static_cast<double>(rows)).key("text").str(text).endObject();
+  return out;
 }
 
 }  // namespace openlim::quota

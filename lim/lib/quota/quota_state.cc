@@ -104,6 +104,7 @@ QuotaState::QuotaState(QuotaConfigPtr config) : config_(std::move(config)) {
   for (const auto& s : config_->sets) {
     base_.push_back(n);
     n += s.rules.size();
+    for (const Rule& r : s.rules) labels_.push_back(r.label());
   }
   usage_.resize(n);
   for (size_t i = 0; i < config_->hosts.size(); ++i) {

@@ -103,6 +103,8 @@ class QuotaState {
   size_t flat(size_t set, size_t rule) const { return base_[set] + rule; }
   // Usage of a rule: bucket -> counts parallel to the rule's limits.
   const Buckets& buckets(size_t flatRule) const { return usage_[flatRule]; }
+  // Rule::label() of a flat rule, kept for as long as the state.
+  const std::string& label(size_t flatRule) const { return labels_[flatRule]; }
   // The name of a bucket value of filter k ("" for none given).
   const std::string& valueName(FilterKind k, int32_t id) const;
 
@@ -128,6 +130,7 @@ class QuotaState {
   QuotaConfigPtr config_;
   std::vector<size_t> base_;
   std::vector<Buckets> usage_;
+  std::vector<std::string> labels_;
   std::unordered_map<std::string, size_t> hostIndex_;  // lower-case name -> config index
   std::unordered_map<std::string, size_t> hostExact_;  // configured name -> config index
   std::unordered_map<std::string, int32_t> ids_;       // consumer values and other hosts
@@ -147,6 +150,10 @@ struct Verdict {
   // `cannot run on host "hostA" because it exceeds limit "max_slots_per_user/2" (slots
   // 20/20 for user alice)`; "admitted" when admitted.
   std::string message() const;
+  // What the limit counts, admitted or not: `max_slots_per_user/2 slots 17+2/20 for user
+  // alice` (used + requested / limit; "?" and what the host does not report for a dynamic
+  // limit it cannot give).
+  std::string usage() const;
 };
 
 class Admission {
@@ -159,13 +166,18 @@ class Admission {
   Verdict check(const HostTake& take) const;
   // Every blocking limit on that host (for --explain); empty when admitted.
   std::vector<Verdict> blocking(const HostTake& take) const;
+  // Every limit in force that counts what the request asks for on that host (take) or
+  // across the cluster (shared), admitting or blocking, in set order (--explain). Either
+  // may be null.
+  std::vector<Verdict> explain(const HostTake* take, const std::vector<Amount>* shared) const;
   // Counts `take` as this request's (after check() admitted it).
   void take(const HostTake& take);
   // The same for the request's shared amounts (rules without a hosts filter).
   Verdict checkShared(const std::vector<Amount>& shared) const;
 
  private:
-  void evaluate(const HostTake* take, const std::vector<Amount>* shared, bool all,
+  enum class Mode { kFirstBlocking, kAllBlocking, kEvery };
+  void evaluate(const HostTake* take, const std::vector<Amount>* shared, Mode mode,
                 std::vector<Verdict>& out) const;
   BucketKey key(const Rule& rule, size_t hostIndex, const std::string& host) const;
 

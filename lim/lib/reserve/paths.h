@@ -15,6 +15,10 @@ inline std::string stateDir(const LsfParams& lsf) {
 inline std::string statePath(const std::string& dir, const std::string& host) {
   return dir + "/reservations." + host + ".json";
 }
+// The journal of the changes since the state file was written (reserve/journal.h).
+inline std::string journalPath(const std::string& dir, const std::string& host) {
+  return dir + "/reservations." + host + ".journal";
+}
 inline std::string socketPath(const std::string& dir, const std::string& host) {
   return dir + "/lim." + host + ".sock";
 }

@@ -21,6 +21,10 @@ struct Plan {
   PlacementResult placement;
   std::vector<HostHold> holds;                           // per chosen host, first-slot order
   std::vector<std::pair<std::string, Verdict>> blocked;  // hosts the hook refused, in order
+  // With options.explain: every candidate host's quota verdict, in table row order. A host
+  // the placement chose (or the hook refused) with what it was asked to take there; any
+  // other host with one slot of the request, as if it were asked first.
+  std::vector<HostQuota> quota;
 };
 
 // At most this many rounds of "leave the refused hosts out and place again".

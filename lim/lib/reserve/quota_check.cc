@@ -18,6 +18,11 @@ quota::HostTake takeOf(const std::string& host, int slots, const std::vector<Amo
   return t;
 }
 
+LimitUse useOf(const quota::Verdict& v) {
+  return LimitUse{v.admitted,  v.set,   v.rule,     v.resource, v.used,
+                  v.requested, v.limit, v.consumer, v.usage()};
+}
+
 }  // namespace
 
 quota::Consumer consumerOf(const Labels& labels) {
@@ -52,6 +57,19 @@ Verdict QuotaCheck::mayTake(const Claim& claim, const std::vector<Claim>& earlie
   if (v.admitted && !shared.empty()) v = a.checkShared(shared);
   if (v.admitted) return {};
   return {false, v.message()};
+}
+
+std::vector<LimitUse> QuotaCheck::explain(const Claim& claim, const std::vector<Claim>& earlier,
+                                          double /*now*/) const {
+  static const Labels kNone;
+  quota::Admission a(state_, consumerOf(claim.labels ? *claim.labels : kNone), period_, values_);
+  std::vector<quota::Amount> shared;
+  for (const Claim& e : earlier) a.take(takeOf(e.host, e.slots, e.amounts, &shared));
+  quota::HostTake take = takeOf(claim.host, claim.slots, claim.amounts, &shared);
+  std::vector<LimitUse> out;
+  for (const quota::Verdict& v : a.explain(&take, shared.empty() ? nullptr : &shared))
+    out.push_back(useOf(v));
+  return out;
 }
 
 }  // namespace openlim::reserve

@@ -33,6 +33,10 @@ class QuotaCheck final : public AdmissionCheck {
   // Every enabled set must admit the claim on top of `earlier` (the hosts already admitted
   // for the same reservation), and the shared amounts of them all.
   Verdict mayTake(const Claim& claim, const std::vector<Claim>& earlier, double now) const override;
+  // Every set's limit that counts the claim on its host and, for its shared amounts, across
+  // the cluster (the earlier claims' shared amounts included), in set order.
+  std::vector<LimitUse> explain(const Claim& claim, const std::vector<Claim>& earlier,
+                                double now) const override;
 
  private:
   const quota::QuotaState& state_;

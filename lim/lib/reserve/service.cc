@@ -6,6 +6,7 @@
 #include "format/reply_json.h"
 #include "master/query_reply_json.h"
 #include "quota/quota_report.h"
+#include "reserve/explain_json.h"
 #include "reserve/plan.h"
 #include "reserve/policy_plan.h"
 #include "reserve/quota_check.h"
@@ -114,6 +115,14 @@ std::string ReservationService::reserve(const Json& req, const ServiceContext& c
     if (!byPolicy) return master::errorReplyJson(byPolicy.status());
     plan = std::move(byPolicy).value();
   }
+  // --explain: the placement's and every candidate's quota verdict, in any reply.
+  auto addExplain = [&](Json& o) {
+    if (!p.explain) return;
+    o.add("explain", placementExplainJson(plan.placement.explanations));
+  };
+  auto addQuota = [&](Json& o) {
+    if (p.explain) o.add("quota", quotaExplainJson(plan.quota));
+  };
   if (!plan.placement.status.isOk()) {
     if (plan.blocked.empty())
       ++counters_.refusedNoHosts;
@@ -124,7 +133,9 @@ std::string ReservationService::reserve(const Json& req, const ServiceContext& c
           Json::string(plan.placement.status.message().find("Unknown host") == 0 ? "notfound"
                                                                                  : "noteligible"));
     o.add("error", Json::string(plan.placement.status.message()));
+    addExplain(o);
     o.add("ok", Json::boolean(false));
+    addQuota(o);
     return format::jsonText(o);
   }
   Reservation res;
@@ -140,9 +151,11 @@ std::string ReservationService::reserve(const Json& req, const ServiceContext& c
   count(res, +1);
   if (ctx.query.loadTable) push(res, *ctx.query.loadTable, ctx.query.now);
   Json o = Json::object();
+  addExplain(o);
   o.add("hosts", format::jstrings(res.slots));
   o.add("id", Json::string(res.id));
   o.add("ok", Json::boolean(true));
+  addQuota(o);
   o.add("reservation", reservationJson(res));
   effects->put.push_back(std::move(res));
   return format::jsonText(o);
@@ -229,12 +242,7 @@ std::string ReservationService::quotaReply(const Json& req, const ServiceContext
   std::string text = r->format == "json"  ? quota::formatQuotaJson(rows)
                      : r->format == "xml" ? quota::formatQuotaXml(rows)
                                           : quota::formatQuotaText(rows);
-  Json o = Json::object();
-  o.add("ok", Json::boolean(true));
-  o.add("rebuilding", Json::boolean(rebuilding(ctx.query.now)));
-  o.add("rows", Json::number(static_cast<double>(rows.size())));
-  o.add("text", Json::string(text));
-  return format::jsonText(o);
+  return quota::quotaReplyText(text, rows.size(), rebuilding(ctx.query.now));
 }
 
 void ReservationService::expire(double wall, master::LoadTable& table, double now,

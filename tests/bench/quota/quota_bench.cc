@@ -193,6 +193,24 @@ void BM_ReportOneUserWith10kReservations(benchmark::State& state) {
 }
 BENCHMARK(BM_ReportOneUserWith10kReservations)->Unit(benchmark::kMillisecond);
 
+// The master's whole answer to `lsquota` (the quotas op) for that user: rows, text, and the
+// reply around it, as ReservationService::quotaReply builds it.
+void BM_QuotasReplyOneUserWith10kReservations(benchmark::State& state) {
+  Big& b = big(true);
+  if (!b.state) return state.SkipWithError("setup failed");
+  ReportQuery q;
+  q.user = "user0";
+  size_t bytes = 0;
+  for (auto _ : state) {
+    auto rows = quotaReport(*b.state, q, policy::Period::kPrime, eightCpus);
+    std::string reply = quotaReplyText(formatQuotaText(rows), rows.size(), false);
+    bytes = reply.size();
+    benchmark::DoNotOptimize(reply);
+  }
+  state.counters["bytes"] = static_cast<double>(bytes);
+}
+BENCHMARK(BM_QuotasReplyOneUserWith10kReservations)->Unit(benchmark::kMillisecond);
+
 // The same user and reservations under per-user and per-project rules without host braces:
 // the report a user usually reads (a few rows, whatever they hold).
 void BM_ReportOneUserPerUserRules(benchmark::State& state) {

@@ -2,12 +2,15 @@
 one-host cluster on 127.7.59.0/24 whose lim is the master and the reserved host, so every
 reserve and every release rewrites its state file (temporary file, fsync, rename) before the
 reply (the lim writes once per loop turn for all the changes of that turn: group commit).
-Requests go over the lim's local socket as lsreserve's do, from `clients` processes, each
-one pair after another.
+Requests go over the lim's local socket as lsreserve's do, from `clients` concurrent
+connections, each one pair after another: threads of the C++ driver reserve_pairs (the
+client library; PAIRS_BIN) when given, else Python processes (which measure the clients more
+than the lim: each costs more CPU per request than the lim does).
 
-Run: LIM_BIN=build/lim/daemon/lim python3 tests/bench/reserve/reserve_pairs.py \
-         [pairs] [active] [clients]
+Run: LIM_BIN=build/lim/daemon/lim PAIRS_BIN=build/tests/bench/reserve/reserve_pairs \
+         python3 tests/bench/reserve/reserve_pairs.py [pairs] [active] [clients]
 `active`: reservations held throughout (each state-file write carries them all).
+BENCH_BLOCK: the 127.x.y address block (default 127.7.59).
 """
 
 import json
@@ -15,6 +18,7 @@ import multiprocessing
 import os
 import socket
 import struct
+import subprocess
 import sys
 import time
 
@@ -44,7 +48,9 @@ def main():
     pairs = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
     active = int(sys.argv[2]) if len(sys.argv) > 2 else 0
     clients = int(sys.argv[3]) if len(sys.argv) > 3 else 16
-    with Cluster(block="127.7.59", hosts=["hostA"], lim=os.environ["LIM_BIN"],
+    driver = os.environ.get("PAIRS_BIN")
+    with Cluster(block=os.environ.get("BENCH_BLOCK", "127.7.59"), hosts=["hostA"],
+                 lim=os.environ["LIM_BIN"],
                  params={"RESERVATION_LEASE": 3600}) as c:
         state = os.path.join(c.dir, "state")
         c.conf_extra["LSF_STATEDIR"] = state
@@ -55,17 +61,23 @@ def main():
         c.wait_for(lambda: os.path.exists(path) and ask(path, {"op": "reserve",
                                                                "n": 1}).get("ok"),
                    timeout=30, what="the master admits reservations")
-        for _ in range(active):
-            ask(path, {"op": "reserve", "n": 1, "hosts": ["hostA"], "lease": 3600})
+        if driver and active:
+            subprocess.run([driver, path, "1", "1", str(active)], check=True)
+        else:
+            for _ in range(active):
+                ask(path, {"op": "reserve", "n": 1, "hosts": ["hostA"], "lease": 3600})
         writes = c.counter("hostA", "reservation_state_writes")
         cpu0 = proc_stats(c.procs["hostA"].pid)[1]
         t0 = time.monotonic()
-        procs = [multiprocessing.Process(target=worker, args=(path, pairs // clients))
-                 for _ in range(clients)]
-        for p in procs:
-            p.start()
-        for p in procs:
-            p.join()
+        if driver:
+            subprocess.run([driver, path, str(pairs), str(clients)], check=True)
+        else:
+            procs = [multiprocessing.Process(target=worker, args=(path, pairs // clients))
+                     for _ in range(clients)]
+            for p in procs:
+                p.start()
+            for p in procs:
+                p.join()
         dt = time.monotonic() - t0
         cpu = proc_stats(c.procs["hostA"].pid)[1] - cpu0
         pairs = pairs // clients * clients

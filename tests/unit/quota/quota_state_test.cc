@@ -256,6 +256,39 @@ TEST(QuotaState, BlockingListsEveryLimitForExplain) {
   EXPECT_TRUE(a.blocking(HostTake{"durin", 1, {}}).empty());
 }
 
+TEST(QuotaState, ExplainListsEveryLimitInForceAdmittingOrBlocking) {
+  QuotaState s(
+      configOf("{\nname a\nlimit users {*} to slots=4\n}\n{\nname b\nlimit hosts {*} to "
+               "slots=2\n}\n{\nname off\nenabled false\nlimit users * to slots=0\n}\n"
+               "{\nname lic\nlimit users * to compiler_lic=5\n}\n"));
+  s.add(Consumption{user("alice"), {HostTake{"durin", 1, {}}}, {}});
+  Admission a(s, user("alice"), Period::kPrime, ncpus);
+  auto v = a.explain(nullptr, nullptr);
+  EXPECT_TRUE(v.empty());
+  HostTake two{"durin", 2, {}};
+  v = a.explain(&two, nullptr);
+  ASSERT_EQ(v.size(), 2u);  // the disabled set and the license rule count nothing asked
+  EXPECT_TRUE(v[0].admitted);
+  EXPECT_EQ(v[0].usage(), "a/1 slots 1+2/4 for user alice");
+  EXPECT_FALSE(v[1].admitted);
+  EXPECT_EQ(v[1].usage(), "b/1 slots 1+2/2 for host durin");
+  std::vector<Amount> lic{{"compiler_lic", 6}};
+  v = a.explain(nullptr, &lic);
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_FALSE(v[0].admitted);
+  EXPECT_EQ(v[0].usage(), "lic/1 compiler_lic 0+6/5 for users *");
+}
+
+TEST(QuotaState, ExplainNamesAValueTheHostDoesNotReport) {
+  QuotaState s(configOf("{\nname dyn\nlimit hosts {*} to slots=$ncpus*2\n}\n"));
+  Admission a(s, user("alice"), Period::kPrime,
+              [](const std::string&, const std::string&) { return std::optional<double>{}; });
+  HostTake t{"durin", 1, {}};
+  auto v = a.explain(&t, nullptr);
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].usage(), "dyn/1 slots 0+1/? for host durin (ncpus not reported)");
+}
+
 TEST(QuotaState, FormatsMemoryWithUnits) {
   EXPECT_EQ(formatQuantity(4096, true), "4G");
   EXPECT_EQ(formatQuantity(1536, true), "1536M");

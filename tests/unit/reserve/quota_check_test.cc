@@ -95,6 +95,51 @@ TEST_F(QuotaService, AReconfigKeepsWhatIsHeldAndShowsUsageAboveALoweredLimit) {
   EXPECT_TRUE(call(R"({"op":"reserve","n":1,"caller":"alice"})").find("ok")->asBool());
 }
 
+TEST_F(QuotaService, ExplainGivesEveryHostsQuotaVerdict) {
+  service_.setQuotas(quotasOf(R"({
+  name per_host
+  limit hosts {hostA} to slots=0
+  limit hosts {*} to slots=2
+}
+{
+  name max_slots_per_user
+  limit users {*} to slots=3
+})",
+                              config()));
+  Json r = call(R"({"op":"reserve","n":3,"explain":true,"caller":"alice"})");
+  ASSERT_TRUE(r.find("ok")->asBool()) << r.compact();
+  ASSERT_NE(r.find("explain"), nullptr);  // the placement's own, as lsplace --explain
+  const Json* q = r.find("quota");
+  ASSERT_NE(q, nullptr);
+  ASSERT_EQ(q->size(), 3u);
+  const Json& a = q->items()[0];
+  EXPECT_EQ(a.stringOr("host"), "hostA");
+  EXPECT_FALSE(a.find("admitted")->asBool());
+  EXPECT_NE(a.stringOr("reason").find("quota blocks"), std::string::npos) << a.compact();
+  EXPECT_NE(a.stringOr("reason").find("per_host/1 slots 0+"), std::string::npos) << a.compact();
+  const Json& b = q->items()[1];
+  EXPECT_EQ(b.stringOr("reason"),
+            "quota admits 2 slot(s): per_host/2 slots 0+2/2 for host hostB; "
+            "max_slots_per_user/1 slots 0+2/3 for user alice");
+  const Json& limit = b.find("limits")->items()[0];
+  EXPECT_EQ(limit.stringOr("set"), "per_host");
+  EXPECT_EQ(limit.stringOr("rule"), "2");
+  EXPECT_EQ(limit.find("limit")->asNumber(), 2);
+  EXPECT_EQ(q->items()[2].stringOr("reason"),
+            "quota admits 1 slot(s): per_host/2 slots 0+1/2 for host hostC; "
+            "max_slots_per_user/1 slots 2+1/3 for user alice");
+  // A refusal explains too; without --explain the reply has neither list.
+  Json over = call(R"({"op":"reserve","n":1,"explain":true,"caller":"alice"})");
+  EXPECT_FALSE(over.find("ok")->asBool());
+  ASSERT_NE(over.find("quota"), nullptr);
+  EXPECT_EQ(over.find("quota")->items()[1].stringOr("reason"),
+            "quota blocks 1 slot(s): per_host/2 slots 2+1/2 for host hostB; "
+            "max_slots_per_user/1 slots 3+1/3 for user alice");
+  Json plain = call(R"({"op":"reserve","n":1,"caller":"bob"})");
+  EXPECT_EQ(plain.find("quota"), nullptr);
+  EXPECT_EQ(plain.find("explain"), nullptr);
+}
+
 TEST(QuotaCheck, ADisabledSetAdmitsAndSharedAmountsAreCounted) {
   auto config = testing::makeConfig();
   quota::QuotaState state(quotasOf(R"({

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsreserve -n 3 -json --explain
+exit: 0

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsreserve -l --explain
+exit: 2
