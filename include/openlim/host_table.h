@@ -3,6 +3,7 @@
 // per resource, strings as interned ids). The master lim builds an immutable one per snapshot;
 // `lsplace --from FILE` builds one from JSON. Column c describes config->resources[c].
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -50,9 +51,10 @@ struct Column {
   std::vector<double> numbers;    // kUnknown (NaN) = unknown or host lacks the resource
   std::vector<StringId> strings;  // kUnknownString = unknown or absent
   std::vector<uint8_t> booleans;  // 1 = host lists it; never unknown
-  std::vector<float> ages;        // seconds since an external value arrived; NaN = n/a; the
-                                  // master keeps it for external columns only (age() reads it)
-  float age(size_t row) const { return row < ages.size() ? ages[row] : __builtin_nanf(""); }
+  // When an external value arrived, on the table's clock (HostTable::clock); NaN = no age.
+  // The master keeps it for external columns only. A time, not an age: ages move on with the
+  // clock alone, so time passing never rewrites 100,000 rows (HostTable::age reads them).
+  std::vector<double> arrivals;
 };
 
 struct HostTable {
@@ -68,6 +70,9 @@ struct HostTable {
   // Per row: when the master last received the host's report, on the clock of the `now` the
   // evaluator is given (EvalEnv::now); NaN = never heard. Policies read `age` from it.
   std::vector<double> reportedAt;
+  // The time the table stands at, on the clock of reportedAt and Column::arrivals: the
+  // master's `now` when it last published the table; 0 in a table read from a snapshot.
+  double clock = 0;
   StringPool strings;
   // Filled by indexRows() (the master's builder): lower-case name -> row, and the cluster's
   // largest CPU factor (config's and the cpuf column's). Queries at 10k hosts otherwise scan
@@ -97,6 +102,14 @@ struct HostTable {
   // Convenience accessors by resource name (slow path; the evaluator uses slots).
   double number(size_t row, const std::string& resource) const;
   int reserved(size_t row) const { return row < reservedSlots.size() ? reservedSlots[row] : 0; }
+  // Seconds since the value of column `slot` arrived at host `row`'s melim, as of `clock`
+  // (never negative); NaN when it has no age (built-in, static, unknown or stale).
+  double age(size_t slot, size_t row) const {
+    const auto& a = columns[slot].arrivals;
+    if (row >= a.size() || a[row] != a[row]) return kUnknown;  // no age, or NaN: none
+    // float: the precision ages always had (and the digits replies print).
+    return static_cast<double>(static_cast<float>(std::max(0.0, clock - a[row])));
+  }
 };
 
 using HostTablePtr = std::shared_ptr<const HostTable>;

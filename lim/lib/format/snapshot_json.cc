@@ -76,7 +76,7 @@ Status readHost(HostTable& t, size_t row, const Json& h, std::unordered_set<std:
       if (!s.isOk()) return Status(Code::kInvalid, "host " + t.names[row] + ": " + s.message());
     }
     if (const Json* a = ages ? ages->find(def.name) : nullptr; a && a->isNumber())
-      t.columns[c].ages[row] = static_cast<float>(a->asNumber());
+      t.columns[c].arrivals[row] = t.clock - a->asNumber();
   }
   return Status::ok();
 }
@@ -186,8 +186,7 @@ Json hostJson(const HostTable& t, size_t r) {
     } else if (col.booleans[r]) {
       values.add(d.name, Json::boolean(true));
     }
-    if (r < col.ages.size() && !std::isnan(col.ages[r]))
-      ages.add(d.name, Json::number(col.ages[r]));
+    if (double a = t.age(c, r); !std::isnan(a)) ages.add(d.name, Json::number(a));
   }
   Json h = Json::object();
   h.add("name", Json::string(t.names[r]));

@@ -74,8 +74,8 @@ void writeValues(JsonWriter& w, const HostTable& t, uint32_t row, const ValueSlo
     shown[i] = listed(t, s, row);
     const ResourceDef& def = c.resources[s];
     if (shown[i] && def.type != ResourceType::kBoolean && !def.builtin && def.dynamic &&
-        !std::isnan(t.columns[s].age(row)))
-      w.keyText(slots.keys[i]).num(static_cast<double>(t.columns[s].age(row)));
+        !std::isnan(t.age(s, row)))
+      w.keyText(slots.keys[i]).num(t.age(s, row));
   }
   w.endObject();
   w.key("busy").beginArray();

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <limits>
 
 #include "load/external_values.h"
 #include "openlim/load_adjust.h"
@@ -10,6 +11,9 @@
 
 namespace openlim::master {
 namespace {
+
+constexpr double kNever = std::numeric_limits<double>::infinity();
+constexpr double kAlways = -std::numeric_limits<double>::infinity();
 
 std::string lower(std::string s) {
   for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -94,6 +98,7 @@ void LoadTable::reconfigure(ConfigPtr config) {
     r.arrived.assign(agedCount_, std::nan(""));
     r.cells.assign(averages_.size(), AverageCell{});
   }
+  timeDue_.assign(records_.size(), kAlways);  // the next refresh looks at every row once
   if (old) {
     for (const auto& [name, oldRow] : oldRows) {
       auto it = rows_.find(name);
@@ -195,6 +200,7 @@ bool LoadTable::ingest(const protocol::LoadReport& r, double now) {
     rec.strings[it->second] = v.value;
   }
   updateLoadBusy(static_cast<size_t>(row), rec);
+  timeDue_[static_cast<size_t>(row)] = timeDue(rec, now);
   ++counters_.reportsIngested;
   if (servesShared(static_cast<size_t>(row)))
     dirty_ = true;
@@ -237,6 +243,7 @@ void LoadTable::adjust(const std::string& host, int slot, double amount, double 
   } else {
     adj.push_back({slot, amount, now});
   }
+  timeDue_[static_cast<size_t>(row)] = kAlways;  // decaying from now on
   // On a shared resource the amount reaches every host of the instance: many rows change.
   if (config_->resources[static_cast<size_t>(slot)].shared)
     dirty_ = true;
@@ -299,7 +306,7 @@ void LoadTable::rewriteRow(size_t row, double now) {
     if (config_->resources[s].shared) continue;
     Column& col = t.columns[s];
     if (col.type == ResourceType::kString) col.strings[row] = kUnknownString;
-    if (!col.ages.empty()) col.ages[row] = std::nanf("");
+    if (!col.arrivals.empty()) col.arrivals[row] = kUnknown;
   }
   t.busyIndices[row].clear();
   fillRow(t, row, now);
@@ -315,10 +322,7 @@ void LoadTable::redecayRow(size_t row, const std::vector<int>& slots, double now
     if (config_->resources[s].shared) continue;
     t.columns[s].numbers[row] = numberAt(row, s, isUp, now);
     if (!external_[s]) continue;  // no age (and the hot refresh path skips its memory)
-    double at = arrivedAt(rec, s);
-    t.columns[s].ages[row] = isUp && !std::isnan(at) && !stale(rec, s, now)
-                                 ? static_cast<float>(now - at)
-                                 : std::nanf("");
+    t.columns[s].arrivals[row] = isUp && !stale(rec, s, now) ? arrivedAt(rec, s) : kUnknown;
   }
   t.busyIndices[row].clear();
   const HostStatus was = t.status[row];
@@ -330,15 +334,18 @@ void LoadTable::redecayRow(size_t row, const std::vector<int>& slots, double now
 // hosts that went quiet past the inactivity limit, the decaying values of hosts with
 // placement adjustments (under a steady stream of placements that is every host, so this
 // must cost far less than a rebuild: it is the master's once-a-second worst case), and the
-// ages of external values (which go unknown past their stale limit). False when that is not
+// external values that went stale (ages need nothing: they are read against the table's
+// clock, which snapshot() moves). False when that is not
 // enough (a query holds the snapshot, a shared value's server went down or its value stale).
 bool LoadTable::refreshPublished(double now) {
   if (!patchable() && !unshare()) return false;
-  if (!refreshSharedAges(const_cast<HostTable&>(*published_), now)) return false;
+  if (!sharedValuesCurrent(now)) return false;
   const double life = adjustmentDuration(config_->params);
   std::vector<size_t> rows;
   std::vector<int> slots;
   for (size_t row = 0; row < records_.size(); ++row) {
+    if (timeDue_[row] > now) continue;  // nothing moved by time since: not even a look
+    ++counters_.refreshVisits;
     Record& rec = records_[row];
     bool upChanged = up(rec, builtAt_) != up(rec, now);
     if (upChanged && servesShared(row)) return false;
@@ -349,26 +356,38 @@ bool LoadTable::refreshPublished(double now) {
       if (builtAt_ < a.start + life && config_->resources[static_cast<size_t>(a.slot)].shared)
         return false;
     if (upChanged) continue;  // rewritten whole below
-    // Ages move on by themselves (a float each); values and status only when one went stale.
+    // Ages move on with the table's clock alone; values and status only when one went stale.
     slots.clear();
-    auto& t = const_cast<HostTable&>(*published_);
     for (int slot : rec.agedSlots) {  // aged slots are external: their arrival is a number
       auto s = static_cast<size_t>(slot);
-      if (shared_[s]) continue;  // refreshSharedAges
+      if (shared_[s]) continue;  // sharedValuesCurrent
       const double at = arrivedAt(rec, s), limit = staleLimits_[s];
-      const bool isStale = now - at >= limit;
-      if ((builtAt_ - at >= limit) != isStale)
-        slots.push_back(slot);
-      else if (!isStale)
-        t.columns[s].ages[row] = static_cast<float>(now - at);
+      if ((builtAt_ - at >= limit) != (now - at >= limit)) slots.push_back(slot);
     }
     for (const Adjustment& a : rec.adjustments)
       if (std::find(slots.begin(), slots.end(), a.slot) == slots.end()) slots.push_back(a.slot);
     std::erase_if(rec.adjustments, [&](const Adjustment& a) { return now >= a.start + life; });
     if (!slots.empty()) redecayRow(row, slots, now);
   }
+  // Only now that nothing can return false (a rebuild must find the rows still due).
+  for (size_t row = 0; row < records_.size(); ++row)
+    if (timeDue_[row] <= now) timeDue_[row] = timeDue(records_[row], now);
   for (size_t row : rows) rewriteRow(row, now);
   return true;
+}
+
+double LoadTable::timeDue(const Record& r, double now) const {
+  if (!r.adjustments.empty()) return kAlways;
+  double due = kNever;
+  const auto& p = config_->params;
+  if (const double quiet = r.lastReport + p.hostInactivityLimit * p.exInterval; quiet >= now)
+    due = quiet;  // up until then (up() compares with <=): the refresh after it takes it down
+  for (int slot : r.agedSlots) {
+    auto s = static_cast<size_t>(slot);
+    if (const double staleAt = arrivedAt(r, s) + staleLimits_[s]; staleAt > now)
+      due = std::min(due, staleAt);
+  }
+  return due;
 }
 
 bool LoadTable::servesShared(size_t row) const {
@@ -417,6 +436,9 @@ HostTablePtr LoadTable::snapshot(double now) {
   } else if (stale) {
     builtAt_ = now;
   }
+  // Ages are read against the table's clock: moving it is all time costs them. Only while no
+  // query holds the table (one that does keeps the time it was answered at).
+  if (patchable()) const_cast<HostTable&>(*published_).clock = now;
   return published_;
 }
 

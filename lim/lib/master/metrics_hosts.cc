@@ -82,10 +82,9 @@ void writeAges(std::string& out, const HostTable& t, const std::vector<size_t>& 
   for (size_t row = 0; row < t.size(); ++row) {
     double oldest = kUnknown;
     for (size_t c : cols) {
-      const Column& col = t.columns[c];
-      if (!std::isnan(col.age(row)) &&
-          !(col.age(row) <= oldest))  // NaN oldest compares false: the first age wins
-        oldest = col.age(row);
+      const double age = t.age(c, row);
+      if (!std::isnan(age) && !(age <= oldest))  // NaN oldest compares false: the first wins
+        oldest = age;
     }
     if (std::isnan(oldest)) continue;
     out += "openlim_host_value_age_seconds{host=\"";

@@ -26,10 +26,11 @@ HostTablePtr LoadTable::build(double now) const {
   for (size_t s = 0; s < config_->resources.size(); ++s)
     t->columns[s].type = config_->resources[s].type;
   t->resize(config_->hosts.size());
+  t->clock = now;
   // Only external values have ages: built-in, static and derived columns (averages, NLB
-  // values) keep none, 4 bytes a host each saved.
+  // values) keep no arrival times, 8 bytes a host each saved.
   for (size_t s = 0; s < config_->resources.size(); ++s)
-    if (!external_[s]) std::vector<float>().swap(t->columns[s].ages);
+    if (!external_[s]) std::vector<double>().swap(t->columns[s].arrivals);
   for (size_t row = 0; row < config_->hosts.size(); ++row) {
     t->names[row] = config_->hosts[row].name;
     fillRow(*t, row, now);
@@ -75,8 +76,7 @@ void LoadTable::fillRow(HostTable& t, size_t row, double now) const {
       continue;  // the average of a shared value: its instance's server's (fillShared)
     col.numbers[row] = numberAt(row, s, isUp, now);
     if (!rec.held.empty() && !isUnknown(col.numbers[row])) col.numbers[row] += heldAt(rec, s);
-    if (external_[s] && isUp && !std::isnan(arrivedAt(rec, s)) && !stale(rec, s, now))
-      col.ages[row] = static_cast<float>(now - arrivedAt(rec, s));
+    if (external_[s] && isUp && !stale(rec, s, now)) col.arrivals[row] = arrivedAt(rec, s);
   }
 }
 
@@ -160,18 +160,14 @@ const LoadTable::Record* LoadTable::instanceSource(size_t i, double now) const {
   return &records_[static_cast<size_t>(srow)];
 }
 
-bool LoadTable::refreshSharedAges(HostTable& t, double now) const {
+bool LoadTable::sharedValuesCurrent(double now) const {
   for (size_t i = 0; i < config_->instances.size(); ++i) {
-    const ResourceInstance& inst = config_->instances[i];
-    int slot = config_->resourceIndex(inst.resource);
+    int slot = config_->resourceIndex(config_->instances[i].resource);
     if (slot < 0) continue;
     auto s = static_cast<size_t>(slot);
     const Record* rec = instanceSource(i, now);
     if (!rec || std::isnan(arrivedAt(*rec, s))) continue;
     if (stale(*rec, s, builtAt_) != stale(*rec, s, now)) return false;
-    float age = stale(*rec, s, now) ? std::nanf("") : static_cast<float>(now - arrivedAt(*rec, s));
-    for (const auto& h : inst.hosts)
-      if (int row = rowOf(h); row >= 0) t.columns[s].ages[static_cast<size_t>(row)] = age;
   }
   return true;
 }
@@ -184,13 +180,12 @@ void LoadTable::fillShared(HostTable& t, double now) const {
     Column& col = t.columns[static_cast<size_t>(slot)];
     double number = inst.staticNumber.value_or(kUnknown);
     std::string text = inst.staticString.value_or("");
-    float age = std::nanf("");
+    double arrival = kUnknown;
     if (const Record* rec = instanceSource(i, now)) {
       auto s = static_cast<size_t>(slot);
       bool isStale = stale(*rec, s, now);
       number = isStale ? kUnknown : rec->numbers[s];
-      if (const double at = arrivedAt(*rec, s); !isStale && !std::isnan(at))
-        age = static_cast<float>(now - at);
+      if (!isStale) arrival = arrivedAt(*rec, s);
       auto it = rec->strings.find(slot);
       if (it != rec->strings.end()) text = it->second;
     }
@@ -216,7 +211,7 @@ void LoadTable::fillShared(HostTable& t, double now) const {
       if (row < 0) continue;
       auto r = static_cast<size_t>(row);
       if (avgSlot >= 0) t.columns[static_cast<size_t>(avgSlot)].numbers[r] = average;
-      if (!col.ages.empty()) col.ages[r] = age;
+      if (!col.arrivals.empty()) col.arrivals[r] = arrival;
       if (col.type == ResourceType::kNumeric)
         col.numbers[r] = number;
       else if (col.type == ResourceType::kString && !text.empty())

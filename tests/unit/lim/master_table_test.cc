@@ -47,7 +47,7 @@ std::shared_ptr<ConfigSnapshot> makeConfig() {
 }
 
 float age(const HostTablePtr& t, size_t row, const std::string& resource) {
-  return t->columns[static_cast<size_t>(t->config->resourceIndex(resource))].age(row);
+  return static_cast<float>(t->age(static_cast<size_t>(t->config->resourceIndex(resource)), row));
 }
 
 protocol::LoadReport report(const std::string& host, double r1m, double mem) {

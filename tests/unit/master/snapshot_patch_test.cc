@@ -70,8 +70,8 @@ void expectSameTable(const HostTable& a, const HostTable& b) {
         std::string sy = y.strings[r] == kUnknownString ? "<unknown>" : b.strings.get(y.strings[r]);
         EXPECT_EQ(sx, sy);
       }
-      ASSERT_EQ(x.ages.size(), y.ages.size());  // only external columns keep ages
-      EXPECT_TRUE(same(x.age(r), y.age(r)));
+      ASSERT_EQ(x.arrivals.size(), y.arrivals.size());  // only external columns have ages
+      EXPECT_TRUE(same(a.age(s, r), b.age(s, r)));
     }
   }
 }
@@ -169,6 +169,31 @@ TEST(SnapshotPatch, TimeMovesRowsOnAsABuildWould) {
   }
   EXPECT_EQ(t.snapshot(41)->status[1], HostStatus::kUnavail);
   EXPECT_EQ(t.snapshot(41)->number(0, "r1m"), 0.5);
+}
+
+// The time refresh visits only the rows time changes: a host going quiet, a value going
+// stale, a decaying adjustment; quiet seconds visit none, and the result is still a build's.
+TEST(SnapshotPatch, TimeRefreshVisitsOnlyTheRowsTimeChanges) {
+  LoadTable t(makeConfig());
+  for (const char* h : {"hostA", "hostB", "hostC", "hostD"}) t.ingest(report(h, 0.5), 0);
+  t.snapshot(0);
+  t.snapshot(1);  // the first refresh after a build looks at every row once
+  const uint64_t start = t.counters().refreshVisits;
+  for (double now : {2.0, 3.0, 4.0}) t.snapshot(now);  // nothing due: no row visited
+  EXPECT_EQ(t.counters().refreshVisits, start);
+  t.adjust("hostA", 1, 1.0, 4);  // decays over 20 s: visited at each refresh until then
+  for (double now : {5.0, 6.0}) {
+    SCOPED_TRACE(now);
+    expectSameTable(*t.snapshot(now), *t.build(now));
+  }
+  EXPECT_EQ(t.counters().refreshVisits, start + 2);
+  for (const char* h : {"hostA", "hostC", "hostD"}) t.ingest(report(h, 0.5), 29);
+  t.snapshot(29);
+  const uint64_t beforeQuiet = t.counters().refreshVisits;
+  HostTablePtr s = t.snapshot(30.5);  // hostB silent past 3 x 10 s (hostA's decay ended at 24)
+  EXPECT_EQ(s->status[1], HostStatus::kUnavail);
+  EXPECT_EQ(t.counters().refreshVisits, beforeQuiet + 1);
+  expectSameTable(*s, *t.build(30.5));
 }
 
 // Time moves only the decaying values of an adjusted host that stays up; its status follows

@@ -47,7 +47,7 @@ TEST(SnapshotJson, ReadsValuesByTypeAndFillsDerivedColumns) {
   EXPECT_EQ(t->strings.get(hname.strings[0]), "hostA");
   const Column& status = t->columns[static_cast<size_t>(cfg->resourceIndex("status"))];
   EXPECT_EQ(t->strings.get(status.strings[1]), "busy");
-  EXPECT_FLOAT_EQ(t->columns[static_cast<size_t>(cfg->resourceIndex("gpu_free"))].ages[0], 3.5f);
+  EXPECT_FLOAT_EQ(t->age(static_cast<size_t>(cfg->resourceIndex("gpu_free")), 0), 3.5f);
   EXPECT_DOUBLE_EQ(t->number(1, "cpuf"), 200);  // from hostB's configured model
   EXPECT_TRUE(isUnknown(t->number(0, "cpuf")));
   // hostB is busy: r1m effective 5/2 = 2.5 > threshold 2
