@@ -6,6 +6,7 @@
 #include "config/diag.h"
 #include "config/lines.h"
 #include "config/lsf_conf.h"
+#include "format/info_format.h"
 
 namespace openlim::policy {
 namespace {
@@ -19,18 +20,6 @@ const ResourceDef* declared(const ConfigSnapshot& snap, const std::string& upper
   for (const ResourceDef& r : snap.resources)
     if (config::iequals(r.name, upperName)) return &r;
   return nullptr;
-}
-
-const char* typeName(ResourceType t) {
-  switch (t) {
-    case ResourceType::kNumeric:
-      return "Numeric";
-    case ResourceType::kBoolean:
-      return "Boolean";
-    case ResourceType::kString:
-      break;
-  }
-  return "String";
 }
 
 // Why `def` cannot take a per-host value from lsf.attributes, or "" when it can.
@@ -57,7 +46,7 @@ bool hostSets(const HostConfig& h, const std::string& name) {
 // Sets one value on `h`; false (after reporting) when its type does not fit.
 bool setTyped(HostConfig& h, const ResourceDef& def, const AttrValue& v, config::DiagSink& diag) {
   bool number = v.kind != AttrValue::Kind::kString;
-  std::string wrong = q(def.name) + " is declared " + typeName(def.type) + " in lsf.shared";
+  std::string wrong = q(def.name) + " is declared " + format::typeName(def.type) + " in lsf.shared";
   switch (def.type) {
     case ResourceType::kNumeric:
       if (!number) {

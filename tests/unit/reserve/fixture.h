@@ -2,12 +2,18 @@
 // A three-host cluster for the reservation tests: hostA (4 CPUs), hostB (2), hostC (1),
 // mem per host and a shared `licenses` instance of 10 over hostA and hostB.
 
+#include <gtest/gtest.h>
+
 #include <memory>
+#include <string>
 
 #include "config/builtins.h"
+#include "format/json.h"
 #include "master/load_table.h"
 #include "openlim/config.h"
+#include "quota/quotas_file.h"
 #include "reserve/reservation.h"
+#include "reserve/service.h"
 
 namespace openlim::reserve::testing {
 
@@ -57,5 +63,33 @@ inline Reservation simple(const std::string& id, const std::string& user, double
   r.master = "hostA";
   return r;
 }
+
+// lsf.quotas text loaded against `c`; a test's quota text has no errors.
+inline quota::QuotaConfigPtr quotasOf(const std::string& text, const ConfigSnapshot& c) {
+  quota::QuotasLoad l = quota::loadQuotas(text, "lsf.quotas", c, nullptr);
+  EXPECT_EQ(l.errors(), 0) << (l.diagnostics.empty() ? "" : l.diagnostics[0].toString());
+  return std::make_shared<const quota::QuotaConfig>(std::move(l.config));
+}
+
+// The reservation service of hostA as the master, over the table above (reported at 1):
+// call() hands it a signed request and parses its reply.
+class ServiceFixture : public ::testing::Test {
+ protected:
+  ServiceFixture() : table_(makeConfig()), service_("hostA") { reportAll(table_, 1); }
+  format::Json call(const std::string& req) {
+    auto parsed = format::parseJson(req);
+    EXPECT_TRUE(parsed.isOk()) << req;
+    ServiceContext ctx{{table_.snapshot(now_), "hostA", &cache_, &table_, now_}, wall_, true};
+    auto reply = format::parseJson(service_.handle(parsed->stringOr("op"), *parsed, ctx, &fx_));
+    return reply ? *reply : format::Json();
+  }
+  const ConfigSnapshot& config() { return *table_.config(); }
+
+  master::LoadTable table_;
+  RequestCache cache_;
+  ReservationService service_;
+  Effects fx_;
+  double now_ = 2, wall_ = 1000;
+};
 
 }  // namespace openlim::reserve::testing

@@ -15,37 +15,14 @@ namespace {
 
 using format::Json;
 
-quota::QuotaConfigPtr quotasOf(const std::string& text, const ConfigSnapshot& c) {
-  quota::QuotasLoad l = quota::loadQuotas(text, "lsf.quotas", c, nullptr);
-  EXPECT_EQ(l.errors(), 0) << (l.diagnostics.empty() ? "" : l.diagnostics[0].toString());
-  return std::make_shared<const quota::QuotaConfig>(std::move(l.config));
-}
+using testing::quotasOf;
 
 const char* kTwoPerUser = R"({
   name max_slots_per_user
   limit users {*} to slots=2
 })";
 
-class QuotaService : public ::testing::Test {
- protected:
-  QuotaService() : table_(testing::makeConfig()), service_("hostA") {
-    testing::reportAll(table_, 1);
-  }
-  Json call(const std::string& req) {
-    auto parsed = format::parseJson(req);
-    EXPECT_TRUE(parsed.isOk()) << req;
-    ServiceContext ctx{{table_.snapshot(now_), "hostA", &cache_, &table_, now_}, wall_, true};
-    auto reply = format::parseJson(service_.handle(parsed->stringOr("op"), *parsed, ctx, &fx_));
-    return reply ? *reply : Json();
-  }
-  const ConfigSnapshot& config() { return *table_.config(); }
-
-  master::LoadTable table_;
-  RequestCache cache_;
-  ReservationService service_;
-  Effects fx_;
-  double now_ = 2, wall_ = 1000;
-};
+class QuotaService : public testing::ServiceFixture {};
 
 TEST_F(QuotaService, ReservesUpToTheLimitThenNamesIt) {
   service_.setQuotas(quotasOf(kTwoPerUser, config()));

@@ -15,24 +15,10 @@ namespace {
 
 using format::Json;
 
-quota::QuotaConfigPtr quotasOf(const std::string& text, const ConfigSnapshot& c) {
-  quota::QuotasLoad l = quota::loadQuotas(text, "lsf.quotas", c, nullptr);
-  EXPECT_EQ(l.errors(), 0) << (l.diagnostics.empty() ? "" : l.diagnostics[0].toString());
-  return std::make_shared<const quota::QuotaConfig>(std::move(l.config));
-}
+using testing::quotasOf;
 
-class ServiceMetrics : public ::testing::Test {
+class ServiceMetrics : public testing::ServiceFixture {
  protected:
-  ServiceMetrics() : table_(testing::makeConfig()), service_("hostA") {
-    testing::reportAll(table_, 1);
-  }
-  Json call(const std::string& req) {
-    auto parsed = format::parseJson(req);
-    EXPECT_TRUE(parsed.isOk()) << req;
-    ServiceContext ctx{{table_.snapshot(now_), "hostA", &cache_, &table_, now_}, wall_, true};
-    auto reply = format::parseJson(service_.handle(parsed->stringOr("op"), *parsed, ctx, &fx_));
-    return reply ? *reply : Json();
-  }
   master::ReservationMetrics metrics() {
     return reservationMetrics(service_, policy::Period::kPrime);
   }
@@ -42,12 +28,6 @@ class ServiceMetrics : public ::testing::Test {
     if (!m.quotas) return {};
     return quotaRows(*m.quotas, m.period, *table_.snapshot(now_), bound);
   }
-
-  master::LoadTable table_;
-  RequestCache cache_;
-  ReservationService service_;
-  Effects fx_;
-  double now_ = 2, wall_ = 1000;
 };
 
 TEST_F(ServiceMetrics, CountsReservationsAndWhyReservesWereRefused) {
