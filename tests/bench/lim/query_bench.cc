@@ -168,9 +168,9 @@ void BM_SnapshotUnderReports(benchmark::State& state) {
     state.ResumeTiming();
     auto t0 = std::chrono::steady_clock::now();
     snap = table.snapshot(now);
-    worst = std::max(worst, std::chrono::duration<double, std::micro>(
-                                std::chrono::steady_clock::now() - t0)
-                                .count());
+    worst = std::max(
+        worst,
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count());
   }
   state.counters["max_us"] = worst;
 }
