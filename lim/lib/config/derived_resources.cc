@@ -58,32 +58,30 @@ std::string averageName(const std::string& resource) {
   return "A_" + resource;
 }
 
+namespace {
+
+// The averaged index of dynamic numeric resource `r`.
+ResourceDef averageOf(const ResourceDef& r) {
+  ResourceDef a;
+  a.name = averageName(r.name);
+  a.type = ResourceType::kNumeric;
+  a.direction = r.direction;
+  a.interval = r.interval;
+  a.dynamic = a.builtin = a.derived = true;
+  a.averageOf = r.name;
+  a.description = "Average of " + r.name;
+  return a;
+}
+
+}  // namespace
+
 void addDerivedResources(ConfigSnapshot* snap, DiagSink& shared) {
   std::vector<ResourceDef> add = collectedNlbResources();
   for (const auto& r : snap->resources)
-    if (r.type == ResourceType::kNumeric && r.dynamic) {
-      ResourceDef a;
-      a.name = averageName(r.name);
-      a.type = ResourceType::kNumeric;
-      a.direction = r.direction;
-      a.interval = r.interval;
-      a.dynamic = a.builtin = a.derived = true;
-      a.averageOf = r.name;
-      a.description = "Average of " + r.name;
-      add.push_back(std::move(a));
-    }
+    if (r.type == ResourceType::kNumeric && r.dynamic) add.push_back(averageOf(r));
   for (const auto& c : collectedNlbResources())
-    if (c.dynamic && !snap->findResource(c.name)) {  // a site NLB_X (an error) made one above
-      ResourceDef a;
-      a.name = averageName(c.name);
-      a.type = ResourceType::kNumeric;
-      a.direction = c.direction;
-      a.interval = c.interval;
-      a.dynamic = a.builtin = a.derived = true;
-      a.averageOf = c.name;
-      a.description = "Average of " + c.name;
-      add.push_back(std::move(a));
-    }
+    if (c.dynamic && !snap->findResource(c.name))  // a site NLB_X (an error) made one above
+      add.push_back(averageOf(c));
   std::set<std::string> taken;
   for (const auto& r : snap->resources) taken.insert(r.name);
   for (auto& d : add) {
