@@ -55,24 +55,12 @@ HostTable chapterCluster(const ConfigPtr& cfg) {
   return t;
 }
 
-struct Eval {
-  ConfigPtr cfg = policyConfig();
-  HostTable table = chapterCluster(cfg);
-  Calendar calendar;
-
-  Result<PolicyResult> run(const std::string& policies, PolicyRequest req = {},
-                           PolicyTime at = noon()) {
-    std::string errors;
-    engine = compilePolicies(cfg, policies, &errors);
-    EXPECT_TRUE(engine) << errors;
-    if (!engine) return Status(Code::kInvalid, errors);
-    return evaluatePolicy(*engine, calendar, table, req, at);
+// The chapter's cluster under the chapter's configuration.
+struct Eval : PolicyRunner {
+  Eval() {
+    cfg = policyConfig();
+    table = chapterCluster(cfg);
   }
-  std::string order(const std::string& policies, PolicyRequest req = {}) {
-    auto r = run(policies, std::move(req));
-    return r ? names(table, *r) : "error: " + r.status().message();
-  }
-  PolicyEnginePtr engine;
 };
 
 TEST(PolicyEngine, EveryNqeExamplePolicyCompilesUnchanged) {

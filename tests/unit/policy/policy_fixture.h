@@ -66,4 +66,26 @@ inline PolicyTime noon() {  // a Wednesday
   return PolicyTime{LocalTime{2026, 11, 25, 12, 0}, 1000, 1.7e9};
 }
 
+// A table, a calendar and the engine last compiled: run() evaluates policies text on the
+// table at `at`, order() gives the resulting host names (or the error).
+struct PolicyRunner {
+  ConfigPtr cfg;
+  HostTable table;
+  Calendar calendar;
+  PolicyEnginePtr engine;
+
+  Result<PolicyResult> run(const std::string& policies, PolicyRequest req = {},
+                           PolicyTime at = noon()) {
+    std::string errors;
+    engine = compilePolicies(cfg, policies, &errors);
+    EXPECT_TRUE(engine) << errors;
+    if (!engine) return Status(Code::kInvalid, errors);
+    return evaluatePolicy(*engine, calendar, table, req, at);
+  }
+  std::string order(const std::string& policies, PolicyRequest req = {}) {
+    auto r = run(policies, std::move(req));
+    return r ? names(table, *r) : "error: " + r.status().message();
+  }
+};
+
 }  // namespace openlim::policy::testing

@@ -12,12 +12,7 @@ using namespace testing;
 
 // Three idle-ish hosts: a (cpuf 100, ut 0.5), b (cpuf 100, ut 0.52), c (cpuf 50, ut 0.1);
 // 1 CPU, 1000 MB, half free each. Host configs give MAX_JOBS and load limits.
-struct Cluster {
-  ConfigPtr cfg;
-  HostTable table;
-  Calendar calendar;
-  PolicyEnginePtr engine;
-
+struct Cluster : PolicyRunner {
   explicit Cluster(std::vector<HostConfig> hosts = {}) {
     auto own = std::make_shared<ConfigSnapshot>(*policyConfig());
     own->hosts = std::move(hosts);
@@ -37,18 +32,6 @@ struct Cluster {
     host("b", 100, 0.52, 1.5);
     host("c", 50, 0.1, 0.0);
     table = b.build();
-  }
-  Result<PolicyResult> run(const std::string& policies, PolicyRequest req = {},
-                           PolicyTime at = noon()) {
-    std::string errors;
-    engine = compilePolicies(cfg, policies, &errors);
-    EXPECT_TRUE(engine) << errors;
-    if (!engine) return Status(Code::kInvalid, errors);
-    return evaluatePolicy(*engine, calendar, table, req, at);
-  }
-  std::string order(const std::string& policies, PolicyRequest req = {}) {
-    auto r = run(policies, std::move(req));
-    return r ? names(table, *r) : "error: " + r.status().message();
   }
 };
 
