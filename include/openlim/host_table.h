@@ -55,6 +55,7 @@ struct Column {
   // The master keeps it for external columns only. A time, not an age: ages move on with the
   // clock alone, so time passing never rewrites 100,000 rows (HostTable::age reads them).
   std::vector<double> arrivals;
+  bool aged = true;  // resize() sizes `arrivals` (the master clears it for non-external columns)
 };
 
 struct HostTable {

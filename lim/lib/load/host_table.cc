@@ -105,7 +105,7 @@ void HostTable::resize(size_t n) {
         c.booleans.resize(n, 0);
         break;
     }
-    c.arrivals.resize(n, std::numeric_limits<double>::quiet_NaN());
+    if (c.aged) c.arrivals.resize(n, std::numeric_limits<double>::quiet_NaN());
   }
 }
 

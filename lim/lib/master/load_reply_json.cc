@@ -157,19 +157,20 @@ void writeSiteAttributes(JsonWriter& w, const HostConfig* hc) {
   w.endObject();
 }
 
-// "nlb": the static NLB strings the host's lim collected (uname); only the known ones, and
-// only when there is one.
-void writeNlbStrings(JsonWriter& w, const HostTable& t, uint32_t row) {
-  static const char* const kNames[] = {"NLB_HARDWARE", "NLB_OSNAME", "NLB_RELEASE", "NLB_VERSION"};
+// The static NLB strings the lims collect (uname), in the reply's key order.
+constexpr const char* kNlbStrings[] = {"NLB_HARDWARE", "NLB_OSNAME", "NLB_RELEASE", "NLB_VERSION"};
+
+// "nlb": the host's known NLB strings (`slots`: their string columns, -1 when absent, found
+// once per reply); only when there is one.
+void writeNlbStrings(JsonWriter& w, const HostTable& t, const int (&slots)[4], uint32_t row) {
   bool open = false;
-  for (const char* name : kNames) {
-    int slot = t.config->resourceIndex(name);
-    if (slot < 0 || t.columns[static_cast<size_t>(slot)].type != ResourceType::kString) continue;
-    StringId id = t.columns[static_cast<size_t>(slot)].strings[row];
+  for (int k = 0; k < 4; ++k) {
+    if (slots[k] < 0) continue;
+    StringId id = t.columns[static_cast<size_t>(slots[k])].strings[row];
     if (id == kUnknownString) continue;
     if (!open) w.key("nlb").beginObject();
     open = true;
-    w.key(name).str(t.strings.get(id));
+    w.key(kNlbStrings[k]).str(t.strings.get(id));
   }
   if (open) w.endObject();
 }
@@ -228,6 +229,12 @@ std::string hostsReplyJson(const HostsReply& reply) {
   for (int i = 0; i < 4; ++i) n1[i] = c.resourceIndex(kNumbers1[i]);
   for (int i = 0; i < 4; ++i) n2[i] = c.resourceIndex(kNumbers2[i]);
   const int typeSlot = c.resourceIndex("type"), modelSlot = c.resourceIndex("model");
+  int nlb[4];
+  for (int k = 0; k < 4; ++k) {
+    nlb[k] = c.resourceIndex(kNlbStrings[k]);
+    if (nlb[k] >= 0 && c.resources[static_cast<size_t>(nlb[k])].type != ResourceType::kString)
+      nlb[k] = -1;
+  }
   std::string out;
   out.reserve(32 + reply.rows.size() * 250);
   JsonWriter w(out);
@@ -241,7 +248,7 @@ std::string hostsReplyJson(const HostsReply& reply) {
     writeStringSlot(w.key("model"), t, modelSlot, r);
     w.key("name").str(t.names[r]);
     for (int k = 0; k < 4; ++k) writeNumberSlot(w.key(kNumbers2[k]), t, n2[k], r);
-    writeNlbStrings(w, t, r);
+    writeNlbStrings(w, t, nlb, r);
     w.key("resources").strings(resourceList(hc));
     w.key("server").boolean(hc ? hc->server : true);
     writeSiteAttributes(w, hc);

@@ -23,14 +23,15 @@ HostTablePtr LoadTable::build(double now) const {
   auto t = std::make_shared<HostTable>();
   t->config = config_;
   t->columns.resize(config_->resources.size());
-  for (size_t s = 0; s < config_->resources.size(); ++s)
+  // Only external values have ages: built-in, static and derived columns (averages, NLB
+  // values) get no arrival times at all (8 bytes a host each, never allocated: a freed peak
+  // stays in the heap).
+  for (size_t s = 0; s < config_->resources.size(); ++s) {
     t->columns[s].type = config_->resources[s].type;
+    t->columns[s].aged = external_[s] != 0;
+  }
   t->resize(config_->hosts.size());
   t->clock = now;
-  // Only external values have ages: built-in, static and derived columns (averages, NLB
-  // values) keep no arrival times, 8 bytes a host each saved.
-  for (size_t s = 0; s < config_->resources.size(); ++s)
-    if (!external_[s]) std::vector<double>().swap(t->columns[s].arrivals);
   for (size_t row = 0; row < config_->hosts.size(); ++row) {
     t->names[row] = config_->hosts[row].name;
     fillRow(*t, row, now);
