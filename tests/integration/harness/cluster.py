@@ -12,10 +12,12 @@ Usage (Python 3 stdlib only):
 
 What it generates in a temp LSF_ENVDIR (removed on exit unless OPENLIM_KEEP_TMP=1):
   lsf.conf (LSF_CONFDIR=., LSF_LIM_PORT, LSF_MASTER_LIST, LSF_AUTH_KEYFILE, LSF_LOGDIR,
-  LSF_SERVERDIR, LSF_LOG_MASK=LOG_INFO, plus `conf_extra`), lsf.shared (cluster "test", the
+  LSF_SERVERDIR, LSF_STATEDIR, LSF_LOG_MASK=LOG_INFO, plus `conf_extra`), lsf.shared (cluster "test", the
   `resources` rows), lsf.cluster.test (Parameters with EXINTERVAL=1 by default, Host section
   with `host_columns`, ResourceMap `resource_map` rows), hosts (host i -> <block>.<10+i>),
-  a fresh random key (mode 0600), log/ and serverdir/ folders.
+  a fresh random key (mode 0600), log/, serverdir/ and state/ folders. Every path a lim
+  writes is inside the temp dir: the state dir too (reservations, local sockets), so no
+  cluster reads what another one (or an installed openlim) left in the default one.
 Each lim runs as `lim -2 -d ENVDIR --host NAME` with its stderr in log/NAME.stderr.
 Frames are built with the same layout as docs/protocol.md (see frame()/sign()), so tests can
 send raw, forged or replayed UDP packets (send_udp) and signed load reports (send_report).
@@ -126,6 +128,10 @@ class Cluster:
         self.serverdir = serverdir or os.path.join(self.dir, "serverdir")
         os.makedirs(self.logdir)
         os.makedirs(self.serverdir, exist_ok=True)
+        # Reservation state files and local sockets: this cluster's own (never the
+        # default LSF_STATEDIR, which outlives the test and is shared by every cluster).
+        self.statedir = os.path.join(self.dir, "state")
+        os.makedirs(self.statedir)
         self.port = port or self._free_port()
         self.keyfile = os.path.join(self.dir, "lim.key")
         self.key = secrets.token_hex(32).encode()
@@ -167,7 +173,7 @@ class Cluster:
             self.resource_map = list(resource_map)
         conf = {"LSF_CONFDIR": ".", "LSF_LIM_PORT": self.port, "LSF_LOGDIR": self.logdir,
                 "LSF_SERVERDIR": self.serverdir, "LSF_AUTH_KEYFILE": self.keyfile,
-                "LSF_LOG_MASK": "LOG_INFO",
+                "LSF_STATEDIR": self.statedir, "LSF_LOG_MASK": "LOG_INFO",
                 "LSF_MASTER_LIST": '"%s"' % " ".join(self.master_list)}
         conf.update(self.conf_extra)
         self._write("lsf.conf", "".join("%s=%s\n" % kv for kv in conf.items()))

@@ -10,7 +10,7 @@ import socket
 import threading
 import unittest
 
-from cluster import extra_address, read_to_end
+from cluster import Cluster, extra_address, read_to_end
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TESTS = os.path.dirname(os.path.dirname(HERE))
@@ -46,6 +46,47 @@ class TestExtraAddresses(unittest.TestCase):
     def test_index_past_the_address_space_is_refused(self):
         with self.assertRaises(ValueError):
             extra_address(10 ** 9)
+
+
+def read_conf(path):
+    """lsf.conf as a dict (KEY=VALUE lines)."""
+    out = {}
+    with open(path) as f:
+        for line in f:
+            if "=" in line and not line.lstrip().startswith("#"):
+                k, v = line.rstrip("\n").split("=", 1)
+                out[k] = v
+    return out
+
+
+class TestEverythingInsideTheTempDir(unittest.TestCase):
+    """A test cluster's lims write only inside its temp dir: logs, the elims' folder, the
+    key and the reservation state dir (which defaults to a machine-wide folder)."""
+
+    WRITTEN = ("LSF_LOGDIR", "LSF_SERVERDIR", "LSF_AUTH_KEYFILE", "LSF_STATEDIR")
+
+    def check(self, c):
+        conf = read_conf(os.path.join(c.dir, "lsf.conf"))
+        root = os.path.realpath(c.dir)
+        for key in self.WRITTEN:
+            self.assertIn(key, conf)
+            path = os.path.realpath(conf[key])
+            self.assertEqual(os.path.commonpath([root, path]), root, "%s=%s" % (key, path))
+        self.assertTrue(os.path.isdir(conf["LSF_STATEDIR"]))
+
+    def test_every_written_path_is_in_the_temp_dir(self):
+        with Cluster(block="127.9.250", hosts=["hostA", "hostB"], lim="/nonexistent") as c:
+            self.check(c)
+            # A rewritten config (reconfig tests) keeps them there.
+            c.write_config(params={"EXINTERVAL": 2})
+            self.check(c)
+
+    def test_two_clusters_never_share_a_state_dir(self):
+        with Cluster(block="127.9.250", hosts=["hostB"], lim="/nonexistent") as a, \
+                Cluster(block="127.9.251", hosts=["hostB"], lim="/nonexistent") as b:
+            sa = read_conf(os.path.join(a.dir, "lsf.conf"))["LSF_STATEDIR"]
+            sb = read_conf(os.path.join(b.dir, "lsf.conf"))["LSF_STATEDIR"]
+            self.assertNotEqual(os.path.realpath(sa), os.path.realpath(sb))
 
 
 class TestReadToEnd(unittest.TestCase):

@@ -31,9 +31,7 @@ class Base(unittest.TestCase):
             raise unittest.SkipTest("LIM_BIN and CMD_DIR not set")
         self.c = Cluster(block=self.block, hosts=self.hosts, lim=LIM,
                          master_list=self.master_list)
-        self.state = os.path.join(self.c.dir, "state")
-        self.c.conf_extra["LSF_STATEDIR"] = self.state
-        self.c.write_config()
+        self.state = self.c.statedir  # the harness gives every cluster its own
         self.addCleanup(self.c.close)
 
     def run_cmd(self, *argv, host="hostA", user=None):
