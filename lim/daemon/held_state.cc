@@ -42,8 +42,15 @@ std::string unholdJson(const std::string& sender, const std::string& id) {
 
 void LimServer::loadHeldState(double wall) {
   stateDir_ = reserve::stateDir(config_->lsf);
-  StateStore::Loaded l = store_.load(stateDir_, opts_.host);
+  StateStore::Loaded l = store_.load(stateDir_, opts_.host, config_->clusterName);
   for (const std::string& e : l.errors) spdlog::error("reservations: {}", e);
+  for (const std::string& e : l.foreign) spdlog::warn("reservations: {}", e);
+  counters_.state_foreign += l.foreign.size();
+  if (l.unnamed)
+    spdlog::info(
+        "reservations: the state files name no cluster (an older lim wrote them); adopted "
+        "as cluster {}'s",
+        config_->clusterName);
   for (const auto& r : l.snapshot) held_.merge(r, wall);
   for (const auto& rec : l.records)
     if (rec.put)
@@ -56,7 +63,8 @@ void LimServer::loadHeldState(double wall) {
         "reservations: the journal's last record was cut short (a crash while "
         "writing it); the records before it are kept");
   }
-  if (l.journalFound || !l.errors.empty()) writeHeldState();  // start from one fresh snapshot
+  // Start from one fresh snapshot, naming this cluster.
+  if (l.journalFound || l.unnamed || !l.errors.empty() || !l.foreign.empty()) writeHeldState();
   spdlog::info("reservations: {} kept on this host ({}, {} journal record(s) replayed)",
                held_.size(), store_.snapshotPath(), l.records.size());
 }
@@ -65,7 +73,7 @@ void LimServer::loadHeldState(double wall) {
 void LimServer::writeHeldState() {
   std::vector<reserve::Reservation> list;
   for (const reserve::Reservation* r : held_.list("")) list.push_back(*r);
-  Status st = store_.compact(reserve::hostStateText(opts_.host, list));
+  Status st = store_.compact(list);
   ++counters_.state_writes;
   ++counters_.state_compactions;
   if (!st) {

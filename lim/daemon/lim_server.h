@@ -76,6 +76,7 @@ struct LimCounters {
   // to a master.
   uint64_t local_requests = 0, reservations_forwarded = 0, state_writes = 0;
   uint64_t state_write_errors = 0, state_compactions = 0, journal_torn = 0;
+  uint64_t state_foreign = 0;  // state files of another cluster, set aside at start
   uint64_t holds_sent = 0, holds_reports = 0;
   // lsf.quotas loads adopted, and refused for errors (the previous quotas stayed).
   uint64_t quota_loads = 0, quota_loads_refused = 0;

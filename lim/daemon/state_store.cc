@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -52,14 +53,27 @@ Status writeAtomically(const std::string& dir, const std::string& path, const st
   return syncDir(dir);
 }
 
+// The name a file of `cluster` is kept aside under: characters other than letters, digits,
+// '.', '-' and '_' become '_' (the name comes from the file), at most 64 of them.
+std::string foreignPath(const std::string& path, const std::string& cluster) {
+  std::string name;
+  for (char c : cluster.substr(0, 64))
+    name +=
+        std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '_' ? c : '_';
+  return path + ".cluster-" + name;
+}
+
 }  // namespace
 
 StateStore::~StateStore() {
   if (fd_ >= 0) ::close(fd_);
 }
 
-StateStore::Loaded StateStore::load(const std::string& dir, const std::string& host) {
+StateStore::Loaded StateStore::load(const std::string& dir, const std::string& host,
+                                    const std::string& cluster) {
   dir_ = dir;
+  host_ = host;
+  cluster_ = cluster;
   snapshot_ = reserve::statePath(dir, host);
   journal_ = reserve::journalPath(dir, host);
   Loaded out;
@@ -68,16 +82,36 @@ StateStore::Loaded StateStore::load(const std::string& dir, const std::string& h
     ::rename(path.c_str(), bad.c_str());
     out.errors.push_back(path + ": " + why + "; moved to " + bad);
   };
+  auto foreign = [&](const std::string& path, const std::string& owner) {
+    std::string to = foreignPath(path, owner);
+    ::rename(path.c_str(), to.c_str());
+    out.foreign.push_back(path + ": written by a lim of cluster " + owner + ", not of " + cluster +
+                          "; moved to " + to + ", its reservations not adopted");
+  };
+  auto isForeign = [&](const std::string& owner) { return !owner.empty() && owner != cluster; };
+  std::string snapshotOwner;  // the snapshot's cluster, when it is another one
   if (auto text = shell::readFile(snapshot_)) {
-    snapshotBytes_ = text->size();
-    if (auto list = reserve::parseHostState(*text))
-      out.snapshot = std::move(*list);
-    else
-      aside(snapshot_, list.status().message());  // kept for the admin, never overwritten
+    if (auto state = reserve::parseHostState(*text); !state) {
+      aside(snapshot_, state.status().message());  // kept for the admin, never overwritten
+    } else if (isForeign(state->cluster)) {
+      snapshotOwner = state->cluster;
+      foreign(snapshot_, snapshotOwner);
+    } else {
+      snapshotBytes_ = text->size();
+      out.unnamed = state->cluster.empty();
+      out.snapshot = std::move(state->reservations);
+    }
   }
   if (auto text = shell::readFile(journal_)) {
-    out.journalFound = true;
     reserve::JournalRead r = reserve::readJournal(*text);
+    // A journal that names no cluster was appended after its snapshot: the snapshot's.
+    std::string owner = r.cluster.empty() ? snapshotOwner : r.cluster;
+    if (isForeign(owner)) {
+      foreign(journal_, owner);
+      return out;
+    }
+    out.journalFound = true;
+    out.unnamed = out.unnamed || (r.cluster.empty() && !r.records.empty());
     out.records = std::move(r.records);
     out.tornTail = r.tornTail;
     if (!r.corrupt.isOk()) aside(journal_, r.corrupt.message());
@@ -99,6 +133,7 @@ Status StateStore::commit() {
   std::string text = std::move(pending_);
   pending_.clear();
   if (Status st = openJournal(); !st) return st;
+  if (journalBytes_ == 0) text = reserve::journalCluster(cluster_) + text;  // whose it is
   if (Status st = writeAll(fd_, text, journal_); !st) return st;
   journalBytes_ += text.size();
   if (::fdatasync(fd_) != 0) return ioError(journal_);
@@ -109,8 +144,9 @@ bool StateStore::wantsCompaction() const {
   return journalBytes_ > std::max(kMinCompactBytes, 2 * snapshotBytes_);
 }
 
-Status StateStore::compact(const std::string& snapshotText) {
+Status StateStore::compact(const std::vector<reserve::Reservation>& all) {
   pending_.clear();
+  const std::string snapshotText = reserve::hostStateText(cluster_, host_, all);
   if (Status st = writeAtomically(dir_, snapshot_, snapshotText); !st) return st;
   snapshotBytes_ = snapshotText.size();
   // The snapshot holds everything now. Should the truncation not reach the disk, the old

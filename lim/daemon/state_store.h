@@ -5,6 +5,13 @@
 // since (reserve/journal.h), appended with one fdatasync per group commit. The journal is
 // folded into a fresh snapshot when it grows past twice the snapshot (at least
 // kMinCompactBytes), so a change costs its own record, not a rewrite of every reservation.
+//
+// Both files name the cluster of the lim that wrote them (the snapshot's "cluster", the
+// journal's first record): a lim adopts only its own cluster's files. One of another
+// cluster (a state dir shared by two clusters with a host of the same name) is moved aside
+// to <file>.cluster-<name>, logged and never replayed. A file that names no cluster (written
+// before the name was kept) is adopted: it can only come from an older lim of this
+// installation, and dropping it would lose every reservation on an upgrade.
 
 #include <cstddef>
 #include <string>
@@ -30,11 +37,15 @@ class StateStore {
     std::vector<reserve::JournalRecord> records;  // to replay over the snapshot, in order
     bool journalFound = false;                    // fold it into a snapshot now
     bool tornTail = false;
-    std::vector<std::string> errors;  // "path: what" for the log; files kept aside as .bad
+    std::vector<std::string> errors;   // "path: what" for the log; files kept aside as .bad
+    std::vector<std::string> foreign;  // the same for files of another cluster, kept aside
+    bool unnamed = false;              // a file named no cluster (adopted; rewrite it)
   };
-  // What the files hold; a snapshot that is not one, or a journal garbled before its end,
-  // is moved aside to <file>.bad (its good records are still replayed). No file: nothing.
-  Loaded load(const std::string& dir, const std::string& host);
+  // What the files of `host` of cluster `cluster` hold; a snapshot that is not one, or a
+  // journal garbled before its end, is moved aside to <file>.bad (its good records are
+  // still replayed); a file of another cluster to <file>.cluster-<its cluster>. A journal
+  // that names no cluster belongs to its snapshot's. No file: nothing.
+  Loaded load(const std::string& dir, const std::string& host, const std::string& cluster);
 
   // Queues one record for the next commit().
   void append(const std::string& record) { pending_ += record; }
@@ -42,16 +53,16 @@ class StateStore {
   // The queued records in one write and one fdatasync (the journal is opened on first use).
   Status commit();
   bool wantsCompaction() const;
-  // `snapshotText` (the whole state) as the new snapshot, then an empty journal. The
-  // queued records must be in it: they are dropped.
-  Status compact(const std::string& snapshotText);
+  // `all` (the whole state) as the new snapshot, then an empty journal. The queued records
+  // must be in it: they are dropped.
+  Status compact(const std::vector<reserve::Reservation>& all);
 
   const std::string& snapshotPath() const { return snapshot_; }
 
  private:
   Status openJournal();
 
-  std::string dir_, snapshot_, journal_;
+  std::string dir_, host_, cluster_, snapshot_, journal_;
   int fd_ = -1;
   size_t journalBytes_ = 0, snapshotBytes_ = 0;
   std::string pending_;

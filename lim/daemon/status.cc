@@ -42,6 +42,7 @@ std::string LimServer::statusReply() const {
       {"reservation_state_write_errors", k.state_write_errors},
       {"reservation_state_compactions", k.state_compactions},
       {"reservation_journal_torn", k.journal_torn},
+      {"reservation_state_foreign", k.state_foreign},
       {"holds_sent", k.holds_sent},
       {"holds_reports", k.holds_reports},
       {"quota_loads", k.quota_loads},

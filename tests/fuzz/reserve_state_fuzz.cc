@@ -17,7 +17,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (auto rs = reserve::parseHostState(in); !rs) {
     if (bad(rs.status())) __builtin_trap();
   } else {
-    for (const auto& r : *rs) {
+    for (const auto& r : rs->reservations) {
       size_t total = 0;
       for (const auto& h : r.hosts) total += static_cast<size_t>(h.slots);
       if (total != r.slots.size()) __builtin_trap();

@@ -30,8 +30,14 @@ bool hexDigit(char c, uint32_t* v) {
   return true;
 }
 
+struct Line {
+  bool isCluster = false;  // a cluster record: `cluster`; else `record`
+  std::string cluster;
+  JournalRecord record;
+};
+
 // One line (without its '\n') as a record.
-Result<JournalRecord> parseLine(std::string_view line) {
+Result<Line> parseLine(std::string_view line) {
   if (line.size() < 10 || line[8] != ' ') return Status(Code::kInvalid, "no checksum");
   if (line.size() - 9 > kMaxJournalRecordBytes) return Status(Code::kInvalid, "record too long");
   uint32_t want = 0;
@@ -44,20 +50,28 @@ Result<JournalRecord> parseLine(std::string_view line) {
   if (util::crc32(payload) != want) return Status(Code::kInvalid, "checksum mismatch");
   auto j = format::parseJson(payload, 16);
   if (!j || !j->isObject() || j->size() != 1) return Status(Code::kInvalid, "not a journal record");
-  JournalRecord rec;
+  Line out;
+  JournalRecord& rec = out.record;
   if (const Json* put = j->find("put")) {
     auto r = reservationFromJson(*put);
     if (!r) return Status(Code::kInvalid, "put: " + r.status().message());
     rec.id = r->id;
     rec.reservation = std::move(*r);
-    return rec;
+    return out;
+  }
+  if (const Json* cluster = j->find("cluster")) {
+    if (!cluster->isString() || cluster->asString().size() > kMaxClusterNameBytes)
+      return Status(Code::kInvalid, "cluster: want a name");
+    out.isCluster = true;
+    out.cluster = cluster->asString();
+    return out;
   }
   const Json* drop = j->find("drop");
   if (!drop || !drop->isString() || drop->asString().empty())
-    return Status(Code::kInvalid, "not a journal record (want put or drop)");
+    return Status(Code::kInvalid, "not a journal record (want put, drop or cluster)");
   rec.put = false;
   rec.id = drop->asString();
-  return rec;
+  return out;
 }
 
 }  // namespace
@@ -70,6 +84,10 @@ std::string journalDrop(const std::string& id) {
   return frame("{\"drop\":" + format::jsonQuote(id) + "}");
 }
 
+std::string journalCluster(const std::string& cluster) {
+  return frame("{\"cluster\":" + format::jsonQuote(cluster) + "}");
+}
+
 JournalRead readJournal(std::string_view text) {
   JournalRead out;
   size_t pos = 0, line = 0;
@@ -78,8 +96,11 @@ JournalRead readJournal(std::string_view text) {
     size_t end = text.find('\n', pos);
     bool whole = end != std::string_view::npos;
     size_t next = whole ? end + 1 : text.size();
-    Result<JournalRecord> rec = Status(Code::kInvalid, "cut short (no end of line)");
+    Result<Line> rec = Status(Code::kInvalid, "cut short (no end of line)");
     if (whole) rec = parseLine(text.substr(pos, end - pos));
+    if (rec && rec->isCluster && out.namesCluster && rec->cluster != out.cluster)
+      rec = Status(Code::kInvalid, "a record of cluster " + rec->cluster + " in a journal of " +
+                                       (out.cluster.empty() ? "no cluster" : out.cluster));
     if (!rec || out.records.size() >= kMaxJournalRecords) {
       if (next >= text.size())
         out.tornTail = true;
@@ -89,7 +110,12 @@ JournalRead readJournal(std::string_view text) {
                                  (rec ? std::string("too many records") : rec.status().message()));
       return out;
     }
-    out.records.push_back(std::move(*rec));
+    if (rec->isCluster) {
+      out.namesCluster = true;
+      out.cluster = std::move(rec->cluster);
+    } else {
+      out.records.push_back(std::move(rec->record));
+    }
     pos = next;
     out.validBytes = pos;
   }

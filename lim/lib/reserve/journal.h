@@ -8,6 +8,10 @@
 // the payload (compact JSON, so never a newline), '\n'. Payloads:
 //   {"put": <reservation as reservation_json.h>}   keep (new, or renewed: the later expiry)
 //   {"drop": "<id>"}                              forget (released)
+//   {"cluster": "<name>"}                         whose lims may adopt the journal: the
+//                                                 first record of every journal written
+// A journal of another cluster is never replayed (the lim sets it aside); one that names
+// none (written before the cluster record existed) reads as before.
 // Replaying is idempotent (a put of a kept reservation keeps the later expiry; a drop of an
 // unknown id does nothing), so a crash between writing a snapshot and emptying the journal
 // only replays records the snapshot already holds. Expiry is not journalled: a lease that
@@ -25,6 +29,7 @@ namespace openlim::reserve {
 
 inline constexpr size_t kMaxJournalRecordBytes = 64u << 20;  // one payload
 inline constexpr size_t kMaxJournalRecords = 4'000'000;
+inline constexpr size_t kMaxClusterNameBytes = 4096;
 
 struct JournalRecord {
   bool put = true;          // else a drop
@@ -34,10 +39,15 @@ struct JournalRecord {
 
 std::string journalPut(const Reservation& r);
 std::string journalDrop(const std::string& id);
+std::string journalCluster(const std::string& cluster);
 
 struct JournalRead {
   std::vector<JournalRecord> records;  // the whole, valid records before the first bad one
-  size_t validBytes = 0;               // bytes those records span
+  // The cluster the journal's first cluster record names; "" when it has none. A later
+  // cluster record naming another cluster is a bad record (the replay stops there).
+  std::string cluster;
+  bool namesCluster = false;
+  size_t validBytes = 0;  // bytes those records span
   // The last record was cut short or garbled and nothing follows it: a crash mid-append.
   // Expected after a crash, and harmless (its turn's replies were never sent).
   bool tornTail = false;

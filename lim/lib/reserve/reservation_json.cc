@@ -117,9 +117,11 @@ Result<Reservation> reservationFromJson(const Json& j) {
   return r;
 }
 
-std::string hostStateText(const std::string& host, const std::vector<Reservation>& rs) {
+std::string hostStateText(const std::string& cluster, const std::string& host,
+                          const std::vector<Reservation>& rs) {
   Json o = Json::object();
   o.add("version", Json::number(1));
+  o.add("cluster", Json::string(cluster));
   o.add("host", Json::string(host));
   Json list = Json::array();
   for (const auto& r : rs) list.push(reservationJson(r));
@@ -129,20 +131,22 @@ std::string hostStateText(const std::string& host, const std::vector<Reservation
   return out;
 }
 
-Result<std::vector<Reservation>> parseHostState(std::string_view text) {
-  auto j = format::parseJson(text, 16);
+Result<HostState> parseHostState(std::string_view in) {
+  auto j = format::parseJson(in, 16);
   if (!j) return Status(Code::kInvalid, j.status().message());
   const Json* version = j->find("version");
   if (!j->isObject() || !version || version->asNumber() != 1)
     return Status(Code::kInvalid, "not a reservation state file (want {\"version\": 1, ...})");
+  HostState out;
+  if (!text(*j, "cluster", &out.cluster, false) || !text(*j, "host", &out.host, false))
+    return Status(Code::kInvalid, "\"cluster\" and \"host\" must be strings");
   const Json* list = j->find("reservations");
   if (!list || !list->isArray() || list->size() > kMaxStateEntries)
     return Status(Code::kInvalid, "\"reservations\" must be an array");
-  std::vector<Reservation> out;
   for (const Json& item : list->items()) {
     auto r = reservationFromJson(item);
     if (!r) return r.status();
-    out.push_back(std::move(*r));
+    out.reservations.push_back(std::move(*r));
   }
   return out;
 }

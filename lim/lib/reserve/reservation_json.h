@@ -24,9 +24,18 @@ inline constexpr size_t kMaxStateEntries = 1'000'000;  // reservations in one st
 format::Json reservationJson(const Reservation& r);
 Result<Reservation> reservationFromJson(const format::Json& j);
 
-// A host's state file: {"version": 1, "host": name, "reservations": [..]}.
-std::string hostStateText(const std::string& host, const std::vector<Reservation>& rs);
+// A host's state file: {"version": 1, "cluster": name, "host": name, "reservations": [..]}.
+// The cluster names whose lims may adopt the file (several clusters can share a state dir
+// and a host name); files written before it was there have no "cluster".
+std::string hostStateText(const std::string& cluster, const std::string& host,
+                          const std::vector<Reservation>& rs);
+
+struct HostState {
+  std::string cluster;  // "" when the file names none
+  std::string host;
+  std::vector<Reservation> reservations;
+};
 // kInvalid "<what>" for a file that is not one (the caller adds the path).
-Result<std::vector<Reservation>> parseHostState(std::string_view text);
+Result<HostState> parseHostState(std::string_view text);
 
 }  // namespace openlim::reserve

@@ -52,6 +52,7 @@ class StateStoreTest : public ::testing::Test {
   }
   ~StateStoreTest() override { fs::remove_all(dir_); }
   std::string journal() const { return dir_ + "/reservations.hostA.journal"; }
+  std::string snapshot() const { return dir_ + "/reservations.hostA.json"; }
   void appendRaw(const std::string& bytes) {
     std::ofstream(journal(), std::ios::app | std::ios::binary) << bytes;
   }
@@ -62,7 +63,7 @@ class StateStoreTest : public ::testing::Test {
 TEST_F(StateStoreTest, CommittedRecordsComeBackInOrder) {
   {
     StateStore s;
-    s.load(dir_, "hostA");
+    s.load(dir_, "hostA", "blue");
     s.append(reserve::journalPut(res("a")));
     s.append(reserve::journalPut(res("b")));
     ASSERT_TRUE(s.commit().isOk());
@@ -71,7 +72,7 @@ TEST_F(StateStoreTest, CommittedRecordsComeBackInOrder) {
     EXPECT_FALSE(s.wantsCompaction());
   }
   StateStore s;
-  StateStore::Loaded l = s.load(dir_, "hostA");
+  StateStore::Loaded l = s.load(dir_, "hostA", "blue");
   EXPECT_TRUE(l.journalFound);
   EXPECT_TRUE(l.errors.empty());
   ASSERT_EQ(l.records.size(), 3u);
@@ -82,7 +83,7 @@ TEST_F(StateStoreTest, CommittedRecordsComeBackInOrder) {
 
 TEST_F(StateStoreTest, ACompactionFoldsTheJournalIntoTheSnapshot) {
   StateStore s;
-  s.load(dir_, "hostA");
+  s.load(dir_, "hostA", "blue");
   std::string big(2000, 'x');
   size_t n = 0;
   while (!s.wantsCompaction()) {  // past the bound: at least kMinCompactBytes of records
@@ -94,11 +95,11 @@ TEST_F(StateStoreTest, ACompactionFoldsTheJournalIntoTheSnapshot) {
     }
   }
   EXPECT_GT(fs::file_size(journal()), StateStore::kMinCompactBytes);
-  ASSERT_TRUE(s.compact(reserve::hostStateText("hostA", {res("kept")})).isOk());
+  ASSERT_TRUE(s.compact({res("kept")}).isOk());
   EXPECT_FALSE(s.wantsCompaction());
   EXPECT_EQ(fs::file_size(journal()), 0u);
   StateStore again;
-  StateStore::Loaded l = again.load(dir_, "hostA");
+  StateStore::Loaded l = again.load(dir_, "hostA", "blue");
   ASSERT_EQ(l.snapshot.size(), 1u);
   EXPECT_EQ(l.snapshot[0].id, "kept");
   EXPECT_TRUE(l.records.empty());
@@ -108,7 +109,7 @@ TEST_F(StateStoreTest, ATornLastRecordIsDroppedAndTheRestKept) {
   std::string last = reserve::journalPut(res("b"));
   appendRaw(reserve::journalPut(res("a")) + last.substr(0, last.size() / 2));
   StateStore s;
-  StateStore::Loaded l = s.load(dir_, "hostA");
+  StateStore::Loaded l = s.load(dir_, "hostA", "blue");
   EXPECT_TRUE(l.tornTail);
   EXPECT_TRUE(l.errors.empty());
   ASSERT_EQ(l.records.size(), 1u);
@@ -119,7 +120,7 @@ TEST_F(StateStoreTest, ATornLastRecordIsDroppedAndTheRestKept) {
 TEST_F(StateStoreTest, AGarbledJournalIsKeptAsideAndItsGoodPrefixReplayed) {
   appendRaw(reserve::journalPut(res("a")) + "00000000 garbage\n" + reserve::journalDrop("a"));
   StateStore s;
-  StateStore::Loaded l = s.load(dir_, "hostA");
+  StateStore::Loaded l = s.load(dir_, "hostA", "blue");
   ASSERT_EQ(l.errors.size(), 1u);
   EXPECT_NE(l.errors[0].find("line 2: checksum mismatch"), std::string::npos) << l.errors[0];
   EXPECT_EQ(l.records.size(), 1u);
@@ -132,16 +133,99 @@ TEST_F(StateStoreTest, ReplayOverASnapshotThatHoldsItIsTheSameState) {
   // replay over the new snapshot. Renewed (later expiry) and released ones stay so.
   reserve::Reservation renewed = res("b", 9000);
   std::ofstream(dir_ + "/reservations.hostA.json")
-      << reserve::hostStateText("hostA", {renewed, res("c")});
+      << reserve::hostStateText("blue", "hostA", {renewed, res("c")});
   appendRaw(reserve::journalPut(res("a")) + reserve::journalPut(res("b")) +
             reserve::journalPut(renewed) + reserve::journalDrop("a") +
             reserve::journalPut(res("c")));
   StateStore s;
-  reserve::Ledger held = replay(s.load(dir_, "hostA"));
+  reserve::Ledger held = replay(s.load(dir_, "hostA", "blue"));
   EXPECT_EQ(held.size(), 2u);
   EXPECT_EQ(held.find("a"), nullptr);
   ASSERT_NE(held.find("b"), nullptr);
   EXPECT_EQ(held.find("b")->expires, 9000);
+}
+
+// The files a lim of cluster `cluster` leaves with reservation `id` in them: a snapshot
+// and a journal with one more.
+void leaveFiles(const std::string& dir, const std::string& cluster, const std::string& id) {
+  StateStore s;
+  s.load(dir, "hostA", cluster);
+  ASSERT_TRUE(s.compact({res(id)}).isOk());
+  s.append(reserve::journalPut(res(id + "2")));
+  ASSERT_TRUE(s.commit().isOk());
+}
+
+TEST_F(StateStoreTest, BothFilesNameTheirCluster) {
+  leaveFiles(dir_, "red", "r");
+  auto state = reserve::parseHostState(*shell::readFile(snapshot()));
+  ASSERT_TRUE(state.isOk());
+  EXPECT_EQ(state->cluster, "red");
+  reserve::JournalRead j = reserve::readJournal(*shell::readFile(journal()));
+  EXPECT_EQ(j.cluster, "red");
+  EXPECT_EQ(j.records.size(), 1u);
+  StateStore s;
+  StateStore::Loaded l = s.load(dir_, "hostA", "red");
+  EXPECT_TRUE(l.foreign.empty());
+  EXPECT_FALSE(l.unnamed);
+  EXPECT_EQ(replay(l).size(), 2u);
+}
+
+TEST_F(StateStoreTest, AnotherClustersFilesAreSetAsideNotAdopted) {
+  leaveFiles(dir_, "red", "r");
+  StateStore s;
+  StateStore::Loaded l = s.load(dir_, "hostA", "green");
+  EXPECT_TRUE(l.snapshot.empty());
+  EXPECT_TRUE(l.records.empty());
+  EXPECT_FALSE(l.journalFound);
+  ASSERT_EQ(l.foreign.size(), 2u);
+  EXPECT_NE(l.foreign[0].find("cluster red, not of green"), std::string::npos) << l.foreign[0];
+  EXPECT_TRUE(l.errors.empty());
+  EXPECT_FALSE(fs::exists(snapshot()));
+  EXPECT_FALSE(fs::exists(journal()));
+  EXPECT_TRUE(fs::exists(snapshot() + ".cluster-red"));
+  EXPECT_TRUE(fs::exists(journal() + ".cluster-red"));
+  // What green writes next is green's, and read back by green.
+  ASSERT_TRUE(s.compact({res("g")}).isOk());
+  s.append(reserve::journalPut(res("g2")));
+  ASSERT_TRUE(s.commit().isOk());
+  StateStore again;
+  StateStore::Loaded mine = again.load(dir_, "hostA", "green");
+  EXPECT_TRUE(mine.foreign.empty());
+  reserve::Ledger held = replay(mine);
+  EXPECT_EQ(held.size(), 2u);
+  EXPECT_EQ(held.find("r"), nullptr);
+}
+
+TEST_F(StateStoreTest, AJournalWithoutAClusterFollowsItsSnapshot) {
+  // A journal whose cluster record is missing (written before there was one) after a
+  // snapshot of another cluster is that cluster's too.
+  std::ofstream(snapshot()) << reserve::hostStateText("red", "hostA", {res("r")});
+  appendRaw(reserve::journalPut(res("r2")));
+  StateStore s;
+  StateStore::Loaded l = s.load(dir_, "hostA", "green");
+  EXPECT_EQ(l.foreign.size(), 2u);
+  EXPECT_EQ(replay(l).size(), 0u);
+  EXPECT_TRUE(fs::exists(journal() + ".cluster-red"));
+}
+
+TEST_F(StateStoreTest, FilesNamingNoClusterAreAdoptedAsOurs) {
+  // Written by a lim from before the files named their cluster.
+  std::ofstream(snapshot()) << R"({"version":1,"host":"hostA","reservations":[)" +
+                                   reserve::reservationJson(res("old")).compact() + "]}\n";
+  appendRaw(reserve::journalPut(res("old2")));
+  StateStore s;
+  StateStore::Loaded l = s.load(dir_, "hostA", "green");
+  EXPECT_TRUE(l.foreign.empty());
+  EXPECT_TRUE(l.unnamed);
+  EXPECT_EQ(replay(l).size(), 2u);
+}
+
+TEST_F(StateStoreTest, AsideNamesKeepOnlySafeCharacters) {
+  std::ofstream(snapshot()) << reserve::hostStateText("../x y", "hostA", {res("r")});
+  StateStore s;
+  StateStore::Loaded l = s.load(dir_, "hostA", "green");
+  ASSERT_EQ(l.foreign.size(), 1u);
+  EXPECT_TRUE(fs::exists(snapshot() + ".cluster-.._x_y"));
 }
 
 }  // namespace

@@ -33,6 +33,31 @@ TEST(Journal, RecordsReadBackInOrder) {
   EXPECT_EQ(r.validBytes, text.size());
 }
 
+TEST(Journal, TheClusterRecordNamesTheJournalsClusterAndIsNoChange) {
+  std::string text = journalCluster("red") + twoPutsAndADrop() + journalCluster("red");
+  JournalRead r = readJournal(text);
+  ASSERT_TRUE(r.corrupt.isOk()) << r.corrupt.message();
+  EXPECT_TRUE(r.namesCluster);
+  EXPECT_EQ(r.cluster, "red");
+  EXPECT_EQ(r.records.size(), 3u);  // the cluster records replay nothing
+  EXPECT_EQ(r.validBytes, text.size());
+  // Written before the record existed: no cluster, the same records.
+  JournalRead old = readJournal(twoPutsAndADrop());
+  EXPECT_FALSE(old.namesCluster);
+  EXPECT_EQ(old.cluster, "");
+  EXPECT_EQ(old.records.size(), 3u);
+}
+
+TEST(Journal, ARecordOfAnotherClusterStopsTheReplay) {
+  std::string text = journalCluster("red") + journalPut(testing::simple("h:1.1", "alice", 5000)) +
+                     journalCluster("green") + journalDrop("h:1.1");
+  JournalRead r = readJournal(text);
+  EXPECT_EQ(r.cluster, "red");
+  EXPECT_EQ(r.records.size(), 1u);
+  EXPECT_EQ(r.corrupt.message().rfind("line 3: a record of cluster green", 0), 0u)
+      << r.corrupt.message();
+}
+
 TEST(Journal, AnEmptyJournalHasNoRecords) {
   JournalRead r = readJournal("");
   EXPECT_TRUE(r.records.empty());
@@ -98,8 +123,9 @@ std::string framed(const std::string& payload) {
 TEST(Journal, WellFramedPayloadsThatAreNotRecordsAreRefused) {
   EXPECT_EQ(readJournal(framed("{\"drop\":\"a\"}")).records.size(), 1u);  // the helper frames
   for (std::string payload :
-       {"{\"drop\":5}", "{\"drop\":\"\"}", "{\"keep\":\"a\"}", "[1]", "{\"put\":{\"id\":\"a\"}}",
-        "{\"drop\":\"a\",\"put\":{}}", "{\"drop\":\"a\"", "{}"}) {
+       {"{\"drop\":5}", "{\"drop\":\"\"}", "{\"cluster\":5}", "{\"cluster\":[\"a\"]}",
+        "{\"keep\":\"a\"}", "[1]", "{\"put\":{\"id\":\"a\"}}", "{\"drop\":\"a\",\"put\":{}}",
+        "{\"drop\":\"a\"", "{}"}) {
     JournalRead r = readJournal(framed(payload) + journalDrop("b"));
     EXPECT_EQ(r.corrupt.message().rfind("line 1: ", 0), 0u) << payload << r.corrupt.message();
     EXPECT_TRUE(r.records.empty()) << payload;

@@ -14,8 +14,11 @@ TEST(ReservationJson, StateFileRoundTripKeepsEveryField) {
   r.labels = {"alice", "p1", "q", "mpi"};
   r.created = 1000.5;
   r.hosts[0].amounts.push_back({"licenses", 3, true});
-  auto back = parseHostState(hostStateText("hostB", {r}));
-  ASSERT_TRUE(back.isOk()) << back.status().message();
+  auto state = parseHostState(hostStateText("blue", "hostB", {r}));
+  ASSERT_TRUE(state.isOk()) << state.status().message();
+  EXPECT_EQ(state->cluster, "blue");
+  EXPECT_EQ(state->host, "hostB");
+  const auto* back = &state->reservations;
   ASSERT_EQ(back->size(), 1u);
   const Reservation& b = (*back)[0];
   EXPECT_EQ(b.id, r.id);
@@ -30,6 +33,16 @@ TEST(ReservationJson, StateFileRoundTripKeepsEveryField) {
   EXPECT_TRUE(b.hosts[0].amounts[1].shared);
 }
 
+TEST(ReservationJson, AStateFileWrittenBeforeClusterNamesNone) {
+  auto state = parseHostState(
+      R"({"version":1,"host":"hostC","reservations":[{"id":"a","user":"u","created":1,)"
+      R"("expires":2,"hosts":["hostC"],"holds":[{"host":"hostC","slots":1}]}]})");
+  ASSERT_TRUE(state.isOk()) << state.status().message();
+  EXPECT_EQ(state->cluster, "");
+  ASSERT_EQ(state->reservations.size(), 1u);
+  EXPECT_EQ(state->reservations[0].id, "a");
+}
+
 TEST(ReservationJson, MalformedStateIsRefused) {
   for (const char* text : {
            "",
@@ -37,6 +50,8 @@ TEST(ReservationJson, MalformedStateIsRefused) {
            "[]",
            R"({"version":2,"reservations":[]})",
            R"({"version":1})",
+           R"({"version":1,"cluster":7,"reservations":[]})",
+           R"({"version":1,"cluster":"c","host":["h"],"reservations":[]})",
            R"({"version":1,"reservations":[5]})",
            R"({"version":1,"reservations":[{"id":"a"}]})",
            R"({"version":1,"reservations":[{"id":"a","user":"u","created":1,"expires":2,)"
