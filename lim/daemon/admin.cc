@@ -101,7 +101,7 @@ void LimServer::onAdminFrame(const protocol::Frame& f, double now) {
     if (!st) spdlog::warn("reconfig from {} refused here: {}", sender, st.message());
   } else if (op == "lock" || op == "unlock" || op == "shutdown" || op == "restart") {
     localAdmin(op, decoded->seconds, now);
-  } else if (op == "hold" || op == "unhold" || op == "holds") {
+  } else if (op == "hold" || op == "unhold" || op == "holds" || op == "askholds") {
     onHoldFrame(op, *req, now);
   }
 }

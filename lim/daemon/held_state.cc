@@ -2,11 +2,13 @@
 // sends `hold` / `unhold` (signed UDP, kind 7) to every reserved host; the host's lim keeps
 // them in held_ and in its state files (state_store.h: a snapshot, and a journal of the
 // changes since, one fdatasync per loop turn), drops them when their lease ends, and reports
-// them (`holds`) to every new master, which rebuilds its ledger from these reports before it
-// admits a reservation.
+// them (`holds`) to every new master, and to a master whose lim restarted, which rebuilds
+// its ledger from these reports before it admits a reservation (reserve/rebuild.h); a
+// rebuilding master asks (`askholds`) the hosts it hears whose report has not come.
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "json_util.h"
 #include "lim_server.h"
@@ -21,6 +23,8 @@ constexpr size_t kMaxHoldsPart = 50000;  // bytes of reservations in one holds d
 // The first candidates of the master list keep every reservation (without LSF_MASTER_LIST
 // every server host is a candidate: the first few are the likely next masters).
 constexpr size_t kMaxKeeperCandidates = 4;
+// Holds asked per loop turn by a rebuilding master (the rest on the next turns).
+constexpr size_t kMaxAsksPerTurn = 512;
 
 std::string holdJson(const std::string& sender, const reserve::Reservation& r) {
   Json o = Json::object();
@@ -28,6 +32,10 @@ std::string holdJson(const std::string& sender, const reserve::Reservation& r) {
   o.add("reservation", reserve::reservationJson(r));
   o.add("sender", Json::string(sender));
   return o.compact();
+}
+
+std::string askHoldsJson(const std::string& sender) {
+  return "{\"op\":\"askholds\",\"sender\":" + format::jsonQuote(sender) + "}";
 }
 
 std::string unholdJson(const std::string& sender, const std::string& id) {
@@ -168,7 +176,15 @@ void LimServer::onHoldFrame(const std::string& op, const Json& req, double now) 
         if (held_.release(id.asString(), {"", true}).isOk()) noteHeldDrop(id.asString());
   } else if (op == "holds" && election_->isMaster()) {
     const Json* list = req.find("reservations");
-    if (!list || !list->isArray()) {
+    // A report from a lim that predates parts is whole in one datagram.
+    auto count = [&](const char* key, double absent) {
+      const Json* v = req.find(key);
+      if (!v) return absent;
+      double d = v->isNumber() ? v->asNumber() : -1;
+      return d >= 0 && d <= 1e9 && d == std::floor(d) ? d : -1;
+    };
+    const double part = count("part", 0), parts = count("parts", 1);
+    if (!list || !list->isArray() || part < 0 || parts < 1 || part >= parts) {
       ++counters_.malformed;
       return;
     }
@@ -178,38 +194,55 @@ void LimServer::onHoldFrame(const std::string& op, const Json& req, double now) 
     reserve::Effects fx;
     reservations_.merge(sender, rs, wall, *table_, now, &fx);
     applyEffects(fx, now);
+    if (config_->findHost(sender))
+      reservations_.rebuildWindow().reported(sender, static_cast<size_t>(part),
+                                             static_cast<size_t>(parts), now);
+  } else if (op == "askholds" && !election_->isMaster() && config_->findHost(sender)) {
+    // A master rebuilding its ledger has not heard our holds (lost, or its restart missed).
+    ++counters_.holds_asked;
+    sendHoldsReport(sender);
+    if (sender == election_->master()) reporter_.reported(sender, replay_.epochOf(sender));
   }
 }
 
 // Our holds to `to`, in datagrams of at most kMaxHoldsPart bytes (an empty report too: the
-// master then knows this host holds nothing).
+// master then knows this host holds nothing), each naming its part and how many there are
+// (the master knows the report whole once every part came).
 void LimServer::sendHoldsReport(const std::string& to) {
   std::vector<std::string> items;
   for (const reserve::Reservation* r : held_.list(""))
     items.push_back(reserve::reservationJson(*r).compact());
+  std::vector<std::string> lists;  // each part's reservations, comma-joined
   size_t i = 0;
   do {
-    std::string body = "{\"op\":\"holds\",\"reservations\":[";
+    std::string list;
     size_t first = i;
-    while (i < items.size() && (i == first || body.size() + items[i].size() < kMaxHoldsPart)) {
-      if (i != first) body += ',';
-      body += items[i];
+    while (i < items.size() && (i == first || list.size() + items[i].size() < kMaxHoldsPart)) {
+      if (i != first) list += ',';
+      list += items[i];
       ++i;
     }
-    body += "],\"sender\":" + format::jsonQuote(opts_.host) + "}";
+    lists.push_back(std::move(list));
+  } while (i < items.size());
+  for (size_t part = 0; part < lists.size(); ++part) {
+    std::string body = "{\"op\":\"holds\",\"part\":" + std::to_string(part) +
+                       ",\"parts\":" + std::to_string(lists.size()) + ",\"reservations\":[" +
+                       lists[part] + "],\"sender\":" + format::jsonQuote(opts_.host) + "}";
     sendUdp(to, protocol::Kind::kAdmin, body);
     ++counters_.holds_reports;
-  } while (i < items.size());
+  }
 }
 
 void LimServer::onReservationTimers(double now) {
   const bool isMaster = election_->isMaster();
   const double wall = wallNow();
   if (isMaster && !wasMaster_) {
-    // A new master: the hosts report what they hold once they hear it; until then (one
-    // exchange interval and the probe timeouts) no reservation is admitted.
+    // A new master, or this one restarted: the hosts report what they hold once they hear
+    // it; until every host heard has (reserve/rebuild.h) no reservation is admitted.
     const auto& p = config_->params;
-    reservations_.beginRebuild(now + p.exInterval + 2 * p.probeTimeout);
+    const double settle = p.exInterval + 2 * p.probeTimeout;
+    reservations_.beginRebuild(
+        now, {.settle = settle, .limit = 3 * settle, .askEvery = std::max(p.probeTimeout, 0.5)});
     reserve::Effects fx;
     std::vector<reserve::Reservation> mine;
     for (const reserve::Reservation* r : held_.list("")) mine.push_back(*r);
@@ -227,12 +260,33 @@ void LimServer::onReservationTimers(double now) {
   }
   // Not journalled: replay drops an ended lease by its own expiry time.
   if (held_.nextExpiry() <= wall) held_.expire(wall);
-  const std::string& master = election_->master();
-  if (!isMaster && !master.empty() && master != holdsReportedTo_) {
-    sendHoldsReport(master);
-    holdsReportedTo_ = master;
+  if (isMaster) {
+    reserve::RebuildWindow& w = reservations_.rebuildWindow();
+    for (const std::string& h : w.toAsk(now, kMaxAsksPerTurn)) {
+      sendUdp(h, protocol::Kind::kAdmin, askHoldsJson(opts_.host));
+      ++counters_.holds_asks;
+    }
+    size_t missing = 0;
+    std::vector<std::string> names = w.takeMissing(now, 10, &missing);
+    if (missing > 0) {
+      std::string list;
+      for (const auto& n : names) list += (list.empty() ? "" : " ") + n;
+      if (missing > names.size()) list += " ...";
+      spdlog::warn(
+          "reservations: admitting again without the holds of {} host(s) that answer but "
+          "never reported them ({})",
+          missing, list);
+    }
   }
-  if (isMaster) holdsReportedTo_ = opts_.host;
+  // A keeper reports to each master it learns of: a new name, or a new boot epoch under the
+  // same name (that master's lim restarted and lost its ledger).
+  const std::string& master = election_->master();
+  if (isMaster) {
+    reporter_.reported(opts_.host, 0);  // a later master, even the one before, hears again
+  } else if (const uint64_t epoch = replay_.epochOf(master); reporter_.due(master, epoch)) {
+    sendHoldsReport(master);
+    reporter_.reported(master, epoch);
+  }
   // A forward the master never answered: the command hears so at the request's deadline.
   bool ended = false;
   for (auto& s : subs_)

@@ -160,6 +160,7 @@ double LimServer::nextDeadline() const {
   for (const auto& [id, g] : gathers_) next = std::min(next, g.gather.deadline());
   for (const auto& s : subs_) next = std::min(next, s.req->deadline());
   if (acceptPausedUntil_ > 0) next = std::min(next, acceptPausedUntil_);
+  next = std::min(next, reservations_.rebuildWindow().nextDeadline());
   return next;
 }
 
@@ -324,6 +325,9 @@ void LimServer::onReport(const protocol::Frame& f, double now) {
     return;
   }
   if (!fresh(r->host, f)) return;
+  // A host that answers must report its holds before a rebuilding master admits anything.
+  if (election_->isMaster() && config_->findHost(r->host))
+    reservations_.rebuildWindow().heard(r->host, now);
   applyMaster(master_->onReport(*r, *table_, now));
 }
 

@@ -78,6 +78,8 @@ struct LimCounters {
   uint64_t state_write_errors = 0, state_compactions = 0, journal_torn = 0;
   uint64_t state_foreign = 0;  // state files of another cluster, set aside at start
   uint64_t holds_sent = 0, holds_reports = 0;
+  // askholds sent by a rebuilding master, and received (answered with a holds report).
+  uint64_t holds_asks = 0, holds_asked = 0;
   // lsf.quotas loads adopted, and refused for errors (the previous quotas stayed).
   uint64_t quota_loads = 0, quota_loads_refused = 0;
 };
@@ -265,7 +267,7 @@ class LimServer {
   std::string stateDir_;
   int localFd_ = -1;  // the local socket's listener
   bool wasMaster_ = false;
-  std::string holdsReportedTo_;  // the master our holds were last reported to
+  reserve::HoldsReporter reporter_;  // the master (and its boot epoch) our holds last went to
   // Reservation requests waiting to be forwarded to the master, one at a time (their signed
   // sequence numbers must arrive in order): connection id and request body.
   std::deque<std::pair<uint64_t, std::string>> forwardQueue_;

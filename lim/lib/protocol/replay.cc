@@ -19,4 +19,9 @@ bool ReplayGuard::checkAndAccept(const std::string& sender, uint64_t epoch, uint
   return true;
 }
 
+uint64_t ReplayGuard::epochOf(const std::string& sender) const {
+  auto it = last_.find(sender);
+  return it == last_.end() ? 0 : it->second.epoch;
+}
+
 }  // namespace openlim::protocol

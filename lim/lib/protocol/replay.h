@@ -16,6 +16,8 @@ class ReplayGuard {
   // isFresh() then accept(); returns whether it was fresh.
   bool checkAndAccept(const std::string& sender, uint64_t epoch, uint64_t seq);
   size_t senders() const { return last_.size(); }
+  // The boot epoch of the last frame accepted from `sender`; 0 when none was.
+  uint64_t epochOf(const std::string& sender) const;
 
  private:
   struct Mark {

@@ -47,13 +47,13 @@ bool privilegedUser(const std::string& user, const ConfigSnapshot& config) {
          std::find(config.admins.begin(), config.admins.end(), user) != config.admins.end();
 }
 
-void ReservationService::beginRebuild(double readyAt) {
-  readyAt_ = readyAt;
+void ReservationService::beginRebuild(double now, RebuildTiming timing) {
+  window_.begin(now, timing);
 }
 
 void ReservationService::endRole() {
   ledger_ = Ledger();
-  readyAt_ = 0;
+  window_.end();
   setQuotas(quotaConfig_);  // nothing held any more
 }
 

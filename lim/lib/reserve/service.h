@@ -8,7 +8,8 @@
 // Who may do what: a write op (reserve renew release) must come signed with the cluster key
 // (a lim forwarding a command's request, with the verified `caller`); reserving, renewing or
 // releasing for another user takes root or a ClusterAdmin. A new master admits no reserve
-// until it has rebuilt the ledger from the hosts' reports (code `rebuilding`).
+// until it has rebuilt the ledger from the hosts' reports (code `rebuilding`; the window is
+// reserve/rebuild.h's).
 
 #include <cstdint>
 #include <memory>
@@ -22,6 +23,7 @@
 #include "quota/quota_state.h"
 #include "reserve/admission.h"
 #include "reserve/ledger.h"
+#include "reserve/rebuild.h"
 #include "reserve/requests.h"
 
 namespace openlim::reserve {
@@ -59,12 +61,15 @@ class ReservationService {
  public:
   explicit ReservationService(std::string self) : self_(std::move(self)) {}
 
-  // Taking the master role: reserve is refused until `readyAt` (monotonic), the time the
-  // hosts have had to report what they hold. Leaving it: the ledger is dropped (the next
-  // master rebuilds it from the hosts).
-  void beginRebuild(double readyAt);
+  // Taking the master role at `now` (monotonic): reserve is refused while the rebuild
+  // window is open, until every host heard has reported what it holds (rebuild.h). Leaving
+  // it: the ledger is dropped (the next master rebuilds it from the hosts).
+  void beginRebuild(double now, RebuildTiming timing);
   void endRole();
-  bool rebuilding(double now) const { return now < readyAt_; }
+  bool rebuilding(double now) const { return window_.open(now); }
+  // The window, for the daemon to tell it who was heard and who reported, and to ask.
+  RebuildWindow& rebuildWindow() { return window_; }
+  const RebuildWindow& rebuildWindow() const { return window_; }
 
   // One reservation op (isReservationOp); the reply's JSON text. Effects are appended.
   std::string handle(const std::string& op, const format::Json& req, const ServiceContext& ctx,
@@ -103,7 +108,7 @@ class ReservationService {
 
   std::string self_;
   Ledger ledger_;
-  double readyAt_ = 0;
+  RebuildWindow window_;
   ServiceCounters counters_;
   quota::QuotaConfigPtr quotaConfig_;
   std::shared_ptr<quota::QuotaState> quotas_;

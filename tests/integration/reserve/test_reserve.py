@@ -1,6 +1,7 @@
 """Reservations end to end: lsreserve / lsrelease against real lims (one 127.7.5N.0/24 block
-per test class), verified users over the lims' local sockets, and reservations surviving a
-master killed with SIGKILL and a reserved host's lim killed and restarted.
+per test class), verified users over the lims' local sockets, reservations surviving a
+master killed with SIGKILL (failing over, or restarted under its name without its files)
+and a reserved host's lim killed and restarted, and state files of another cluster.
 
 Run: LIM_BIN=build/lim/daemon/lim CMD_DIR=build/lim/cmd python3 -m unittest -v test_reserve
 """
@@ -12,6 +13,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "harness"))
@@ -193,6 +195,85 @@ class TestNothingLost(Base):
         self.c.wait_or_dump(lambda: self.c.counter("hostC", "reservations_held_here") == 1,
                             "hostC's reservation kept")
         self.c.wait_or_dump(lambda: self.listed("hostC") == ids, "listed after the restart")
+
+
+class TestMasterRestart(Base):
+    """The master's lim killed (SIGKILL), its state files garbled, started again under the
+    same name: it hears every keeper's holds before it admits anything, so it lists the
+    reservations again and never books their slots a second time."""
+    block = "127.7.53"
+    hosts = ["hostA", "hostB", "hostC"]
+    master_list = ["hostA"]
+
+    def ncpus(self, host):
+        rc, out, _ = self.run_cmd("lshosts", "-json")
+        return {h["name"]: int(h["ncpus"]) for h in json.loads(out)["hosts"]}[host]
+
+    def test_master_restarted_under_its_name_without_its_files(self):
+        self.start_and_wait_master()
+        self.c.wait_or_dump(lambda: self.cpus_known(), "every host's ncpus")
+        n = self.ncpus("hostB")
+        ids = []
+        for args in (("-n", str(n), "hostB"), ("-n", "1", "hostC")):
+            rc, out, err = self.reserve(*args, host="hostB")
+            self.assertEqual(rc, 0, err)
+            ids.append(self.id_of(out))
+        ids.sort()
+        self.assertEqual(self.listed(), ids)
+        # hostB is full: nothing more there.
+        self.assertEqual(self.reserve("-n", "1", "hostB")[0], 1)
+        # The state files are this cluster's own, in its temp dir.
+        snapshot = os.path.join(self.state, "reservations.hostA.json")
+        journal = os.path.join(self.state, "reservations.hostA.journal")
+        self.assertTrue(os.path.exists(snapshot) or os.path.exists(journal))
+        reports_b = self.c.counter("hostB", "holds_reports")
+        self.c.stop("hostA", signal.SIGKILL)
+        with open(snapshot, "w") as f:
+            f.write("garbage\n")
+        if os.path.exists(journal):
+            os.remove(journal)
+        self.c.start("hostA")
+        self.c.wait_or_dump(lambda: self.c.counter("hostA", "rebuild_windows") == 1,
+                            "hostA master again")
+        self.c.wait_or_dump(lambda: self.listed("hostA") == ids, "the keepers' holds back")
+        # Neither hostB's slots nor hostC's are booked twice.
+        rc, out, err = self.reserve("-n", "1", "hostB")
+        self.assertEqual(rc, 1, out + err)
+        self.assertEqual(self.listed("hostA"), ids)
+        # hostB reported again to the same master name (its new boot epoch).
+        self.assertGreater(self.c.counter("hostB", "holds_reports"), reports_b)
+        self.assertIn("moved to", self.c.log("hostA"))
+
+
+class TestForeignState(Base):
+    """A lim adopts its own cluster's state files and sets another cluster's aside."""
+    block = "127.7.54"
+    master_list = ["hostA"]
+
+    def state_file(self, cluster, host, rid):
+        now = time.time()
+        r = {"id": rid, "user": "alice", "project": "", "queue": "", "pe": "",
+             "hosts": [host], "holds": [{"host": host, "slots": 1, "amounts": []}],
+             "created": now, "expires": now + 3600, "master": "hostA"}
+        path = os.path.join(self.state, "reservations.%s.json" % host)
+        with open(path, "w") as f:
+            json.dump({"version": 1, "cluster": cluster, "host": host, "reservations": [r]}, f)
+        return path
+
+    def test_another_clusters_files_are_set_aside(self):
+        mine = self.state_file("test", "hostA", "hostA:1.1")  # the harness's cluster
+        theirs = self.state_file("other", "hostB", "hostB:1.1")
+        self.start_and_wait_master()
+        # Once the ledger is rebuilt (a reservation goes through), only this cluster's is there.
+        rc, out, err = self.reserve("-n", "1", "hostA")
+        self.assertEqual(rc, 0, err)
+        self.assertEqual(self.listed(), sorted(["hostA:1.1", self.id_of(out)]))
+        self.assertEqual(self.c.counter("hostB", "reservation_state_foreign"), 1)
+        self.assertEqual(self.c.counter("hostA", "reservation_state_foreign"), 0)
+        self.assertTrue(os.path.exists(theirs + ".cluster-other"))
+        self.assertIn("written by a lim of cluster other", self.c.log("hostB"))
+        with open(mine) as f:
+            self.assertEqual(json.load(f)["cluster"], "test")
 
 
 if __name__ == "__main__":

@@ -125,5 +125,16 @@ TEST(ReplayGuard, NeedsLargerSeqOrLargerEpoch) {
   EXPECT_EQ(g.senders(), 2u);
 }
 
+TEST(ReplayGuard, EpochOfIsTheLastAcceptedBootOfASender) {
+  ReplayGuard g;
+  EXPECT_EQ(g.epochOf("a"), 0u);  // never heard
+  g.checkAndAccept("a", 10, 5);
+  EXPECT_EQ(g.epochOf("a"), 10u);
+  g.checkAndAccept("a", 9, 100);  // a replay of an older boot changes nothing
+  EXPECT_EQ(g.epochOf("a"), 10u);
+  g.checkAndAccept("a", 12, 1);  // restarted
+  EXPECT_EQ(g.epochOf("a"), 12u);
+}
+
 }  // namespace
 }  // namespace openlim::protocol

@@ -166,7 +166,7 @@ TEST_F(Service, RenewMovesTheLeaseAndExpiryReturnsTheSlots) {
 }
 
 TEST_F(Service, ANewMasterRefusesReservationsUntilTheLedgerIsRebuilt) {
-  service_.beginRebuild(now_ + 5);
+  service_.beginRebuild(now_, {.settle = 5, .limit = 15, .askEvery = 1});
   Json r = call(R"({"op":"reserve","caller":"alice"})");
   EXPECT_EQ(r.stringOr("code"), "rebuilding");
   Effects fx;
@@ -176,6 +176,26 @@ TEST_F(Service, ANewMasterRefusesReservationsUntilTheLedgerIsRebuilt) {
   now_ += 5;
   EXPECT_EQ(place().size(), 3u);  // the merged reservation holds hostA
   EXPECT_TRUE(call(R"({"op":"reserve","caller":"alice"})").find("ok")->asBool());
+}
+
+// A master whose lim restarted under its own name with no state of its own: a host it hears
+// keeps the window shut past the settle time until its holds came, and what they hold is
+// never booked again.
+TEST_F(Service, ARestartedMasterAdmitsNothingUntilEveryHostHeardReported) {
+  service_.beginRebuild(now_, {.settle = 5, .limit = 50, .askEvery = 1});
+  service_.rebuildWindow().heard("hostB", now_ + 1);
+  now_ += 6;  // past the settle time, hostB silent about its holds
+  EXPECT_EQ(call(R"({"op":"reserve","n":2,"hosts":["hostB"],"caller":"bob"})").stringOr("code"),
+            "rebuilding");
+  EXPECT_EQ(service_.rebuildWindow().toAsk(now_, 10), std::vector<std::string>{"hostB"});
+  Effects fx;
+  service_.merge("hostB", {testing::simple("old:1.1", "bob", 5000, "hostB", 2)}, wall_, table_,
+                 now_, &fx);
+  service_.rebuildWindow().reported("hostB", 0, 1, now_);
+  EXPECT_FALSE(service_.rebuilding(now_));
+  // hostB's 2 CPUs are held: a reservation of hostB finds none.
+  Json again = call(R"({"op":"reserve","n":1,"hosts":["hostB"],"caller":"bob"})");
+  EXPECT_EQ(again.stringOr("code"), "noteligible") << again.compact();
 }
 
 // A stand-in for a quota: hostA refused with a message; the placement goes elsewhere.

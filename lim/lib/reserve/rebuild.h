@@ -1,0 +1,112 @@
+#pragma once
+// When a master's reservation ledger is whole again (docs/reservations.md, "Nothing lost"):
+// the keepers' side (when a lim reports the reservations it holds) and the master's (when it
+// admits reservations again). Pure: host names, boot epochs and monotonic times in,
+// decisions out; the daemon sends the reports and the asks.
+//
+// A master that (re)starts, under any name and whatever its own files hold, admits nothing
+// until it has heard the holds of every lim it hears at all:
+//   - a keeper reports its holds to each master it learns of: a new name, or the same name
+//     with a new boot epoch (the master's lim restarted: its ledger is gone);
+//   - the master asks a host it hears (a load report) but whose holds have not arrived, at
+//     most kMaxAsks times, in case the report was lost or the keeper missed the restart;
+//   - the window closes once its settle time has passed and every host heard has reported
+//     whole (every part of its report), or at its limit, whichever comes first. Every live
+//     lim sends a load report each exchange interval, so by the settle time every live
+//     keeper is one the master heard.
+
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace openlim::reserve {
+
+// The keeper's side: whether its holds must go to the master now.
+class HoldsReporter {
+ public:
+  // `master` ("" unknown) with boot epoch `epoch` (0: none of its frames seen yet) is not
+  // the one the holds last went to. A lim that is itself the master passes "".
+  bool due(const std::string& master, uint64_t epoch) const {
+    return !master.empty() && (master != master_ || epoch != epoch_);
+  }
+  void reported(const std::string& master, uint64_t epoch) {
+    master_ = master;
+    epoch_ = epoch;
+  }
+
+ private:
+  std::string master_;
+  uint64_t epoch_ = 0;
+};
+
+struct RebuildTiming {
+  double settle = 19;   // the shortest window: an exchange interval and two probe timeouts
+  double limit = 57;    // the longest: past it, hosts still silent about their holds are left out
+  double askEvery = 2;  // a host heard but not reported is asked this long after, and again
+};
+
+struct RebuildCounters {
+  uint64_t windows = 0;     // windows opened (master role taken)
+  uint64_t complete = 0;    // closed with every host heard reported
+  uint64_t incomplete = 0;  // closed at the limit with hosts missing
+  uint64_t asks = 0;        // holds asked of a host
+  uint64_t badParts = 0;    // report parts out of range (ignored)
+};
+
+class RebuildWindow {
+ public:
+  static constexpr int kMaxAsks = 3;
+  static constexpr size_t kMaxParts = 1u << 16;  // parts of one host's report
+
+  // Taking the master role at `now`: no host has reported.
+  void begin(double now, RebuildTiming t);
+  // Leaving it: no window.
+  void end();
+  // Whether reservations wait (code `rebuilding`).
+  bool open(double now) const;
+
+  // `host` (a host of the configuration: the caller checks, which bounds what is kept) is
+  // up, its load report came: its holds must arrive before the window closes.
+  void heard(const std::string& host, double now);
+  // Part `part` (0-based) of the `parts` of `host`'s holds report came. A host whose report
+  // was cut in parts is whole once every part of one report arrived.
+  void reported(const std::string& host, size_t part, size_t parts, double now);
+
+  // The hosts to ask for their holds now (each at most kMaxAsks times, askEvery apart), at
+  // most `max` of them; the rest come on the next call.
+  std::vector<std::string> toAsk(double now, size_t max);
+  // The hosts heard that never reported whole, once, when the window closed at its limit
+  // (for the log); empty otherwise. At most `max` names; `missing` says how many in all.
+  std::vector<std::string> takeMissing(double now, size_t max, size_t* missing);
+  // When toAsk or the closing next has something to do (infinity: nothing).
+  double nextDeadline() const;
+
+  size_t pending() const { return pending_; }
+  const RebuildCounters& counters() const { return counters_; }
+
+ private:
+  struct Host {
+    bool whole = false;
+    int asks = 0;
+    size_t parts = 0;  // of the report being collected; 0 before any part
+    size_t got = 0;
+    std::vector<bool> seen;
+  };
+  void advance(double now);
+  Host& track(const std::string& host, double now);
+
+  bool started_ = false;  // a window was begun and not ended
+  bool closed_ = false;   // ... and has closed (counted once)
+  bool missingTaken_ = false;
+  double start_ = 0;
+  RebuildTiming timing_;
+  std::unordered_map<std::string, Host> hosts_;
+  std::deque<std::pair<double, std::string>> askQueue_;  // (due, host), due ascending
+  size_t pending_ = 0;                                   // hosts heard and not whole
+  RebuildCounters counters_;
+};
+
+}  // namespace openlim::reserve

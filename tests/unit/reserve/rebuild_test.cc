@@ -1,0 +1,170 @@
+// When a master's ledger is whole again (reserve/rebuild.h), on a fake clock: a keeper
+// reports to every master it learns of, a restarted one under the same name included; the
+// master's window stays shut until every host it hears has reported whole, asks the silent
+// ones a bounded number of times, and gives up at its limit.
+#include "reserve/rebuild.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace openlim::reserve {
+namespace {
+
+TEST(HoldsReporter, ReportsToEachMasterAndToTheSameMasterOnceItRestarted) {
+  HoldsReporter k;
+  EXPECT_FALSE(k.due("", 0));  // no master known
+  EXPECT_TRUE(k.due("m1", 700));
+  k.reported("m1", 700);
+  EXPECT_FALSE(k.due("m1", 700));
+  EXPECT_TRUE(k.due("m1", 900));  // m1's lim restarted: its ledger is gone
+  k.reported("m1", 900);
+  EXPECT_TRUE(k.due("m2", 900));  // another master, whatever its epoch
+  k.reported("m2", 50);
+  EXPECT_TRUE(k.due("m1", 900));  // back to m1: it may have dropped the ledger meanwhile
+}
+
+TEST(HoldsReporter, ALimThatWasMasterReportsToTheNextOneEvenIfItWasMasterBefore) {
+  HoldsReporter k;
+  k.reported("m1", 10);
+  k.reported("self", 0);  // this lim took the role for a while
+  EXPECT_TRUE(k.due("m1", 10));
+}
+
+const RebuildTiming kTiming{.settle = 5, .limit = 15, .askEvery = 1};
+
+TEST(RebuildWindow, NoWindowBeforeBeginAndAfterEnd) {
+  RebuildWindow w;
+  EXPECT_FALSE(w.open(0));
+  EXPECT_TRUE(std::isinf(w.nextDeadline()));
+  w.begin(100, kTiming);
+  EXPECT_TRUE(w.open(100));
+  w.end();
+  EXPECT_FALSE(w.open(101));
+}
+
+TEST(RebuildWindow, WithNoHostHeardItClosesAtTheSettleTime) {
+  RebuildWindow w;
+  w.begin(100, kTiming);
+  EXPECT_TRUE(w.open(104.9));
+  EXPECT_EQ(w.nextDeadline(), 105);
+  EXPECT_FALSE(w.open(105));
+  size_t missing = 9;
+  EXPECT_TRUE(w.takeMissing(105, 10, &missing).empty());
+  EXPECT_EQ(missing, 0u);
+  EXPECT_EQ(w.counters().complete, 1u);
+}
+
+TEST(RebuildWindow, AHostHeardKeepsItShutPastSettleUntilItsHoldsCame) {
+  RebuildWindow w;
+  w.begin(100, kTiming);
+  w.heard("b", 101);
+  w.heard("c", 101);
+  w.reported("c", 0, 1, 102);
+  EXPECT_EQ(w.pending(), 1u);
+  EXPECT_TRUE(w.open(110));  // past settle: b answers but has not reported
+  w.reported("b", 0, 1, 110);
+  EXPECT_FALSE(w.open(110));
+  EXPECT_EQ(w.counters().complete, 0u);  // counted when an event finds it closed
+  w.heard("d", 111);                     // too late to reopen it
+  EXPECT_FALSE(w.open(111));
+  EXPECT_EQ(w.counters().complete, 1u);
+}
+
+TEST(RebuildWindow, AReportBeforeTheHostIsHeardCountsAndAnEarlyCloseWaitsForSettle) {
+  RebuildWindow w;
+  w.begin(100, kTiming);
+  w.reported("b", 0, 1, 100.5);
+  w.heard("b", 101);
+  EXPECT_EQ(w.pending(), 0u);
+  EXPECT_TRUE(w.open(104));  // every host heard reported, but one may still be unheard
+  EXPECT_FALSE(w.open(105));
+}
+
+TEST(RebuildWindow, AReportInPartsIsWholeOnlyWithEveryPart) {
+  RebuildWindow w;
+  w.begin(100, kTiming);
+  w.reported("b", 0, 3, 101);
+  w.reported("b", 0, 3, 101);  // a duplicate (an asked report sent again) adds nothing
+  w.reported("b", 2, 3, 101);
+  EXPECT_EQ(w.pending(), 1u);
+  w.reported("b", 1, 2, 102);  // a new report of another size starts over
+  EXPECT_EQ(w.pending(), 1u);
+  w.reported("b", 0, 2, 102);
+  EXPECT_EQ(w.pending(), 0u);
+  EXPECT_FALSE(w.open(105));
+}
+
+TEST(RebuildWindow, PartsOutOfRangeAreCountedAndIgnored) {
+  RebuildWindow w;
+  w.begin(100, kTiming);
+  w.reported("b", 3, 3, 101);
+  w.reported("b", 0, 0, 101);
+  w.reported("b", 0, RebuildWindow::kMaxParts + 1, 101);
+  EXPECT_EQ(w.counters().badParts, 3u);
+  EXPECT_EQ(w.pending(), 0u);
+  EXPECT_FALSE(w.open(105));
+}
+
+TEST(RebuildWindow, SilentHostsAreAskedABoundedNumberOfTimes) {
+  RebuildWindow w;
+  w.begin(100, kTiming);
+  w.heard("b", 100);
+  w.heard("c", 100.5);
+  EXPECT_TRUE(w.toAsk(100.9, 10).empty());
+  EXPECT_EQ(w.nextDeadline(), 101);
+  EXPECT_EQ(w.toAsk(101, 10), std::vector<std::string>{"b"});
+  EXPECT_EQ(w.toAsk(101.5, 10), std::vector<std::string>{"c"});
+  w.reported("c", 0, 1, 101.6);
+  EXPECT_EQ(w.toAsk(102, 10), std::vector<std::string>{"b"});
+  EXPECT_TRUE(w.toAsk(102.6, 10).empty());  // c reported: never asked again
+  EXPECT_EQ(w.toAsk(103, 10), std::vector<std::string>{"b"});
+  for (double t = 104; t < 114; ++t) EXPECT_TRUE(w.toAsk(t, 10).empty()) << t;
+  EXPECT_EQ(w.counters().asks, static_cast<uint64_t>(RebuildWindow::kMaxAsks) + 1);
+}
+
+TEST(RebuildWindow, AsksComeAtMostMaxPerCall) {
+  RebuildWindow w;
+  w.begin(100, kTiming);
+  for (int i = 0; i < 5; ++i) w.heard("h" + std::to_string(i), 100);
+  EXPECT_EQ(w.toAsk(101, 2).size(), 2u);
+  EXPECT_EQ(w.nextDeadline(), 101);  // the rest are due now
+  EXPECT_EQ(w.toAsk(101, 2).size(), 2u);
+  EXPECT_EQ(w.toAsk(101, 2).size(), 1u);
+  EXPECT_TRUE(w.toAsk(101, 2).empty());
+}
+
+TEST(RebuildWindow, AtTheLimitItClosesAndNamesTheHostsMissingOnce) {
+  RebuildWindow w;
+  w.begin(100, kTiming);
+  w.heard("b", 101);
+  w.heard("a", 101);
+  w.heard("c", 101);
+  w.reported("c", 0, 1, 101);
+  EXPECT_EQ(w.nextDeadline(), 102);  // the first ask
+  EXPECT_TRUE(w.open(114.9));
+  size_t missing = 0;
+  EXPECT_TRUE(w.takeMissing(114.9, 10, &missing).empty());  // still open
+  EXPECT_FALSE(w.open(115));
+  EXPECT_EQ(w.takeMissing(115, 1, &missing), std::vector<std::string>{"a"});
+  EXPECT_EQ(missing, 2u);
+  EXPECT_TRUE(w.takeMissing(116, 10, &missing).empty());
+  EXPECT_EQ(missing, 0u);
+  EXPECT_EQ(w.counters().incomplete, 1u);
+  EXPECT_TRUE(w.toAsk(116, 10).empty());
+  EXPECT_TRUE(std::isinf(w.nextDeadline()));
+}
+
+TEST(RebuildWindow, ANewWindowForgetsTheLastOne) {
+  RebuildWindow w;
+  w.begin(100, kTiming);
+  w.heard("b", 101);
+  w.reported("b", 0, 1, 101);
+  w.begin(200, kTiming);  // the role lost and taken again: b must report again
+  w.heard("b", 201);
+  EXPECT_TRUE(w.open(206));
+  EXPECT_EQ(w.counters().windows, 2u);
+}
+
+}  // namespace
+}  // namespace openlim::reserve
