@@ -326,7 +326,7 @@ void LimServer::onReport(const protocol::Frame& f, double now) {
   }
   if (!fresh(r->host, f)) return;
   // A host that answers must report its holds before a rebuilding master admits anything.
-  if (election_->isMaster() && config_->findHost(r->host))
+  if (election_->isMaster() && reservations_.rebuilding(now) && config_->findHost(r->host))
     reservations_.rebuildWindow().heard(r->host, now);
   applyMaster(master_->onReport(*r, *table_, now));
 }
