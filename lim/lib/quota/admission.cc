@@ -117,30 +117,39 @@ void Admission::evaluate(const HostTake* take, const std::vector<Amount>* shared
     auto pend = pending_.empty() ? pending_.end() : pending_.find(PendingKey{flat, k});
     for (size_t i = 0; i < rule.limits.size(); ++i) {
       const Limit& l = rule.limits[i];
-      Verdict v;
+      // The verdict is built only when it is reported: most limits on most hosts admit.
+      bool fits = false;
+      int64_t u = 0, req = 0;
+      std::optional<int64_t> limit;
+      std::optional<std::string> has;  // a string or boolean limit: the host's value
+      std::string unknown;
       if (!isCounted(l.kind)) {
         // A condition on the host's value: tested on every host the request would use.
         if (!take) continue;
-        std::optional<std::string> has = text_ ? text_(host, l.resource) : std::nullopt;
-        v.admitted = has && *has == l.match;
-        v.wanted = l.match;
-        v.found = has.value_or("");
+        if (text_) has = text_(host, l.resource);
+        fits = has && *has == l.match;
       } else {
-        int64_t req = 0;
         if (take && l.kind == LimitKind::kSlots) req = take->slots;
         if (take && l.kind != LimitKind::kSlots) req = amountOf(take->amounts, l.resource);
         if (shared && l.kind == LimitKind::kShared) req = amountOf(*shared, l.resource);
         if (req <= 0) continue;
-        int64_t u = used ? (*used)[i] : 0;
+        u = used ? (*used)[i] : 0;
         if (pend != pending_.end())
           u = u > INT64_MAX - pend->second[i] ? INT64_MAX : u + pend->second[i];
-        std::optional<int64_t> limit = limitOn(l, host, values_, &v.unknownValue);
-        v.admitted = limit && u <= *limit && req <= *limit - u;
-        v.used = u;
-        v.requested = req;
-        v.limit = limit.value_or(0);
+        limit = limitOn(l, host, values_, &unknown);
+        fits = limit && u <= *limit && req <= *limit - u;
       }
-      if (v.admitted && mode != Mode::kEvery) continue;
+      if (fits && mode != Mode::kEvery) continue;
+      Verdict v;
+      v.admitted = fits;
+      v.used = u;
+      v.requested = req;
+      v.limit = limit.value_or(0);
+      v.unknownValue = std::move(unknown);
+      if (!isCounted(l.kind)) {
+        v.wanted = l.match;
+        v.found = has.value_or("");
+      }
       v.host = host;
       v.set = sets[s].name;
       v.rule = rule.label();
