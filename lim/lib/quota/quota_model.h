@@ -11,7 +11,7 @@
 //                      (usage per rule and per expanded member, fed by reservations)
 //   3. quota_state.h   Admission a(state, who, period, hostValues, hostText);
 //                      a.check(host, take) -> Verdict; a.take(host, take) once placed there;
-//                      a.checkShared(amounts) for cluster-wide amounts
+//                      a.checkShared(amounts) for amounts taken on no host
 //   4. quota_report.h  quotaReport(state, query, period, hostValues) -> rows;
 //                      formatQuotaText / formatQuotaJson / formatQuotaXml
 // On reconfiguration build a new QuotaState from the new config and add every held

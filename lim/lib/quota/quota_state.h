@@ -160,12 +160,13 @@ struct Verdict {
   std::string wanted, found;
   // `cannot run on host "hostA" because it exceeds limit "max_slots_per_user/2" (slots
   // 20/20 for user alice)`; `cannot run on host "sol1" because limit "rs/arch_rule" wants
-  // arch=lx24-amd64 (the host has sol-sparc64, for users @eng)`; "admitted" when admitted.
+  // arch=lx24-amd64 for users @eng (the host has arch=sol-sparc64)`; "admitted" when
+  // admitted.
   std::string message() const;
   // What the limit counts, admitted or not: `max_slots_per_user/2 slots 17+2/20 for user
   // alice` (used + requested / limit; "?" and what the host does not report for a dynamic
-  // limit it cannot give); for a string or boolean limit `rs/arch_rule arch sol-sparc64,
-  // wants lx24-amd64 for users @eng`.
+  // limit it cannot give); for a string or boolean limit `rs/arch_rule arch=sol-sparc64
+  // (wants lx24-amd64) for users @eng` ("arch=?" and "(arch not reported)" when unknown).
   std::string usage() const;
 };
 
