@@ -29,6 +29,15 @@ ConfigSnapshot makeCluster() {
   lic.type = ResourceType::kNumeric;
   lic.consumable = lic.shared = true;
   s.resources.push_back(lic);
+  ResourceDef scratch;  // a site consumable: limits may carry size units
+  scratch.name = "scratch";
+  scratch.type = ResourceType::kNumeric;
+  scratch.consumable = true;
+  s.resources.push_back(scratch);
+  ResourceDef fs;  // limits on string and boolean resources: `type` is a built-in string
+  fs.name = "fs";
+  fs.type = ResourceType::kBoolean;
+  s.resources.push_back(fs);
   for (const char* h : {"hA", "hB", "hC"}) {
     HostConfig c;
     c.name = h;
@@ -58,6 +67,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       for (const Limit& lim : r.limits) {
         if (lim.value && *lim.value < 0) __builtin_trap();
         if (!lim.dynamic.empty() && (!h.present || !h.expand)) __builtin_trap();
+        if (!isCounted(lim.kind)) {  // a value to match: no count, no formula
+          if (lim.value || !lim.dynamic.empty() || lim.match.empty()) __builtin_trap();
+          if (lim.kind == LimitKind::kBoolean && lim.match != "true" && lim.match != "false")
+            __builtin_trap();
+          continue;
+        }
+        if (!lim.match.empty()) __builtin_trap();
         if (lim.value.has_value() == !lim.dynamic.empty()) __builtin_trap();
       }
     }

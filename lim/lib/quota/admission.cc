@@ -35,6 +35,12 @@ std::string Verdict::message() const {
   std::string where =
       host.empty() ? "cannot run on cluster" : "cannot run on host \"" + host + "\"";
   std::string limitName = "\"" + set + "/" + rule + "\"";
+  if (!wanted.empty()) {
+    std::string s = where + " because limit " + limitName + " wants " + resource + "=" + wanted;
+    if (!consumer.empty()) s += " for " + consumer;
+    return s + (found.empty() ? " (the host does not report " + resource + ")"
+                              : " (the host has " + resource + "=" + found + ")");
+  }
   if (!unknownValue.empty())
     return where + " because limit " + limitName + " reads " + unknownValue +
            ", which the host does not report";
@@ -45,6 +51,13 @@ std::string Verdict::message() const {
 }
 
 std::string Verdict::usage() const {
+  if (!wanted.empty()) {
+    std::string s = set + "/" + rule + " " + resource + "=" + (found.empty() ? "?" : found) +
+                    " (wants " + wanted + ")";
+    if (!consumer.empty()) s += " for " + consumer;
+    if (found.empty()) s += " (" + resource + " not reported)";
+    return s;
+  }
   std::string s = set + "/" + rule + " " + resource + " " + formatQuantity(used, memory) + "+" +
                   formatQuantity(requested, memory) + "/";
   s += unknownValue.empty() ? formatQuantity(limit, memory) : "?";
@@ -54,8 +67,12 @@ std::string Verdict::usage() const {
 }
 
 Admission::Admission(const QuotaState& state, Consumer who, policy::Period period,
-                     HostValues values)
-    : state_(state), who_(std::move(who)), period_(period), values_(std::move(values)) {
+                     HostValues values, HostText text)
+    : state_(state),
+      who_(std::move(who)),
+      period_(period),
+      values_(std::move(values)),
+      text_(std::move(text)) {
   matched_ = state_.matchConsumer(who_);
   const std::string* v[] = {&who_.user, &who_.project, &who_.pe, &who_.queue};
   for (int k = 0; k < kFilterKinds - 1; ++k)
@@ -100,29 +117,44 @@ void Admission::evaluate(const HostTake* take, const std::vector<Amount>* shared
     auto pend = pending_.empty() ? pending_.end() : pending_.find(PendingKey{flat, k});
     for (size_t i = 0; i < rule.limits.size(); ++i) {
       const Limit& l = rule.limits[i];
-      int64_t req = 0;
-      if (take && l.kind == LimitKind::kSlots) req = take->slots;
-      if (take && l.kind == LimitKind::kPerHost) req = amountOf(take->amounts, l.resource);
-      if (shared && l.kind == LimitKind::kShared) req = amountOf(*shared, l.resource);
-      if (req <= 0) continue;
-      int64_t u = used ? (*used)[i] : 0;
-      if (pend != pending_.end())
-        u = u > INT64_MAX - pend->second[i] ? INT64_MAX : u + pend->second[i];
+      // The verdict is built only when it is reported: most limits on most hosts admit.
+      bool fits = false;
+      int64_t u = 0, req = 0;
+      std::optional<int64_t> limit;
+      std::optional<std::string> has;  // a string or boolean limit: the host's value
       std::string unknown;
-      std::optional<int64_t> limit = limitOn(l, host, values_, &unknown);
-      bool fits = limit && u <= *limit && req <= *limit - u;
+      if (!isCounted(l.kind)) {
+        // A condition on the host's value: tested on every host the request would use.
+        if (!take) continue;
+        if (text_) has = text_(host, l.resource);
+        fits = has && *has == l.match;
+      } else {
+        if (take && l.kind == LimitKind::kSlots) req = take->slots;
+        if (take && l.kind != LimitKind::kSlots) req = amountOf(take->amounts, l.resource);
+        if (shared && l.kind == LimitKind::kShared) req = amountOf(*shared, l.resource);
+        if (req <= 0) continue;
+        u = used ? (*used)[i] : 0;
+        if (pend != pending_.end())
+          u = u > INT64_MAX - pend->second[i] ? INT64_MAX : u + pend->second[i];
+        limit = limitOn(l, host, values_, &unknown);
+        fits = limit && u <= *limit && req <= *limit - u;
+      }
       if (fits && mode != Mode::kEvery) continue;
       Verdict v;
       v.admitted = fits;
+      v.used = u;
+      v.requested = req;
+      v.limit = limit.value_or(0);
+      v.unknownValue = std::move(unknown);
+      if (!isCounted(l.kind)) {
+        v.wanted = l.match;
+        v.found = has.value_or("");
+      }
       v.host = host;
       v.set = sets[s].name;
       v.rule = rule.label();
       v.resource = l.resource;
       v.memory = l.memory;
-      v.used = u;
-      v.requested = req;
-      v.limit = limit.value_or(0);
-      v.unknownValue = unknown;
       for (int f = 0; f < kFilterKinds; ++f) {
         const Filter& flt = rule.filters[f];
         if (!flt.present) continue;
@@ -182,7 +214,8 @@ void Admission::take(const HostTake& take) {
     for (size_t i = 0; i < rule.limits.size(); ++i) {
       const Limit& l = rule.limits[i];
       if (l.kind == LimitKind::kSlots) p[i] += std::max<int64_t>(take.slots, 0);
-      if (l.kind == LimitKind::kPerHost) p[i] += amountOf(take.amounts, l.resource);
+      if (l.kind == LimitKind::kPerHost || l.kind == LimitKind::kShared)
+        p[i] += amountOf(take.amounts, l.resource);
     }
   }
 }

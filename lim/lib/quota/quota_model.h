@@ -9,9 +9,9 @@
 //                      (a QuotaConfig plus file:line diagnostics; use it only with no errors)
 //   2. quota_state.h   QuotaState state(config); state.add(c) / state.remove(c)
 //                      (usage per rule and per expanded member, fed by reservations)
-//   3. quota_state.h   Admission a(state, who, period, hostValues);
+//   3. quota_state.h   Admission a(state, who, period, hostValues, hostText);
 //                      a.check(host, take) -> Verdict; a.take(host, take) once placed there;
-//                      a.checkShared(amounts) for cluster-wide amounts
+//                      a.checkShared(amounts) for amounts taken on no host
 //   4. quota_report.h  quotaReport(state, query, period, hostValues) -> rows;
 //                      formatQuotaText / formatQuotaJson / formatQuotaXml
 // On reconfiguration build a new QuotaState from the new config and add every held
@@ -59,7 +59,16 @@ struct DynamicTerm {
   double weight = 1;     // signed (a '-' term has a negative weight)
 };
 
-enum class LimitKind : uint8_t { kSlots, kPerHost, kShared };
+// What a limit counts. kSlots, kPerHost and kShared count amounts: slots, a per-host
+// consumable, a shared (cluster-wide) consumable. A shared amount is taken with the slots of
+// a host, so a rule that names hosts counts it on the host where those slots are. kString
+// and kBoolean count nothing: they are conditions on the host's value of the resource
+// (`arch=lx24-amd64`, `fs=true`), and a host whose value differs is refused by the rule.
+enum class LimitKind : uint8_t { kSlots, kPerHost, kShared, kString, kBoolean };
+
+inline bool isCounted(LimitKind k) {
+  return k != LimitKind::kString && k != LimitKind::kBoolean;
+}
 
 struct Limit {
   std::string resource;  // "slots" or a resource of lsf.shared
@@ -67,7 +76,9 @@ struct Limit {
   bool memory = false;               // counted in MB, printed with units
   std::optional<int64_t> value;      // a static limit (in the resource's unit; MB for memory)
   std::vector<DynamicTerm> dynamic;  // a dynamic limit when not empty
-  std::string text;                  // as written ("$num_proc*5", "4G")
+  // kString: the value the host must have; kBoolean: "true" or "false". Empty otherwise.
+  std::string match;
+  std::string text;  // as written ("$num_proc*5", "4G", "lx24-amd64")
 };
 
 struct Rule {

@@ -147,6 +147,7 @@ class Reporter {
     const std::string& host = rule.filters[kHosts].expand ? member(kHosts, key) : q_.host;
     for (size_t i = 0; i < rule.limits.size(); ++i) {
       const Limit& l = rule.limits[i];
+      if (!isCounted(l.kind)) continue;  // a value to match (arch=...): no usage to report
       if (!q_.resource.empty() && q_.resource != l.resource) continue;
       int64_t u = used ? (*used)[i] : 0;
       if (u == 0 && !l.value) continue;

@@ -178,7 +178,8 @@ void QuotaState::apply(const Consumption& c, int sign) {
     for (size_t i = 0; i < rule.limits.size(); ++i) {
       const Limit& l = rule.limits[i];
       if (take && l.kind == LimitKind::kSlots) amounts[i] = std::max<int64_t>(take->slots, 0);
-      if (take && l.kind == LimitKind::kPerHost) amounts[i] = amountOf(take->amounts, l.resource);
+      if (take && (l.kind == LimitKind::kPerHost || l.kind == LimitKind::kShared))
+        amounts[i] = amountOf(take->amounts, l.resource);
       if (!take && l.kind == LimitKind::kShared) amounts[i] = amountOf(c.shared, l.resource);
       any = any || amounts[i] != 0;
     }

@@ -14,18 +14,22 @@
 //
 //   QuotaState state(config);                    // after loadQuotas() with no errors
 //   state.add(reservation);                      // each held reservation
-//   Admission a(state, who, period, hostValues);
+//   Admission a(state, who, period, hostValues, hostText);
 //   for (host : candidates) {
-//     Verdict v = a.check(take);                 // take = {host, slots, per-host amounts}
+//     Verdict v = a.check(take);                 // take = {host, slots, amounts taken there}
 //     if (v.admitted) a.take(take); else skip the host (v.message() says why)
 //   }
-//   a.checkShared(amounts);                      // cluster-wide amounts (licenses)
+//   a.checkShared(amounts);                      // amounts taken on no host
 //   state.add(reservation); ... state.remove(reservation) on release or expiry.
 //
-// Amounts of shared resources (lsf.shared resources mapped to [all] or host sets) belong in
-// Consumption::shared, never in a HostTake: they are on no host, so only rules without a
-// hosts filter count them. Amounts are counted in whole units of the resource (MB for
-// memory), rounded up.
+// A HostTake holds every amount taken with the host's slots, those of shared resources
+// (lsf.shared resources mapped to [all] or host sets: licences) included. As in Grid Engine,
+// a shared amount is counted where the slots that take it are: a rule that names hosts
+// counts it on that host (`hosts {@lx} to compiler_lic=$ncpus` is a licence limit per
+// host), a rule without hosts counts the sum over the hosts. Consumption::shared and
+// checkShared() are for amounts taken on no host at all, which only rules without a hosts
+// filter count. Amounts are counted in whole units of the resource (MB for memory), rounded
+// up.
 
 #include <cstdint>
 #include <functional>
@@ -55,7 +59,7 @@ struct Amount {
 struct HostTake {
   std::string host;
   int64_t slots = 0;
-  std::vector<Amount> amounts;  // per-host resources on this host
+  std::vector<Amount> amounts;  // taken with these slots: per-host and shared resources
 };
 
 // What one reservation holds (or one request asks for).
@@ -71,6 +75,10 @@ int64_t amountOf(const std::vector<Amount>& amounts, const std::string& resource
 // A host's value of a numeric resource (ncpus...), for dynamic limits; nullopt when unknown.
 using HostValues =
     std::function<std::optional<double>(const std::string& host, const std::string& resource)>;
+// A host's value of a string resource, or "true" / "false" for a boolean one (whether the
+// host has it), for limits on them; nullopt when unknown.
+using HostText =
+    std::function<std::optional<std::string>(const std::string& host, const std::string& resource)>;
 
 // A limit on a host: the static value, or the dynamic terms over the host's values (rounded
 // down, never below 0); nullopt when the host does not report a value (unknown names it).
@@ -147,19 +155,27 @@ struct Verdict {
   int64_t used = 0, limit = 0, requested = 0;
   std::string consumer;      // "user alice", "users roland,andre", "" when unfiltered
   std::string unknownValue;  // a dynamic limit's resource the host does not report
+  // A limit on a string or boolean resource: the value it wants, and the host's ("" when
+  // the host does not report one). Empty `wanted` for the counted limits.
+  std::string wanted, found;
   // `cannot run on host "hostA" because it exceeds limit "max_slots_per_user/2" (slots
-  // 20/20 for user alice)`; "admitted" when admitted.
+  // 20/20 for user alice)`; `cannot run on host "sol1" because limit "rs/arch_rule" wants
+  // arch=lx24-amd64 for users @eng (the host has arch=sol-sparc64)`; "admitted" when
+  // admitted.
   std::string message() const;
   // What the limit counts, admitted or not: `max_slots_per_user/2 slots 17+2/20 for user
   // alice` (used + requested / limit; "?" and what the host does not report for a dynamic
-  // limit it cannot give).
+  // limit it cannot give); for a string or boolean limit `rs/arch_rule arch=sol-sparc64
+  // (wants lx24-amd64) for users @eng` ("arch=?" and "(arch not reported)" when unknown).
   std::string usage() const;
 };
 
 class Admission {
  public:
   // REQUIRES: state outlives the admission and is not changed while it is in use.
-  Admission(const QuotaState& state, Consumer who, policy::Period period, HostValues values);
+  // `text` answers string and boolean limits; without it a host's value is unknown there.
+  Admission(const QuotaState& state, Consumer who, policy::Period period, HostValues values,
+            HostText text = nullptr);
 
   // Would taking `take` on its host (on top of what this request took) stay within every
   // set in force? The first blocking limit, in set order, else admitted.
@@ -185,6 +201,7 @@ class Admission {
   Consumer who_;
   policy::Period period_;
   HostValues values_;
+  HostText text_;
   std::vector<bool> matched_;
   int32_t ids_[kFilterKinds - 1];  // user, project, pe, queue ids in the state
   struct PendingKey {

@@ -1,6 +1,7 @@
 // Rule binding (see rule_bind.h).
 #include "quota/rule_bind.h"
 
+#include <cctype>
 #include <cmath>
 
 #include "config/lines.h"
@@ -56,13 +57,18 @@ bool bindHosts(Filter& f, const ConfigSnapshot& cluster, int line, config::DiagS
   return ok;
 }
 
-// The static value of a limit, in the resource's unit (MB for memory).
-Result<int64_t> staticValue(const std::string& text, bool memory) {
-  if (memory) {
+// The static value of a limit, in the resource's unit (MB for memory). `units`: the value
+// may carry a size unit even though the resource is not memory-like (a site consumable);
+// *memory is then set when it does, and the value is read in MB.
+Result<int64_t> staticValue(const std::string& text, bool* memory, bool units) {
+  bool sized = *memory || (units && !text.empty() &&
+                           std::isalpha(static_cast<unsigned char>(text.back())) != 0);
+  if (sized) {
     auto mb = config::parseSize(text);
     if (!mb) return Status(Code::kInvalid, "bad limit " + q(text) + ": " + mb.status().message());
     if (*mb < 0) return Status(Code::kInvalid, "negative limit " + q(text));
     if (*mb >= 9.2e18) return Status(Code::kInvalid, "limit " + q(text) + " is too large");
+    *memory = true;
     return static_cast<int64_t>(std::floor(*mb));
   }
   auto v = parseInt64(text);
@@ -71,31 +77,57 @@ Result<int64_t> staticValue(const std::string& text, bool memory) {
   return *v;
 }
 
+// A limit on a string or boolean resource: the value the host must have.
+bool bindMatch(const LimitWords& w, const Rule& rule, const ResourceDef& r, Limit& l,
+               config::DiagSink& diag) {
+  if (w.value.find('$') != std::string::npos) {
+    diag.error(rule.line, "limit " + q(w.value) + " for " + q(l.resource) +
+                              " cannot be dynamic: a string or boolean resource takes a value");
+    return false;
+  }
+  if (r.type == ResourceType::kString) {
+    l.kind = LimitKind::kString;
+    l.match = w.value;
+    return true;
+  }
+  l.kind = LimitKind::kBoolean;
+  if (config::iequals(w.value, "true") || w.value == "1") {
+    l.match = "true";
+  } else if (config::iequals(w.value, "false") || w.value == "0") {
+    l.match = "false";
+  } else {
+    diag.error(rule.line, "bad limit " + q(w.value) + " for boolean " + q(l.resource) +
+                              " (want true or false)");
+    return false;
+  }
+  return true;
+}
+
 bool bindLimit(const LimitWords& w, const Rule& rule, const ConfigSnapshot& cluster, Limit& l,
                config::DiagSink& diag) {
   l.resource = w.resource;
   l.text = w.value;
+  bool units = false;  // a site consumable: a limit with a size unit is read in MB
   if (w.resource != "slots") {
     const ResourceDef* r = cluster.findResource(w.resource);
     if (!r) {
       diag.error(rule.line, "unknown resource " + q(w.resource));
       return false;
     }
-    if (r->type != ResourceType::kNumeric || !(r->consumable || r->builtinIndex)) {
+    if (r->type != ResourceType::kNumeric) return bindMatch(w, rule, *r, l, diag);
+    if (!(r->consumable || r->builtinIndex)) {
       diag.error(rule.line, "resource " + q(w.resource) +
-                                " cannot be limited: a quota takes slots or a consumable "
-                                "numeric resource");
+                                " cannot be limited: a quota takes slots, a consumable numeric "
+                                "resource or a string or boolean one");
       return false;
     }
     l.kind = r->shared ? LimitKind::kShared : LimitKind::kPerHost;
     l.memory = r->memoryLike;
+    units = r->consumable && !r->builtin;
   }
   const Filter& hosts = rule.filter(FilterKind::kHosts);
-  if (l.kind == LimitKind::kShared && hosts.present)
-    diag.warn(rule.line, "resource " + q(l.resource) +
-                             " is shared, on no host: a rule that names hosts never counts it");
   if (w.value.find('$') == std::string::npos) {
-    auto v = staticValue(w.value, l.memory);
+    auto v = staticValue(w.value, &l.memory, units);
     if (!v) {
       diag.error(rule.line, v.status().message() + " for " + q(l.resource));
       return false;
@@ -106,10 +138,6 @@ bool bindLimit(const LimitWords& w, const Rule& rule, const ConfigSnapshot& clus
   if (!hosts.present || !hosts.expand) {
     diag.error(rule.line, "dynamic limit " + q(w.value) + " for " + q(l.resource) +
                               " needs the rule's hosts in braces (one limit per host)");
-    return false;
-  }
-  if (l.kind == LimitKind::kShared) {
-    diag.error(rule.line, "shared resource " + q(l.resource) + " cannot have a dynamic limit");
     return false;
   }
   auto terms = parseDynamic(w.value);

@@ -36,6 +36,9 @@ struct LimitUse {
   int64_t used = 0, requested = 0, limit = 0;  // in the resource's unit; limit 0 when unknown
   std::string consumer;  // "user alice", "users roland,andre", "" when unfiltered
   std::string text;      // "max_slots_per_user/2 slots 17+2/20 for user alice"
+  // A limit on a string or boolean resource (the counts are then 0): the value it wants and
+  // the host's ("" when not reported). Both empty for the counted limits.
+  std::string wanted, found;
 };
 
 // Every limit on one host for a claim (--explain).

@@ -9,12 +9,14 @@ Json limitJson(const LimitUse& l) {
   Json o = Json::object();  // keys in sorted order, as every reply's
   o.add("admitted", Json::boolean(l.admitted));
   o.add("consumer", Json::string(l.consumer));
+  if (!l.wanted.empty()) o.add("has", Json::string(l.found));  // "" when not reported
   o.add("limit", Json::number(static_cast<double>(l.limit)));
   o.add("requested", Json::number(static_cast<double>(l.requested)));
   o.add("resource", Json::string(l.resource));
   o.add("rule", Json::string(l.rule));
   o.add("set", Json::string(l.set));
   o.add("used", Json::number(static_cast<double>(l.used)));
+  if (!l.wanted.empty()) o.add("wants", Json::string(l.wanted));
   return o;
 }
 

@@ -4,23 +4,18 @@
 namespace openlim::reserve {
 namespace {
 
-// A host's per-host amounts into `take`, its shared ones into `shared`.
-void split(const std::vector<Amount>& amounts, quota::HostTake* take,
-           std::vector<quota::Amount>* shared) {
-  for (const Amount& a : amounts)
-    (a.shared ? *shared : take->amounts).push_back({a.resource, a.amount});
-}
-
-quota::HostTake takeOf(const std::string& host, int slots, const std::vector<Amount>& amounts,
-                       std::vector<quota::Amount>* shared) {
+// What a host holds, shared amounts included: a shared amount is taken with the slots of
+// its host, so rules that name hosts count it there (docs/quotas.md).
+quota::HostTake takeOf(const std::string& host, int slots, const std::vector<Amount>& amounts) {
   quota::HostTake t{host, slots, {}};
-  split(amounts, &t, shared);
+  t.amounts.reserve(amounts.size());
+  for (const Amount& a : amounts) t.amounts.push_back({a.resource, a.amount});
   return t;
 }
 
 LimitUse useOf(const quota::Verdict& v) {
-  return LimitUse{v.admitted,  v.set,   v.rule,     v.resource, v.used,
-                  v.requested, v.limit, v.consumer, v.usage()};
+  return LimitUse{v.admitted, v.set,      v.rule,    v.resource, v.used, v.requested,
+                  v.limit,    v.consumer, v.usage(), v.wanted,   v.found};
 }
 
 }  // namespace
@@ -32,8 +27,7 @@ quota::Consumer consumerOf(const Labels& labels) {
 quota::Consumption consumptionOf(const Reservation& r) {
   quota::Consumption c;
   c.who = consumerOf(r.labels);
-  for (const HostHold& h : r.hosts)
-    c.hosts.push_back(takeOf(h.host, h.slots, h.amounts, &c.shared));
+  for (const HostHold& h : r.hosts) c.hosts.push_back(takeOf(h.host, h.slots, h.amounts));
   return c;
 }
 
@@ -47,14 +41,29 @@ quota::HostValues hostValuesOf(const HostTable& table) {
   };
 }
 
+quota::HostText hostTextOf(const HostTable& table) {
+  return [&table](const std::string& host,
+                  const std::string& resource) -> std::optional<std::string> {
+    int row = table.row(host);
+    int idx = table.config ? table.config->resourceIndex(resource) : -1;
+    if (row < 0 || idx < 0 || static_cast<size_t>(idx) >= table.columns.size()) return std::nullopt;
+    const Column& c = table.columns[static_cast<size_t>(idx)];
+    auto r = static_cast<size_t>(row);
+    if (c.type == ResourceType::kBoolean)
+      return r < c.booleans.size() && c.booleans[r] != 0 ? "true" : "false";
+    if (c.type != ResourceType::kString || r >= c.strings.size() || c.strings[r] == kUnknownString)
+      return std::nullopt;
+    return table.strings.get(c.strings[r]);
+  };
+}
+
 Verdict QuotaCheck::mayTake(const Claim& claim, const std::vector<Claim>& earlier,
                             double /*now*/) const {
   static const Labels kNone;
-  quota::Admission a(state_, consumerOf(claim.labels ? *claim.labels : kNone), period_, values_);
-  std::vector<quota::Amount> shared;
-  for (const Claim& e : earlier) a.take(takeOf(e.host, e.slots, e.amounts, &shared));
-  quota::Verdict v = a.check(takeOf(claim.host, claim.slots, claim.amounts, &shared));
-  if (v.admitted && !shared.empty()) v = a.checkShared(shared);
+  quota::Admission a(state_, consumerOf(claim.labels ? *claim.labels : kNone), period_, values_,
+                     text_);
+  for (const Claim& e : earlier) a.take(takeOf(e.host, e.slots, e.amounts));
+  quota::Verdict v = a.check(takeOf(claim.host, claim.slots, claim.amounts));
   if (v.admitted) return {};
   return {false, v.message()};
 }
@@ -62,13 +71,12 @@ Verdict QuotaCheck::mayTake(const Claim& claim, const std::vector<Claim>& earlie
 std::vector<LimitUse> QuotaCheck::explain(const Claim& claim, const std::vector<Claim>& earlier,
                                           double /*now*/) const {
   static const Labels kNone;
-  quota::Admission a(state_, consumerOf(claim.labels ? *claim.labels : kNone), period_, values_);
-  std::vector<quota::Amount> shared;
-  for (const Claim& e : earlier) a.take(takeOf(e.host, e.slots, e.amounts, &shared));
-  quota::HostTake take = takeOf(claim.host, claim.slots, claim.amounts, &shared);
+  quota::Admission a(state_, consumerOf(claim.labels ? *claim.labels : kNone), period_, values_,
+                     text_);
+  for (const Claim& e : earlier) a.take(takeOf(e.host, e.slots, e.amounts));
+  quota::HostTake take = takeOf(claim.host, claim.slots, claim.amounts);
   std::vector<LimitUse> out;
-  for (const quota::Verdict& v : a.explain(&take, shared.empty() ? nullptr : &shared))
-    out.push_back(useOf(v));
+  for (const quota::Verdict& v : a.explain(&take, nullptr)) out.push_back(useOf(v));
   return out;
 }
 

@@ -18,23 +18,28 @@
 namespace openlim::reserve {
 
 quota::Consumer consumerOf(const Labels& labels);
-// What r holds, as a quota consumption (shared amounts summed apart from its hosts).
+// What r holds, as a quota consumption: each host's slots with every amount taken there,
+// shared ones included (a rule that names hosts counts a licence where its slots are).
 quota::Consumption consumptionOf(const Reservation& r);
 
 // A host's numeric values (ncpus...) for dynamic limits, from a placement table; the table
 // must outlive the function.
 quota::HostValues hostValuesOf(const HostTable& table);
+// A host's string values ("true"/"false" for booleans) for string and boolean limits, from a
+// placement table; the table must outlive the function.
+quota::HostText hostTextOf(const HostTable& table);
 
 class QuotaCheck final : public AdmissionCheck {
  public:
   // REQUIRES: state outlives the check and does not change while it is used.
-  QuotaCheck(const quota::QuotaState& state, policy::Period period, quota::HostValues values)
-      : state_(state), period_(period), values_(std::move(values)) {}
+  QuotaCheck(const quota::QuotaState& state, policy::Period period, quota::HostValues values,
+             quota::HostText text = nullptr)
+      : state_(state), period_(period), values_(std::move(values)), text_(std::move(text)) {}
   // Every enabled set must admit the claim on top of `earlier` (the hosts already admitted
-  // for the same reservation), and the shared amounts of them all.
+  // for the same reservation): its slots and amounts (shared ones included) on its host.
   Verdict mayTake(const Claim& claim, const std::vector<Claim>& earlier, double now) const override;
-  // Every set's limit that counts the claim on its host and, for its shared amounts, across
-  // the cluster (the earlier claims' shared amounts included), in set order.
+  // Every set's limit that counts the claim on its host, or tests the host's value (string
+  // and boolean limits), in set order.
   std::vector<LimitUse> explain(const Claim& claim, const std::vector<Claim>& earlier,
                                 double now) const override;
 
@@ -42,6 +47,7 @@ class QuotaCheck final : public AdmissionCheck {
   const quota::QuotaState& state_;
   policy::Period period_;
   quota::HostValues values_;
+  quota::HostText text_;
 };
 
 }  // namespace openlim::reserve

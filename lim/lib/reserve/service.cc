@@ -105,7 +105,8 @@ std::string ReservationService::reserve(const Json& req, const ServiceContext& c
   std::optional<QuotaCheck> quotaCheck;
   const AdmissionCheck* check = ctx.admission;
   if (!check && quotas_)
-    check = &quotaCheck.emplace(*quotas_, ctx.period, hostValuesOf(*ctx.query.table));
+    check = &quotaCheck.emplace(*quotas_, ctx.period, hostValuesOf(*ctx.query.table),
+                                hostTextOf(*ctx.query.table));
   Plan plan;
   if (r->policy.empty()) {
     plan = planReservation(**compiled, *ctx.query.table, po, r->labels, check ? *check : kAdmitAll,

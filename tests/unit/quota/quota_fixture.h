@@ -42,7 +42,8 @@ inline ResourceDef numeric(const std::string& name, bool shared, bool memory = f
 
 // Hosts durin, carc (group lx_hosts) and sol1, sol2 (group sol_hosts); group all_hosts holds
 // both groups. Resources: the built-ins, compiler_lic (shared), virtual_free (per host,
-// memory), nio (numeric, not consumable), osrel (string).
+// memory), nio (numeric, not consumable), osrel (string), scratch (per host, a site
+// consumable without units), fs (boolean).
 inline ConfigSnapshot cluster() {
   ConfigSnapshot s;
   s.resources = config::builtinResources();
@@ -55,6 +56,11 @@ inline ConfigSnapshot cluster() {
   osrel.name = "osrel";
   osrel.type = ResourceType::kString;
   s.resources.push_back(osrel);
+  s.resources.push_back(numeric("scratch", false));
+  ResourceDef fs;
+  fs.name = "fs";
+  fs.type = ResourceType::kBoolean;
+  s.resources.push_back(fs);
   for (const char* h : {"durin", "carc", "sol1", "sol2"}) {
     HostConfig c;
     c.name = h;

@@ -145,6 +145,22 @@ TEST(QuotaReport, JsonKeepsSixtyFourBitValuesAndTheFilter) {
             "\"hosts\":[\"durin\"]}}]}\n");
 }
 
+// A shared resource under braced hosts: one row per host holding it, each with that host's
+// dynamic limit.
+TEST(QuotaReport, SharedAmountsHaveARowPerHost) {
+  QuotaState s(
+      configOf("{\nname lic\nlimit users {*} hosts {@lx_hosts} to compiler_lic=$ncpus*1\n}\n"));
+  s.add(Consumption{Consumer{"alice", {}, "", "", ""},
+                    {HostTake{"durin", 2, {Amount{"compiler_lic", 2}}},
+                     HostTake{"carc", 1, {Amount{"compiler_lic", 1}}},
+                     HostTake{"sol1", 1, {Amount{"compiler_lic", 1}}}},
+                    {}});
+  EXPECT_EQ(text(s, forUser("alice")),
+            std::string(kHeader) +
+                "lic/1               compiler_lic=2/2     users alice hosts durin\n"
+                "lic/1               compiler_lic=1/1     users alice hosts carc\n");
+}
+
 TEST(QuotaReport, NothingListedIsStillATable) {
   QuotaState s(configOf("{\nname u\nlimit users {*} hosts {*} to slots=$ncpus\n}\n"));
   EXPECT_EQ(text(s, forUser("alice")), kHeader);

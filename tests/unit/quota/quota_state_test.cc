@@ -289,6 +289,155 @@ TEST(QuotaState, ExplainNamesAValueTheHostDoesNotReport) {
   EXPECT_EQ(v[0].usage(), "dyn/1 slots 0+1/? for host durin (ncpus not reported)");
 }
 
+// Shared amounts travel with the slots of their host (HostTake::amounts).
+Consumption licensesOn(const Consumer& who, const std::string& host, double n) {
+  return Consumption{who, {HostTake{host, 1, {Amount{"compiler_lic", n}}}}, {}};
+}
+
+// Grid Engine counts a global consumable where the job's slots are: a braced host filter
+// gives each host its own licence count, and a dynamic limit reads that host's values.
+TEST(SharedPerHost, ADynamicLicenceLimitPerHostReadsThatHostsValues) {
+  QuotaState s(configOf(
+      "{\nname lic_host\nlimit users {*} hosts {@lx_hosts} to compiler_lic=$ncpus*1\n}\n"));
+  s.add(licensesOn(user("alice"), "durin", 2));  // durin: 2 CPUs, so 2 licences each
+  EXPECT_EQ(admit(s, licensesOn(user("alice"), "durin", 1)),
+            "cannot run on host \"durin\" because it exceeds limit \"lic_host/1\" (compiler_lic "
+            "2/2 for user alice, host durin)");
+  EXPECT_EQ(admit(s, licensesOn(user("alice"), "carc", 1)), "admitted");  // 1 CPU: 1 licence
+  EXPECT_EQ(admit(s, licensesOn(user("alice"), "carc", 2)),
+            "cannot run on host \"carc\" because it exceeds limit \"lic_host/1\" (compiler_lic "
+            "0/1 for user alice, host carc)");
+  EXPECT_EQ(admit(s, licensesOn(user("bob"), "durin", 2)), "admitted");    // a count of his own
+  EXPECT_EQ(admit(s, licensesOn(user("alice"), "sol1", 50)), "admitted");  // not in the group
+  ASSERT_EQ(s.buckets(s.flat(0, 0)).size(), 1u);
+  EXPECT_EQ(s.buckets(s.flat(0, 0)).begin()->second[0], 2);
+  s.remove(licensesOn(user("alice"), "durin", 2));
+  EXPECT_TRUE(s.buckets(s.flat(0, 0)).empty());
+}
+
+TEST(SharedPerHost, FirstMatchingRuleCountsLicencesPerHostOrAcrossHosts) {
+  QuotaState s(configOf(R"({
+ name lic
+ limit hosts {@sol_hosts} to compiler_lic=3
+ limit hosts @lx_hosts to compiler_lic=4
+ limit users * to compiler_lic=6
+}
+)"));
+  s.add(licensesOn(user("andre"), "sol1", 3));
+  EXPECT_EQ(admit(s, licensesOn(user("bob"), "sol1", 1)),
+            "cannot run on host \"sol1\" because it exceeds limit \"lic/1\" (compiler_lic 3/3 for "
+            "host sol1)");
+  EXPECT_EQ(admit(s, licensesOn(user("bob"), "sol2", 3)), "admitted");
+  // Unbraced hosts share one count: 3 on durin and 2 on carc in one request is over 4.
+  Consumption both{user("bob"),
+                   {HostTake{"durin", 1, {Amount{"compiler_lic", 3}}},
+                    HostTake{"carc", 1, {Amount{"compiler_lic", 2}}}},
+                   {}};
+  EXPECT_EQ(admit(s, both),
+            "cannot run on host \"carc\" because it exceeds limit \"lic/2\" (compiler_lic 3/4 for "
+            "hosts @lx_hosts)");
+  // Hosts in neither group fall to the rule without hosts, and the host-less check too.
+  EXPECT_EQ(admit(s, licenses(user("bob"), 6)), "admitted");
+  EXPECT_EQ(admit(s, licenses(user("bob"), 7)),
+            "cannot run on cluster because it exceeds limit \"lic/3\" (compiler_lic 0/6 for "
+            "users *)");
+}
+
+TEST(SharedPerHost, ARuleWithoutHostsSumsTheLicencesOfEveryHost) {
+  QuotaState s(configOf("{\nname lic\nlimit users {*} to compiler_lic=5\n}\n"));
+  s.add(Consumption{user("alice"),
+                    {HostTake{"durin", 2, {Amount{"compiler_lic", 2}}},
+                     HostTake{"sol1", 1, {Amount{"compiler_lic", 1}}}},
+                    {}});
+  s.add(licenses(user("alice"), 1));  // amounts on no host count here too
+  EXPECT_EQ(admit(s, licensesOn(user("alice"), "carc", 1)), "admitted");
+  EXPECT_EQ(admit(s, licensesOn(user("alice"), "carc", 2)),
+            "cannot run on host \"carc\" because it exceeds limit \"lic/1\" (compiler_lic 4/5 for "
+            "user alice)");
+}
+
+// A limit on a site consumable written with a size unit counts the resource in MB.
+TEST(SizeUnits, OnASiteConsumableCountInMegabytes) {
+  QuotaState s(configOf("{\nname sc\nlimit users {*} to scratch=3g\n}\n"));
+  s.add(Consumption{user("alice"), {HostTake{"durin", 1, {Amount{"scratch", 2048}}}}, {}});
+  EXPECT_EQ(
+      admit(s, Consumption{user("alice"), {HostTake{"carc", 1, {Amount{"scratch", 1024}}}}, {}}),
+      "admitted");
+  EXPECT_EQ(
+      admit(s, Consumption{user("alice"), {HostTake{"carc", 1, {Amount{"scratch", 1025}}}}, {}}),
+      "cannot run on host \"carc\" because it exceeds limit \"sc/1\" (scratch 2G/3G for user "
+      "alice)");
+}
+
+// Host values for string and boolean limits: osrel sles-15 on the linux hosts, sol-11 on
+// sol1, none on sol2; fs only on durin.
+std::optional<std::string> hostText(const std::string& host, const std::string& res) {
+  if (res == "fs") return host == "durin" ? "true" : "false";
+  if (res != "osrel") return std::nullopt;
+  if (host == "durin" || host == "carc") return "sles-15";
+  if (host == "sol1") return "sol-11";
+  return std::nullopt;
+}
+
+std::string admitOn(const QuotaState& s, const Consumer& who, const std::string& host,
+                    int64_t n = 1) {
+  Admission a(s, who, Period::kPrime, ncpus, hostText);
+  return a.check(HostTake{host, n, {}}).message();
+}
+
+TEST(MatchLimits, AStringLimitRefusesHostsWhoseValueDiffers) {
+  QuotaState s(configOf(R"({
+ name rs
+ limit users @eng to slots=10
+ limit name os_rule users @staff to osrel=sles-15
+}
+)"));
+  EXPECT_EQ(admitOn(s, user("alice"), "durin", 50), "admitted");  // a condition, not a count
+  EXPECT_EQ(admitOn(s, user("alice"), "sol1"),
+            "cannot run on host \"sol1\" because limit \"rs/os_rule\" wants osrel=sles-15 for "
+            "users @staff (the host has osrel=sol-11)");
+  EXPECT_EQ(admitOn(s, user("alice"), "sol2"),
+            "cannot run on host \"sol2\" because limit \"rs/os_rule\" wants osrel=sles-15 for "
+            "users @staff (the host does not report osrel)");
+  EXPECT_EQ(admitOn(s, user("andre"), "sol1"), "admitted");  // eng: the first rule applies
+  // Without host text every value is unknown: refused, never admitted silently.
+  Admission blind(s, user("alice"), Period::kPrime, ncpus);
+  EXPECT_FALSE(blind.check(HostTake{"durin", 1, {}}).admitted);
+  // Explain shows the verdict on each host.
+  Admission a(s, user("alice"), Period::kPrime, ncpus, hostText);
+  HostTake sol1{"sol1", 1, {}};
+  auto v = a.explain(&sol1, nullptr);
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_FALSE(v[0].admitted);
+  EXPECT_EQ(v[0].usage(), "rs/os_rule osrel=sol-11 (wants sles-15) for users @staff");
+  HostTake sol2{"sol2", 1, {}};
+  EXPECT_EQ(a.explain(&sol2, nullptr)[0].usage(),
+            "rs/os_rule osrel=? (wants sles-15) for users @staff (osrel not reported)");
+  HostTake carc{"carc", 1, {}};
+  v = a.explain(&carc, nullptr);
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_TRUE(v[0].admitted);
+  // Amounts on no host: there is no host value to test.
+  std::vector<Amount> lic{{"compiler_lic", 1}};
+  EXPECT_TRUE(a.explain(nullptr, &lic).empty());
+  EXPECT_TRUE(a.checkShared(lic).admitted);
+}
+
+TEST(MatchLimits, ABooleanLimitAndACountInOneRule) {
+  QuotaState s(configOf("{\nname b\nlimit users {*} to fs=true, slots=2\n}\n"));
+  EXPECT_EQ(admitOn(s, user("bob"), "carc"),
+            "cannot run on host \"carc\" because limit \"b/1\" wants fs=true for user bob (the "
+            "host has fs=false)");
+  s.add(slots(user("bob"), "durin", 2));
+  EXPECT_EQ(admitOn(s, user("bob"), "durin"),
+            "cannot run on host \"durin\" because it exceeds limit \"b/1\" (slots 2/2 for user "
+            "bob)");
+  EXPECT_EQ(admitOn(s, user("carol"), "durin", 2), "admitted");
+  QuotaState no(configOf("{\nname b\nlimit users * to fs=false\n}\n"));
+  EXPECT_EQ(admitOn(no, user("bob"), "carc"), "admitted");
+  EXPECT_NE(admitOn(no, user("bob"), "durin"), "admitted");
+}
+
 TEST(QuotaState, FormatsMemoryWithUnits) {
   EXPECT_EQ(formatQuantity(4096, true), "4G");
   EXPECT_EQ(formatQuantity(1536, true), "1536M");

@@ -59,6 +59,49 @@ TEST(QuotasFile, ReadsASetWithEveryAttribute) {
   EXPECT_EQ(r2.limits[1].kind, LimitKind::kPerHost);
 }
 
+// A shared resource under a rule that names hosts is counted per host, so it may have a
+// dynamic limit read from each host's values.
+TEST(QuotasFile, ASharedResourceTakesAPerHostDynamicLimit) {
+  auto l = load("{\nname lic\nlimit users {*} hosts {@sol_hosts} to compiler_lic=$ncpus*2-1\n}\n");
+  ASSERT_EQ(l.errors(), 0) << diagText(l.diagnostics);
+  EXPECT_TRUE(l.diagnostics.empty()) << diagText(l.diagnostics);  // no "never counted" warning
+  const Limit& lim = l.config.sets[0].rules[0].limits[0];
+  EXPECT_EQ(lim.kind, LimitKind::kShared);
+  EXPECT_FALSE(lim.value);
+  ASSERT_EQ(lim.dynamic.size(), 2u);
+  EXPECT_EQ(lim.dynamic[0].resource, "ncpus");
+  EXPECT_EQ(lim.dynamic[1].weight, -1);
+}
+
+// A site consumable has no unit of its own: a limit written with a size unit is read in MB
+// and printed with units; a plain number stays in the resource's own unit.
+TEST(QuotasFile, SizeUnitsOnASiteConsumableAreMegabytes) {
+  auto l = load("{\nname sz\nlimit users {*} to scratch=3g\nlimit users * to scratch=700\n}\n");
+  ASSERT_EQ(l.errors(), 0) << diagText(l.diagnostics);
+  const Limit& sized = l.config.sets[0].rules[0].limits[0];
+  EXPECT_EQ(sized.kind, LimitKind::kPerHost);
+  EXPECT_EQ(sized.value, 3 * 1024);
+  EXPECT_TRUE(sized.memory);
+  const Limit& plain = l.config.sets[0].rules[1].limits[0];
+  EXPECT_EQ(plain.value, 700);
+  EXPECT_FALSE(plain.memory);
+}
+
+TEST(QuotasFile, StringAndBooleanResourcesTakeAValueToMatch) {
+  auto l = load(
+      "{\nname m\nlimit name os users @eng to osrel=sles-15.4\n"
+      "limit users * to fs=TRUE, slots=4\nlimit users * to fs=0\n}\n");
+  ASSERT_EQ(l.errors(), 0) << diagText(l.diagnostics);
+  const auto& rules = l.config.sets[0].rules;
+  EXPECT_EQ(rules[0].limits[0].kind, LimitKind::kString);
+  EXPECT_EQ(rules[0].limits[0].match, "sles-15.4");
+  EXPECT_FALSE(rules[0].limits[0].value);
+  EXPECT_EQ(rules[1].limits[0].kind, LimitKind::kBoolean);
+  EXPECT_EQ(rules[1].limits[0].match, "true");
+  EXPECT_EQ(rules[1].limits[1].kind, LimitKind::kSlots);
+  EXPECT_EQ(rules[2].limits[0].match, "false");
+}
+
 TEST(QuotasFile, EnabledTakesBooleansAndPeriods) {
   auto l = load(
       "{\nname a\nenabled FALSE\n}\n{\nname b\nenabled prime\n}\n"
@@ -157,11 +200,21 @@ INSTANTIATE_TEST_SUITE_P(
             "E lsf.quotas:3: want resource=value, not <slots>"},
         Bad{"{\nname a\nlimit users * to gizmo=1\n}\n", "E lsf.quotas:3: unknown resource <gizmo>"},
         Bad{"{\nname a\nlimit users * to nio=1\n}\n",
-            "E lsf.quotas:3: resource <nio> cannot be limited: a quota takes slots or a "
-            "consumable numeric resource"},
-        Bad{"{\nname a\nlimit users * to osrel=1\n}\n",
-            "E lsf.quotas:3: resource <osrel> cannot be limited: a quota takes slots or a "
-            "consumable numeric resource"},
+            "E lsf.quotas:3: resource <nio> cannot be limited: a quota takes slots, a "
+            "consumable numeric resource or a string or boolean one"},
+        Bad{"{\nname a\nlimit hosts {*} to osrel=$ncpus\n}\n",
+            "E lsf.quotas:3: limit <$ncpus> for <osrel> cannot be dynamic: a string or boolean "
+            "resource takes a value"},
+        Bad{"{\nname a\nlimit users * to fs=maybe\n}\n",
+            "E lsf.quotas:3: bad limit <maybe> for boolean <fs> (want true or false)"},
+        Bad{"{\nname a\nlimit users * to scratch=5Q\n}\n",
+            "E lsf.quotas:3: bad limit <5Q>: unknown unit 'Q'; want K KB M MB G GB T TB P PB for "
+            "<scratch>"},
+        Bad{"{\nname a\nlimit users * to ut=5G\n}\n",
+            "E lsf.quotas:3: bad limit <5G> (want a whole number >= 0) for <ut>"},
+        Bad{"{\nname a\nlimit users * to compiler_lic=$ncpus\n}\n",
+            "E lsf.quotas:3: dynamic limit <$ncpus> for <compiler_lic> needs the rule's hosts in "
+            "braces (one limit per host)"},
         Bad{"{\nname a\nlimit users * to slots=-3\n}\n",
             "E lsf.quotas:3: negative limit <-3> for <slots>"},
         Bad{"{\nname a\nlimit users * to slots=many\n}\n",
@@ -184,10 +237,6 @@ INSTANTIATE_TEST_SUITE_P(
         Bad{"{\nname a\nlimit hosts {*} to slots=$gizmo*2\n}\n",
             "E lsf.quotas:3: dynamic limit <$gizmo*2> reads <gizmo>, which is not a numeric "
             "resource"},
-        Bad{"{\nname a\nlimit hosts {*} to compiler_lic=$ncpus\n}\n",
-            "W lsf.quotas:3: resource <compiler_lic> is shared, on no host: a rule that names "
-            "hosts never counts it\nE lsf.quotas:3: shared resource <compiler_lic> cannot have a "
-            "dynamic limit"},
         Bad{"{\nname a\nlimit users * to slots=1,slots=2\n}\n",
             "E lsf.quotas:3: resource <slots> is limited twice in one rule"},
         Bad{"{\nname a\n}\n{\nname a\n}\n",

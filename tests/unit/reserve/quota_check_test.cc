@@ -117,6 +117,72 @@ TEST_F(QuotaService, ExplainGivesEveryHostsQuotaVerdict) {
   EXPECT_EQ(plain.find("explain"), nullptr);
 }
 
+// A shared resource (licenses: one instance over hostA and hostB) under a rule that names
+// hosts is counted on the host where the reservation's slots are, against that host's
+// dynamic limit (ncpus: hostA 4, hostB 2); lsquota shows one row per host. hostB keeps a
+// slot free, so the refusal there is the quota's, not the placement's.
+TEST_F(QuotaService, LicencesAreCountedOnTheHostOfTheirSlots) {
+  service_.setQuotas(quotasOf(R"({
+  name lic_per_host
+  limit users {*} hosts {*} to licenses=$ncpus*1
+})",
+                              config()));
+  Json b = call(
+      R"({"op":"reserve","n":1,"hosts":["hostB"],"resreq":"rusage[licenses=2]","caller":"alice"})");
+  ASSERT_TRUE(b.find("ok")->asBool()) << b.compact();
+  Json over = call(
+      R"({"op":"reserve","n":1,"hosts":["hostB"],"resreq":"rusage[licenses=1]","caller":"alice"})");
+  EXPECT_FALSE(over.find("ok")->asBool());
+  EXPECT_NE(over.stringOr("error").find("because it exceeds limit \"lic_per_host/1\" (licenses "
+                                        "2/2 for user alice, host hostB)"),
+            std::string::npos)
+      << over.compact();
+  Json a = call(
+      R"({"op":"reserve","n":1,"hosts":["hostA"],"resreq":"rusage[licenses=3]","caller":"alice"})");
+  ASSERT_TRUE(a.find("ok")->asBool()) << a.compact();
+  std::string report = call(R"({"op":"quotas","caller":"alice"})").stringOr("text");
+  EXPECT_NE(report.find("lic_per_host/1      licenses=3/4         users alice hosts hostA"),
+            std::string::npos)
+      << report;
+  EXPECT_NE(report.find("lic_per_host/1      licenses=2/2         users alice hosts hostB"),
+            std::string::npos)
+      << report;
+  // Released, the licences leave the host's count.
+  ASSERT_TRUE(call(R"({"op":"release","ids":[")" + b.stringOr("id") + R"("],"caller":"alice"})")
+                  .find("ok")
+                  ->asBool());
+  EXPECT_TRUE(call(R"({"op":"reserve","n":1,"hosts":["hostB"],"resreq":"rusage[licenses=2]",)"
+                   R"("caller":"alice"})")
+                  .find("ok")
+                  ->asBool());
+}
+
+// A limit on a string resource (the built-in `type`: LINUX86 on every host) refuses the
+// hosts whose value differs, and --explain says what the host has.
+TEST_F(QuotaService, AStringLimitRefusesHostsOfAnotherType) {
+  service_.setQuotas(quotasOf(R"({
+  name arch
+  limit name sun_only users bob to type=SUNSOL
+})",
+                              config()));
+  EXPECT_TRUE(call(R"({"op":"reserve","n":1,"caller":"alice"})").find("ok")->asBool());
+  Json r = call(R"({"op":"reserve","n":1,"explain":true,"caller":"bob"})");
+  EXPECT_FALSE(r.find("ok")->asBool());
+  EXPECT_NE(r.stringOr("error").find("because limit \"arch/sun_only\" wants type=SUNSOL for "
+                                     "users bob (the host has type=LINUX86)"),
+            std::string::npos)
+      << r.compact();
+  const Json* q = r.find("quota");
+  ASSERT_NE(q, nullptr);
+  ASSERT_GE(q->size(), 1u);
+  const Json& limit = q->items()[0].find("limits")->items()[0];
+  EXPECT_EQ(limit.stringOr("wants"), "SUNSOL");
+  EXPECT_EQ(limit.stringOr("has"), "LINUX86");
+  EXPECT_FALSE(limit.find("admitted")->asBool());
+  EXPECT_EQ(q->items()[0].stringOr("reason"),
+            "quota blocks 1 slot(s): arch/sun_only type=LINUX86 (wants SUNSOL) for users bob");
+}
+
 TEST(QuotaCheck, ADisabledSetAdmitsAndSharedAmountsAreCounted) {
   auto config = testing::makeConfig();
   quota::QuotaState state(quotasOf(R"({
