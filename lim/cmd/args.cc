@@ -1,6 +1,7 @@
 #include "args.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "format/text.h"
 #include "util/strict_number.h"
@@ -114,10 +115,17 @@ Result<ParsedArgs> parseArgs(const std::vector<std::string>& args,
 
 Result<int> countOption(const std::string& option, const std::string& text, int min) {
   Result<int> n = parseInt(text);
-  if (!n || *n < min)
-    return Status(Code::kInvalid, "-" + option + " must be a " +
-                                      (min > 0 ? "positive" : "non-negative") + " number");
-  return *n;
+  if (n && *n >= min) return *n;
+  // A whole number too large for a count: say the largest there is, not "positive".
+  std::string_view digits = text;
+  if (!digits.empty() && digits[0] == '+') digits.remove_prefix(1);
+  bool allDigits = !digits.empty() && std::all_of(digits.begin(), digits.end(),
+                                                  [](char c) { return c >= '0' && c <= '9'; });
+  if (allDigits && !n)
+    return Status(Code::kInvalid, "-" + option + " must be at most " +
+                                      std::to_string(std::numeric_limits<int>::max()));
+  return Status(Code::kInvalid,
+                "-" + option + " must be a " + (min > 0 ? "positive" : "non-negative") + " number");
 }
 
 std::string conflict(const ParsedArgs& a, const std::string& x,

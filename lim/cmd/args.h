@@ -40,7 +40,8 @@ Result<ParsedArgs> parseArgs(const std::vector<std::string>& args,
                              ParseMode mode = ParseMode::kPermute);
 
 // A whole number of at least `min` (0 or 1) given to -<option> (-n 16, -l 60), else kInvalid
-// "-n must be a positive number" (min 1) or "-n must be a non-negative number" (min 0).
+// "-n must be a positive number" (min 1) or "-n must be a non-negative number" (min 0); a
+// whole number past the largest int is "-n must be at most 2147483647".
 Result<int> countOption(const std::string& option, const std::string& text, int min);
 inline Result<int> nonNegativeInt(const std::string& option, const std::string& text) {
   return countOption(option, text, 0);

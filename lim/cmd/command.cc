@@ -85,12 +85,14 @@ int exitCodeFor(const Status& s) {
   }
 }
 
+std::string failMessage(const CmdIo& io, const Status& s) {
+  if (s.code() == Code::kUnavailable)
+    return s.message() == kMasterUnknown ? kMasterUnknown : kLimDown;
+  return format::clipEchoes(s.message(), io.echoed);
+}
+
 int fail(CmdIo& io, const std::string& cmd, const Status& s) {
-  if (s.code() == Code::kUnavailable) {
-    io.err << cmd << ": " << (s.message() == kMasterUnknown ? kMasterUnknown : kLimDown) << "\n";
-  } else {
-    io.err << cmd << ": " << format::clipEchoes(s.message(), io.echoed) << "\n";
-  }
+  io.err << cmd << ": " << failMessage(io, s) << "\n";
   return exitCodeFor(s);
 }
 

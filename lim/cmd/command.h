@@ -59,6 +59,8 @@ int exitCodeFor(const Status& s);
 // Prints "<cmd>: <message>" (or LSF's `LIM is down; try later`) and returns the exit code.
 // Echoes of io.echoed in the message are cut to a bounded length.
 int fail(CmdIo& io, const std::string& cmd, const Status& s);
+// The message fail() prints after "<cmd>: " (a -json failure object carries the same).
+std::string failMessage(const CmdIo& io, const Status& s);
 
 // The request object for an op.
 format::Json request(const std::string& op);

@@ -8,6 +8,8 @@
 #include <cerrno>
 #include <cstdlib>
 
+#include "format/text.h"
+
 namespace openlim::cmd {
 namespace {
 
@@ -106,11 +108,18 @@ Result<std::vector<std::string>> startTargets(const std::vector<std::string>& na
   return out;
 }
 
-int startLims(const std::vector<std::string>& hosts, CmdIo& io, bool force) {
+int startLims(const std::vector<std::string>& hosts, CmdIo& io, bool force, bool json) {
   ConfigLoad load = loadConfigFromEnvironment();
   const ConfigSnapshot* cfg = load.snapshot ? load.snapshot.get() : load.draft.get();
   auto targets = startTargets(hosts, cfg, io.localHost);
-  if (!targets) return fail(io, "lsadmin", targets.status());
+  if (!targets) {
+    if (json) {
+      format::Json doc = format::Json::object();
+      doc.add("error", format::Json::string(failMessage(io, targets.status())));
+      io.out << doc.dump();
+    }
+    return fail(io, "lsadmin", targets.status());
+  }
   bool all = hosts.size() == 1 && hosts[0] == "all";
   if (all && !force && io.confirm &&
       !io.confirm("Do you really want to start up LIM on all hosts? [y/n] "))
@@ -123,14 +132,28 @@ int startLims(const std::vector<std::string>& hosts, CmdIo& io, bool force) {
     ctx.envDir = std::string(cwd) + "/" + ctx.envDir;
   ctx.rsh = envOr("LSF_RSH", orDefault(cfg ? cfg->lsf.rsh : "", "rsh"));
   int rc = kExitOk;
+  format::Json outcomes = format::Json::array();
   for (const auto& h : *targets) {
-    io.out << "Starting up LIM on <" << h << "> ...... " << flush;
+    if (!json) io.out << "Starting up LIM on <" << h << "> ...... " << flush;
     bool local = strcasecmp(h.c_str(), io.localHost.c_str()) == 0;
     std::string why = startOne(ctx, h, local);
-    io.out << (why.empty() ? "done\n" : "failed\n") << flush;
+    if (json) {
+      format::Json o = format::Json::object();
+      o.add("host", format::Json::string(h));
+      o.add("ok", format::Json::boolean(why.empty()));
+      if (!why.empty()) o.add("error", format::Json::string(why));
+      outcomes.push(std::move(o));
+    } else {
+      io.out << (why.empty() ? "done\n" : "failed\n") << flush;
+    }
     if (why.empty()) continue;
-    io.err << "lsadmin: " << h << ": " << why << "\n";
+    io.err << "lsadmin: " << format::clipEcho(h) << ": " << why << "\n";
     rc = kExitNotFound;
+  }
+  if (json) {
+    format::Json doc = format::Json::object();
+    doc.add("hosts", std::move(outcomes));
+    io.out << doc.dump();
   }
   return rc;
 }

@@ -15,7 +15,9 @@
 
 namespace openlim::cmd {
 
-int startLims(const std::vector<std::string>& hosts, CmdIo& io, bool force = false);
+// json: no progress text; {"hosts": [{"host", "ok", "error"}]} on stdout at the end.
+int startLims(const std::vector<std::string>& hosts, CmdIo& io, bool force = false,
+              bool json = false);
 
 // Pure helpers (unit-tested).
 // `s` quoted for /bin/sh: 'it'\''s'.

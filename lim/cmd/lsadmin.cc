@@ -20,7 +20,8 @@ constexpr const char* kUsage =
     "  reconfig [-f] [-v] | limstartup [-f] [host ... | all]\n"
     "  limshutdown [-f] [host ... | all]\n"
     "  limrestart [-f] [host ... | all] | limlock [-l seconds] | limunlock\n"
-    "  elimstatus [-json] [host]\n";
+    "  elimstatus [host]\n"
+    "Every subcommand takes -json: its answer as JSON on stdout.\n";
 
 }  // namespace
 

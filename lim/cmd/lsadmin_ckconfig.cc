@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <ctime>
 
+#include "format/json.h"
+#include "format/text.h"
 #include "policy/policy_config.h"
 
 #include "quota_file.h"
@@ -13,7 +15,7 @@ namespace openlim::cmd {
 
 namespace {
 
-constexpr const char* kUsage = "Usage: lsadmin ckconfig [-v] [-h]\n";
+constexpr const char* kUsage = "Usage: lsadmin ckconfig [-v] [-json] [-h]\n";
 
 // -v: what was read, so an admin sees which files and how much of them were used.
 void printRead(const ConfigLoad& load, Out& out) {
@@ -58,15 +60,24 @@ void addStaleHolidays(ConfigLoad& load) {
     load.diagnostics.push_back(*d);
 }
 
+int exitCode(const ConfigLoad& load) {
+  return load.errors() > 0 ? 2 : load.warnings() > 0 ? 1 : 0;
+}
+
+const char* severityName(Severity s) {
+  return s == Severity::kError ? "error" : "warning";
+}
+
 }  // namespace
 
 int printCheck(const ConfigLoad& load, bool verbose, Out& out) {
   if (verbose) printRead(load, out);
+  // A name read from a file may hold bytes that are not text: shown escaped, never raw.
   for (const auto& d : load.diagnostics) {
     std::string where = d.file;
     if (d.line > 0) where += ":" + std::to_string(d.line);
-    out << where << ": " << (d.severity == Severity::kError ? "error" : "warning") << ": "
-        << d.message << "\n";
+    out << format::printable(where) << ": " << severityName(d.severity) << ": "
+        << format::printable(d.message) << "\n";
   }
   int errors = load.errors(), warnings = load.warnings();
   if (errors == 0 && warnings == 0) {
@@ -74,19 +85,43 @@ int printCheck(const ConfigLoad& load, bool verbose, Out& out) {
     return 0;
   }
   out << errors << " error(s), " << warnings << " warning(s)\n";
-  return errors > 0 ? 2 : 1;
+  return exitCode(load);
+}
+
+int printCheckJson(const ConfigLoad& load, Out& out) {
+  using format::Json;
+  Json files = Json::array();
+  for (const auto& f : load.files) files.push(Json::string(f));
+  Json diags = Json::array();
+  for (const auto& d : load.diagnostics) {
+    Json o = Json::object();
+    o.add("file", Json::string(d.file));
+    o.add("line", d.line > 0 ? Json::number(d.line) : Json::null());  // null: the whole file
+    o.add("severity", Json::string(severityName(d.severity)));
+    o.add("message", Json::string(d.message));
+    diags.push(std::move(o));
+  }
+  Json doc = Json::object();
+  doc.add("files", std::move(files));
+  doc.add("diagnostics", std::move(diags));
+  doc.add("errors", Json::number(load.errors()));
+  doc.add("warnings", Json::number(load.warnings()));
+  out << doc.dump();
+  return exitCode(load);
 }
 
 int runCkconfig(const std::vector<std::string>& args, Out& out, Out& err) {
-  bool verbose = false;
+  bool verbose = false, json = false;
   for (const auto& a : args) {
     if (a == "-v") {
       verbose = true;
+    } else if (a == "-json") {
+      json = true;
     } else if (a == "-h") {
       out << kUsage;
       return 0;
     } else {
-      err << "lsadmin: ckconfig: unknown argument " << a << "\n" << kUsage;
+      err << "lsadmin: ckconfig: unknown argument " << format::clipEcho(a) << "\n" << kUsage;
       return 2;
     }
   }
@@ -100,7 +135,7 @@ int runCkconfig(const std::vector<std::string>& args, Out& out, Out& err) {
     if (q.present) load.files.push_back(q.path);
     for (auto& d : q.load.diagnostics) load.diagnostics.push_back(std::move(d));
   }
-  return printCheck(load, verbose, out);
+  return json ? printCheckJson(load, out) : printCheck(load, verbose, out);
 }
 
 }  // namespace openlim::cmd

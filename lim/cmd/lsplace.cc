@@ -44,7 +44,9 @@ int byPolicy(const cmd::LsplaceOptions& o, const ConfigSnapshot& config, const H
                                  {policy::fromTm(local), 0, static_cast<double>(now)});
   if (!r) {
     err << "lsplace: " << cmd::clipEchoes(o, r.status().message()) << '\n';
-    return cmd::kExitUsage;
+    // An unknown policy (or -h host) is "not found", exit 1, as online and as lsreserve;
+    // one outside its period is an error of the request, exit 2 (lsplace(1)).
+    return r.status().code() == Code::kNotFound ? cmd::kExitNotFound : cmd::kExitUsage;
   }
   return cmd::printPlacement(o, *r, cmd::standardOutput(), err);
 }
@@ -53,7 +55,8 @@ int offline(const cmd::LsplaceOptions& o) {
   ConfigLoad load = loadConfigFromEnvironment();
   if (!load.snapshot) {
     for (const auto& d : load.diagnostics)
-      if (d.severity == Severity::kError) cmd::standardError() << d.toString() << '\n';
+      if (d.severity == Severity::kError)
+        cmd::standardError() << format::printable(d.toString()) << '\n';
     cmd::standardError() << "lsplace: cannot read the configuration (LSF_ENVDIR)\n";
     return cmd::kExitUsage;
   }
@@ -64,8 +67,9 @@ int offline(const cmd::LsplaceOptions& o) {
   }
   auto table = format::readSnapshotJson(*text, load.snapshot);
   if (!table) {
+    // The snapshot's own words (a host name) are echoed: cut and made printable.
     cmd::standardError() << "lsplace: " << format::clipEcho(o.from) << ": "
-                         << table.status().message() << '\n';
+                         << format::clipEchoes(table.status().message(), {}) << '\n';
     return cmd::kExitUsage;
   }
   if (!o.policy.empty()) return byPolicy(o, *load.snapshot, table.value());

@@ -39,12 +39,31 @@ const CommandDef kLsreserve{
 const CommandDef kLsrelease{
     "lsrelease", "lsrelease [-h] [-V] [-json] reservation_id ...", {{"json"}}};
 
+// -json: a refusal is also an object on stdout, {"error": message, "code": the lim's code
+// when it sent one}, so a script that reads stdout learns why (stderr says it as always).
+void printJsonError(CmdIo& io, const Result<Json>& reply) {
+  Json doc = Json::object();
+  std::string message, code;
+  if (reply) {
+    message = reply->stringOr("error", format::replyError(*reply).message());
+    code = reply->stringOr("code");
+    message = format::clipEchoes(message, io.echoed);
+  } else {
+    message = failMessage(io, reply.status());
+    if (reply.status().code() == Code::kUnavailable) code = "unavailable";
+  }
+  doc.add("error", Json::string(message));
+  if (!code.empty()) doc.add("code", Json::string(code));
+  io.out << doc.dump();
+}
+
 // A reply whose `code` is not ok, as the command's exit: rebuilding = 4 (try again).
-int replyFailure(CmdIo& io, const std::string& cmd, const Result<Json>& reply) {
+int replyFailure(CmdIo& io, const std::string& cmd, const Result<Json>& reply, bool json) {
+  if (json) printJsonError(io, reply);
   if (!reply) return fail(io, cmd, reply.status());
   std::string code = reply->stringOr("code");
   if (code == "rebuilding") {
-    io.err << cmd << ": " << reply->stringOr("error") << "\n";
+    io.err << cmd << ": " << format::clipEchoes(reply->stringOr("error"), io.echoed) << "\n";
     return kExitRetry;
   }
   return fail(io, cmd, format::replyError(*reply));
@@ -87,7 +106,7 @@ int list(const ParsedArgs& a, CmdIo& io) {
   if (auto u = a.value("u")) req.add("user", Json::string(*u));
   auto reply = callRaw(io.lim, req);
   if (!reply || !reply->find("ok") || !reply->find("ok")->asBool())
-    return replyFailure(io, "lsreserve", reply);
+    return replyFailure(io, "lsreserve", reply, a.has("json"));
   const Json* rs = reply->find("reservations");
   if (a.has("json")) {
     Json doc = Json::object();
@@ -123,7 +142,7 @@ int renew(const ParsedArgs& a, CmdIo& io) {
   if (auto t = a.value("t")) req.add("lease", Json::number(std::stod(*t)));
   auto reply = callRaw(io.lim, req);
   if (!reply || !reply->find("ok") || !reply->find("ok")->asBool())
-    return replyFailure(io, "lsreserve", reply);
+    return replyFailure(io, "lsreserve", reply, a.has("json"));
   const Json* r = reply->find("reservation");
   if (a.has("json")) {
     io.out << (r ? *r : Json::object()).dump();
@@ -200,11 +219,13 @@ int create(const ParsedArgs& a, CmdIo& io) {
         io.out << doc.dump();
       } else if (a.has("-explain")) {
         printExplain(*reply, io.out);
+      } else if (a.has("json")) {
+        printJsonError(io, reply);
       }
       io.err << "lsreserve: " << format::clipEchoes(reply->stringOr("error"), io.echoed) << "\n";
       return kExitNotFound;
     }
-    return replyFailure(io, "lsreserve", reply);
+    return replyFailure(io, "lsreserve", reply, a.has("json"));
   }
   if (a.has("json")) {
     Json doc = Json::object();
@@ -264,7 +285,7 @@ int runLsrelease(const std::vector<std::string>& args, CmdIo& io) {
   req.add("ids", std::move(ids));
   auto reply = callRaw(local, req);
   if (!reply || !reply->find("ok") || !reply->find("ok")->asBool())
-    return replyFailure(io, "lsrelease", reply);
+    return replyFailure(io, "lsrelease", reply, a->has("json"));
   const Json* results = reply->find("results");
   if (a->has("json")) {
     Json doc = Json::object();

@@ -19,6 +19,7 @@ Out& Out::operator<<(std::string_view s) {
 
 void Out::flush() {
   if (fd_ < 0) return;
+  if (tied_ != nullptr && !buf_.empty()) tied_->flush();
   size_t done = 0;
   while (done < buf_.size()) {
     ssize_t n = ::write(fd_, buf_.data() + done, buf_.size() - done);
@@ -44,7 +45,10 @@ Out& standardOutput() {
 }
 
 Out& standardError() {
+  static Out& out = standardOutput();  // constructed first, so destroyed after err
   static Out err(STDERR_FILENO, Out::Buffering::kUnit);
+  static const bool tied = (err.tie(&out), true);
+  (void)tied;
   return err;
 }
 

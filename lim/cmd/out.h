@@ -33,17 +33,22 @@ class Out {
 
   void flush();
   const std::string& str() const { return buf_; }  // what was written (fd -1)
+  // `other` is flushed before this stream writes (stderr tied to stdout): text written to
+  // both, as a progress line and then its error, reaches a shared pipe in the order written.
+  void tie(Out* other) { tied_ = other; }
 
  private:
   int fd_ = -1;
   bool unit_ = false;
+  Out* tied_ = nullptr;
   std::string buf_;
 };
 
 // `out << flush`: writes what is buffered now (a progress line before a slow step).
 Out& flush(Out& out);
 
-// The process's stdout (buffered, written out at exit) and stderr (written at every <<).
+// The process's stdout (buffered, written out at exit) and stderr (written at every <<, tied
+// to stdout: what stdout holds is written first).
 Out& standardOutput();
 Out& standardError();
 

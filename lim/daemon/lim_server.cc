@@ -17,7 +17,10 @@
 #include <cmath>
 #include <limits>
 
+#include "format/json.h"
+#include "format/text.h"
 #include "hmac.h"
+#include "request_client.h"
 #include "system_resolver.h"
 
 namespace openlim::lim {
@@ -103,6 +106,24 @@ const PeerAddresses& LimServer::peers() {
   return peers_;
 }
 
+namespace {
+
+// What holds address:port, for a lim that cannot bind it: asked once, at start-up (before the
+// loop, so the short wait blocks nothing). A lim answers `id` with its host and cluster (the
+// hosts file may give one address to two hosts); anything else is named as such.
+std::string holderOf(const std::string& address, uint16_t port) {
+  auto reply = shell::requestJson(address, port, R"({"op":"id"})", nullptr, {1, 2});
+  if (reply) {
+    auto id = format::parseJson(*reply);
+    if (id && id->isObject() && !id->stringOr("host").empty())
+      return "the lim of host <" + format::clipEcho(id->stringOr("host")) + "> (cluster " +
+             format::clipEcho(id->stringOr("cluster")) + ") is running there";
+  }
+  return "another program holds it (no lim answers there)";
+}
+
+}  // namespace
+
 Status LimServer::bind() {
   auto addr = addressOf(opts_.host);
   if (!addr) return Status(Code::kNotFound, "cannot resolve address of " + opts_.host);
@@ -133,7 +154,7 @@ Status LimServer::bind() {
   } catch (const Poco::Net::NetException& e) {
     std::string why = e.displayText();
     if (e.code() == EADDRINUSE || why.find("in use") != std::string::npos)
-      why = "address already in use: another lim for " + opts_.host + " is running";
+      why = "address already in use: " + holderOf(address_, port_);
     return Status(Code::kUnavailable, address_ + ":" + std::to_string(port_) + ": " + why);
   } catch (const Poco::Exception& e) {
     return Status(Code::kUnavailable,

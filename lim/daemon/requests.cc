@@ -3,6 +3,7 @@
 
 #include <ctime>
 
+#include "format/text.h"
 #include "json_util.h"
 #include "lim_server.h"
 #include "master/query_reply_json.h"
@@ -64,7 +65,12 @@ std::string LimServer::answerRequest(const protocol::Frame& f, double now, std::
     return errorReply("syntax", "bad JSON request: " + parsed.status().message());
   }
   const Json& req = *parsed;
-  std::string op = reqString(req, "op");
+  auto decodedOp = master::decodeOp(req);
+  if (!decodedOp) {
+    ++counters_.malformed;
+    return master::errorReplyJson(decodedOp.status());
+  }
+  std::string op = *decodedOp;
   *opOut = op;
   master::Route route =
       master::routeRequest(op, f.isSigned, election_->isMaster(), election_->master());
@@ -100,7 +106,7 @@ std::string LimServer::answerRequest(const protocol::Frame& f, double now, std::
       return q ? elimStatusReply(q->host, now) : master::errorReplyJson(q.status());
     }
     case master::Route::kUnknownOp:
-      return errorReply("syntax", "unknown op \"" + op + "\"");
+      return errorReply("syntax", "unknown op \"" + format::clipEcho(op) + "\"");
     case master::Route::kMasterUnknown:
       return errorReply("unavailable", "LIM is down; try later");
     case master::Route::kRedirect: {

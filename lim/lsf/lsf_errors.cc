@@ -2,8 +2,10 @@
 #include <cstdio>
 #include <mutex>
 
+#include "client.h"
 #include "lsf/lsf.h"
 #include "lsf_session.h"
+#include "request_client.h"
 
 namespace openlim::lsf {
 namespace {
@@ -98,11 +100,13 @@ int errorNumberOf(const Status& s) {
       return contains(m, "master LIM") ? LSE_MASTR_UNKNW : LSE_LIM_DOWN;
     case Code::kInvalid:
     case Code::kUnsupported:
+      if (startsWith(m, shell::kRequestTooLarge)) return LSE_BAD_ARGS;  // docs/client.md
       if (startsWith(m, "Unknown resource name")) return LSE_UNKWN_RESNAME;
       if (startsWith(m, "Unknown resource value")) return LSE_UNKWN_RESVALUE;
       if (contains(m, "host name")) return LSE_BAD_HOST;
       return LSE_BAD_EXP;
     case Code::kNotFound:
+      if (startsWith(m, shell::kLocalHostUnknown)) return LSE_LIM_BADHOST;
       if (contains(m, "Unknown host")) return LSE_BAD_HOST;
       if (contains(m, "Unknown resource name")) return LSE_UNKWN_RESNAME;
       return LSE_NO_HOST;

@@ -137,8 +137,19 @@ Result<ClientConfig> clientConfigFromEnvironment() {
   if (c.hostsFile) c.hostsText = c.hostsFile->text();
   std::string strip;
   for (const auto& s : lsf.stripDomain) strip += (strip.empty() ? "" : " ") + s;
-  c.localHost = localHostName(getenvOr("OPENLIM_HOST", ""), systemHostName(), c, strip);
+  std::string envHost = getenvOr("OPENLIM_HOST", "");
+  c.localHost = localHostName(envHost, systemHostName(), c, strip);
+  c.hostsPath = hostsPath;
+  c.localHostGuessed =
+      envHost.empty() && c.hostsFile && !findHostEntry(c.hostsText, c.localHost).has_value();
   return c;
+}
+
+Status localHostUnknown(const ClientConfig& c) {
+  return Status(Code::kNotFound, kLocalHostUnknown + c.localHost +
+                                     "> is not a cluster host (not in " + c.hostsPath +
+                                     "); set OPENLIM_HOST to its name in the cluster, or "
+                                     "LSF_SERVER_HOSTS in lsf.conf");
 }
 
 std::string LimClient::addressOf(const std::string& host) const {
@@ -152,8 +163,11 @@ Result<std::string> LimClient::askOne(const std::string& host, const std::string
 }
 
 Result<std::string> LimClient::askLocal(const std::string& request) {
-  return requestJsonLocal(reserve::socketPath(config_.stateDir, config_.localHost), request,
-                          config_.timeouts);
+  auto reply = requestJsonLocal(reserve::socketPath(config_.stateDir, config_.localHost), request,
+                                config_.timeouts);
+  if (!reply && reply.status().code() == Code::kUnavailable && config_.localHostGuessed)
+    return localHostUnknown(config_);
+  return reply;
 }
 
 Result<std::string> LimClient::ask(const std::string& request, bool admin) {
@@ -171,6 +185,7 @@ Result<std::string> LimClient::ask(const std::string& request, bool admin) {
   if (std::find(candidates.begin(), candidates.end(), config_.localHost) == candidates.end())
     candidates.push_back(config_.localHost);
   Status last(Code::kUnavailable, "no lim to ask");
+  bool answered = false;  // some lim answered (a lim that knows no master)
   for (const auto& host : candidates) {
     auto reply = askOne(host, request, signer ? &*signer : nullptr);
     if (!reply) {
@@ -187,6 +202,7 @@ Result<std::string> LimClient::ask(const std::string& request, bool admin) {
     auto obj = format::parseJson(*reply);
     if (!obj || !obj->isObject()) return reply;  // the caller reports the malformed reply
     if (obj->stringOr("code") == "unavailable") {
+      answered = true;
       last = Status(Code::kUnavailable, host + ": " + obj->stringOr("error"));
       continue;
     }
@@ -194,6 +210,11 @@ Result<std::string> LimClient::ask(const std::string& request, bool admin) {
     if (master.empty()) return reply;
     return askOne(master, request, signer ? &*signer : nullptr);
   }
+  // No lim answered, and the only one asked was a guess at the local host's name: that
+  // guess, not a lim that is down, is the likely problem.
+  if (last.code() == Code::kUnavailable && !answered && config_.localHostGuessed &&
+      config_.serverHosts.empty())
+    return localHostUnknown(config_);
   return last;
 }
 

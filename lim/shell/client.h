@@ -26,11 +26,16 @@ namespace openlim::shell {
 struct ClientConfig {
   std::vector<std::string> serverHosts;  // LSF_SERVER_HOSTS, in order
   std::string localHost;                 // $OPENLIM_HOST or the system name
-  uint16_t port = 7869;                  // LSF_LIM_PORT
-  Timeouts timeouts;                     // LSF_API_CONNTIMEOUT / RECVTIMEOUT
-  std::string keyFile;                   // LSF_AUTH_KEYFILE
-  std::string serverDir;                 // LSF_SERVERDIR
-  std::string stateDir;                  // LSF_STATEDIR (default /var/lib/openlim)
+  // No $OPENLIM_HOST, and the hosts file (present) does not name the system: localHost is
+  // a guess. When no lim answers there, the command says that the local host is not a
+  // cluster host rather than that the LIM is down (localHostUnknown()).
+  bool localHostGuessed = false;
+  std::string hostsPath;  // $LSF_CONFDIR/hosts, for that message
+  uint16_t port = 7869;   // LSF_LIM_PORT
+  Timeouts timeouts;      // LSF_API_CONNTIMEOUT / RECVTIMEOUT
+  std::string keyFile;    // LSF_AUTH_KEYFILE
+  std::string serverDir;  // LSF_SERVERDIR
+  std::string stateDir;   // LSF_STATEDIR (default /var/lib/openlim)
   // $LSF_CONFDIR/hosts: looked up by a scan when a name is needed (a command needs one or
   // two names, so a 10,000-line file is not turned into maps on every run). hostsText views
   // hostsFile's mapping (or a caller's own text, e.g. a test's literal).
@@ -54,6 +59,11 @@ Result<ClientConfig> clientConfigFromEnvironment();
 // the system name with LSF_STRIP_DOMAIN's suffix (or the domain) removed.
 std::string localHostName(const std::string& envHost, const std::string& systemName,
                           const ClientConfig& c, const std::string& stripDomain);
+
+// kNotFound "the local host <name> is not a cluster host (...)": what a command says instead
+// of "LIM is down" when localHostGuessed and no lim answered (liblsf: LSE_LIM_BADHOST).
+inline constexpr const char* kLocalHostUnknown = "the local host <";
+Status localHostUnknown(const ClientConfig& c);
 
 // Turns the cluster key into the MAC that signs admin requests. Injected so that only the
 // commands that sign (lsadmin: shell::makeMacFn, libcrypto) link a crypto library; the query

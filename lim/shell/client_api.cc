@@ -6,6 +6,7 @@
 #include "format/reply_parse.h"
 #include "format/request_text.h"
 #include "openlim/client.h"
+#include "request_client.h"
 
 namespace openlim {
 namespace {
@@ -76,6 +77,8 @@ Json placeRequest(const PlaceQuery& q) {
 // not the caller's bad input.
 Result<std::string> protocolChecked(Result<std::string> r) {
   if (r || r.status().code() != Code::kInvalid) return r;
+  // A request refused before it was sent is the caller's, not the protocol's.
+  if (r.status().message().rfind(shell::kRequestTooLarge, 0) == 0) return r;
   return Status(Code::kInternal, "LIM protocol error: " + r.status().message());
 }
 

@@ -5,28 +5,65 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <sstream>
+#include <string>
 
 namespace openlim::shell {
 
+namespace {
+
+// A key is 64 hex digits; a file much larger than any key is not one (and is not read whole).
+constexpr off_t kMaxKeyFileBytes = 64 * 1024;
+
+class Fd {
+ public:
+  explicit Fd(int fd) : fd_(fd) {}
+  ~Fd() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  int get() const { return fd_; }
+
+ private:
+  int fd_;
+};
+
+}  // namespace
+
 Result<std::string> readKeyFile(const std::string& path) {
+  // Opened first and checked through the open file: the reason of a failure is the system's
+  // (a key file lsadmin's user may not read says "Permission denied"), and what is checked
+  // is what is read.
+  Fd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK));
+  if (fd.get() < 0) {
+    int e = errno;
+    if (e == EISDIR) return Status(Code::kInvalid, path + ": key file is a directory, not a file");
+    return Status(e == ENOENT ? Code::kNotFound : Code::kIo,
+                  path + ": cannot read key file: " + std::strerror(e));
+  }
   struct stat st {};
-  if (::stat(path.c_str(), &st) != 0)
-    return Status(Code::kNotFound, path + ": cannot read key file: " + std::strerror(errno));
+  if (::fstat(fd.get(), &st) != 0)
+    return Status(Code::kIo, path + ": cannot read key file: " + std::strerror(errno));
   if (S_ISDIR(st.st_mode))
     return Status(Code::kInvalid, path + ": key file is a directory, not a file");
   if (!S_ISREG(st.st_mode))
     return Status(Code::kInvalid, path + ": key file is not a regular file");
   if ((st.st_mode & 077) != 0)
     return Status(Code::kDenied, path + ": key file is readable by group or others; chmod 600");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status(Code::kIo, path + ": cannot open key file");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  std::string key = ss.str();
+  if (st.st_size > kMaxKeyFileBytes)
+    return Status(Code::kInvalid, path + ": key file is larger than " +
+                                      std::to_string(kMaxKeyFileBytes) + " bytes; not a key");
+  std::string key(static_cast<size_t>(st.st_size), '\0');
+  size_t got = 0;
+  while (got < key.size()) {
+    ssize_t n = ::read(fd.get(), key.data() + got, key.size() - got);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return Status(Code::kIo, path + ": cannot read key file: " + std::strerror(errno));
+    if (n == 0) break;
+    got += static_cast<size_t>(n);
+  }
+  key.resize(got);
   while (!key.empty() && std::isspace(static_cast<unsigned char>(key.back()))) key.pop_back();
   if (key.size() < kMinKeyBytes)
     return Status(Code::kInvalid, path + ": key too short (need at least 16 bytes)");

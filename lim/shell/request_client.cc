@@ -153,8 +153,17 @@ std::string withSender(const std::string& json, const std::string& sender) {
   return out + (empty ? "" : ",") + json.substr(brace + 1);
 }
 
+Status checkRequestSize(size_t bodyBytes) {
+  if (bodyBytes <= protocol::kMaxRequestBody) return Status::ok();
+  return Status(Code::kInvalid, std::string(kRequestTooLarge) + ": " + std::to_string(bodyBytes) +
+                                    " bytes, more than the " +
+                                    std::to_string(protocol::kMaxRequestBody) +
+                                    " a request may be (an argument is too long)");
+}
+
 Result<std::string> requestJson(const std::string& address, uint16_t port, const std::string& json,
                                 Signer* signer, const Timeouts& t) {
+  if (Status st = checkRequestSize(json.size()); !st) return st;  // before copying it
   protocol::Frame f{.kind = protocol::Kind::kRequest, .body = json};
   if (signer != nullptr) {
     if (!signer->mac) return Status(Code::kDenied, "no MAC function to sign the request with");
@@ -162,6 +171,7 @@ Result<std::string> requestJson(const std::string& address, uint16_t port, const
     f.epoch = signer->epoch;
     f.seq = ++signer->seq;
     f.body = withSender(json, signer->sender);
+    if (Status st = checkRequestSize(f.body.size()); !st) return st;
   }
   Fd s;
   Status st = connectTo(s, address, port, t.connect);
@@ -177,6 +187,7 @@ Result<std::string> requestJson(const std::string& address, uint16_t port, const
 
 Result<std::string> requestJsonLocal(const std::string& socketPath, const std::string& json,
                                      const Timeouts& t) {
+  if (Status st = checkRequestSize(json.size()); !st) return st;
   sockaddr_un addr{};
   if (socketPath.size() >= sizeof addr.sun_path)
     return Status(Code::kUnavailable, socketPath + ": path too long");

@@ -29,6 +29,12 @@ Signer makeSigner(std::string key, const std::string& prefix, protocol::MacFn ma
 // (library openlim_hmac; openlim_shell brings it).
 Signer makeClientSigner(std::string key, const std::string& prefix);
 
+// A request body past protocol::kMaxRequestBody is refused before any connection: the lim
+// would close the connection on it, and the caller would take that for a lim that is down.
+// kInvalid, its message starting with these words (liblsf maps it to LSE_BAD_ARGS).
+inline constexpr const char* kRequestTooLarge = "request too large";
+Status checkRequestSize(size_t bodyBytes);
+
 struct Timeouts {
   double connect = 5;  // seconds (LSF_API_CONNTIMEOUT)
   double recv = 5;     // seconds (LSF_API_RECVTIMEOUT), for the whole reply

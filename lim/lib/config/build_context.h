@@ -1,6 +1,7 @@
 #pragma once
 // State shared by the format readers while one snapshot is being built.
 
+#include <map>
 #include <set>
 #include <string>
 
@@ -16,6 +17,9 @@ struct BuildContext {
   std::set<std::string> rejectedHosts;  // lower case
   std::set<std::string> rejectedModels;
   std::set<std::string> rejectedTypes;
+  // The elim knobs the cluster file's Parameters section sets: key as the table spells it -> line
+  // (checked together with lsf.conf's: checkElimKnobs).
+  std::map<std::string, int> clusterElimKnobs;
 };
 
 }  // namespace openlim::config

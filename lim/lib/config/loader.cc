@@ -165,6 +165,11 @@ ConfigLoad loadConfig(const std::string& envDirIn, const EnvLookup& env,
     // Rows that were read and refused one by one still leave "no hosts" worth saying.
     if (!broken || !l.ctx.snap.hosts.empty() || !l.ctx.rejectedHosts.empty())
       config::validateCluster(l.ctx, l.conf, addresses, confDiag, clusterDiag);
+    std::map<std::string, int> confKnobs;
+    for (const auto& [key, e] : l.conf)
+      if (config::isElimKnob(key)) confKnobs[config::elimKnobName(key)] = e.line;
+    config::checkElimKnobs(confKnobs, l.ctx.clusterElimKnobs, l.ctx.snap.params, confDiag,
+                           clusterDiag);
   }
   {
     // After the cluster file: a ResourceMap or Host section naming a derived resource finds

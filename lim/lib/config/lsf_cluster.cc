@@ -11,6 +11,8 @@ void readParameters(const Section& s, BuildContext& ctx, DiagSink& diag) {
   for (const auto& p : readParams(s, diag)) {
     if (!applyParam(p.key, p.value, p.line, &ctx.snap.params, diag))
       diag.warn(p.line, "unknown parameter " + q(p.key) + "; ignored");
+    else if (isElimKnob(p.key))
+      ctx.clusterElimKnobs[elimKnobName(p.key)] = p.line;
   }
 }
 

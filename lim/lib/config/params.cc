@@ -119,9 +119,27 @@ bool applyParam(const std::string& key, const std::string& value, int line, Clus
 }
 
 bool isElimKnob(const std::string& key) {
+  return !elimKnobName(key).empty();
+}
+
+std::string elimKnobName(const std::string& key) {
   for (const auto& s : specs())
-    if (s.elimKnob && iequals(key, s.key)) return true;
-  return false;
+    if (s.elimKnob && iequals(key, s.key)) return s.key;
+  return "";
+}
+
+void checkElimKnobs(const std::map<std::string, int>& confLines,
+                    const std::map<std::string, int>& clusterLines, const ClusterParams& params,
+                    DiagSink& confDiag, DiagSink& clusterDiag) {
+  auto sets = [&](const char* key) { return confLines.count(key) || clusterLines.count(key); };
+  if (sets("LSF_ELIM_BLOCKTIME") || (sets("LSF_ELIM_DEBUG") && params.elimDebug)) return;
+  const std::string msg =
+      "LSF_ELIM_RESTARTS is set without LSF_ELIM_BLOCKTIME or LSF_ELIM_DEBUG=y (LSF requires "
+      "one of them); the restart cap is applied anyway";
+  if (auto it = confLines.find("LSF_ELIM_RESTARTS"); it != confLines.end())
+    confDiag.warn(it->second, msg);
+  if (auto it = clusterLines.find("LSF_ELIM_RESTARTS"); it != clusterLines.end())
+    clusterDiag.warn(it->second, msg);
 }
 
 }  // namespace openlim::config

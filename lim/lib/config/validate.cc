@@ -1,6 +1,8 @@
 // Whole-configuration checks (see validate.h).
 #include "config/validate.h"
 
+#include <arpa/inet.h>
+
 #include <cstdio>
 #include <map>
 
@@ -44,9 +46,21 @@ std::map<std::string, size_t> addressIndex(const ConfigSnapshot& snap) {
   return out;
 }
 
+// The address as bytes, so that two spellings of one IPv6 address compare equal; the text
+// itself when it does not parse (the hosts file reader has warned about it already).
+std::string addressKey(const std::string& ip) {
+  unsigned char buf[16];
+  int family = ip.find(':') == std::string::npos ? AF_INET : AF_INET6;
+  if (inet_pton(family, ip.c_str(), buf) != 1) return ip;
+  return std::string(reinterpret_cast<const char*>(buf), family == AF_INET ? 4 : 16);
+}
+
 void checkAddresses(const ConfigSnapshot& snap, const AddressCheck& check, DiagSink& diag) {
   auto index = addressIndex(snap);
   std::map<size_t, const HostConfig*> owner;  // address entry -> first host on it
+  // Address -> first host on it: two lines of the hosts file may give one address to two
+  // names, and the second lim would find the first one's ports taken.
+  std::map<std::string, const HostConfig*> byAddress;
   for (const auto& h : snap.hosts) {
     auto it = index.find(lower(h.name));
     if (it == index.end()) {
@@ -58,8 +72,18 @@ void checkAddresses(const ConfigSnapshot& snap, const AddressCheck& check, DiagS
       continue;
     }
     auto [first, fresh] = owner.emplace(it->second, &h);
-    if (fresh) continue;
     const HostAddress& a = snap.addresses[it->second];
+    if (fresh) {
+      auto [earlier, newAddress] = byAddress.emplace(addressKey(a.ip), &h);
+      if (newAddress) continue;
+      const HostConfig* other = earlier->second;
+      const HostAddress& b = snap.addresses[index.at(lower(other->name))];
+      diag.error(h.line, "host " + q(h.name) + " has the same address as host " + q(other->name) +
+                             " (" + check.hostsPath + ":" + std::to_string(a.line) + " and " +
+                             check.hostsPath + ":" + std::to_string(b.line) + " both give " + a.ip +
+                             "); each host needs an address of its own");
+      continue;
+    }
     diag.error(h.line, "host " + q(h.name) + " is the same machine as host " +
                            q(first->second->name) + " (" + check.hostsPath + ":" +
                            std::to_string(a.line) + " maps both to " + a.ip +

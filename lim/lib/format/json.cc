@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <cstring>
 
+#include "format/utf8.h"
+
 namespace openlim::format {
 
 Json Json::boolean(bool b) {
@@ -88,17 +90,20 @@ std::string jsonQuote(const std::string& s) {
 
 namespace {
 
-// Whether none of the 8 bytes of x needs escaping (a control byte, '"' or '\\'), eight at
-// a time: a reply carries megabytes of text (lsquota's table) and most of it needs none.
-// Exact for "any byte" (the borrow only spreads above a byte that does match).
+// Whether none of the 8 bytes of x needs a look (a control byte, '"', '\\', or a byte of
+// 0x80 or more that must be checked as UTF-8), eight at a time: a reply carries megabytes of
+// text (lsquota's table) and most of it is plain ASCII. Exact for "any byte" (the borrow
+// only spreads above a byte that does match).
 bool plainWord(uint64_t x) {
   constexpr uint64_t k01 = 0x0101010101010101ull, k80 = 0x8080808080808080ull;
   auto below = [&](uint64_t v, uint64_t n) { return (v - k01 * n) & ~v & k80; };
-  return (below(x, 0x20) | below(x ^ (k01 * '"'), 1) | below(x ^ (k01 * '\\'), 1)) == 0;
+  return ((x & k80) | below(x, 0x20) | below(x ^ (k01 * '"'), 1) | below(x ^ (k01 * '\\'), 1)) == 0;
 }
 
 }  // namespace
 
+// Valid UTF-8 is copied as is; each byte that starts no well-formed sequence becomes U+FFFD,
+// so the text is valid JSON whatever bytes a file or a request held.
 void appendJsonQuoted(std::string& out, std::string_view s) {
   out += '"';
   size_t run = 0;  // start of the pending stretch that needs no escaping
@@ -107,6 +112,17 @@ void appendJsonQuoted(std::string& out, std::string_view s) {
     while (i + 8 <= s.size() && (std::memcpy(&word, s.data() + i, 8), plainWord(word))) i += 8;
     if (i >= s.size()) break;
     unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x80) {
+      size_t len = utf8SequenceAt(s, i);
+      if (len > 0) {
+        i += len - 1;
+        continue;
+      }
+      out.append(s.data() + run, i - run);
+      run = i + 1;
+      out += kReplacementCharacter;
+      continue;
+    }
     if (c >= 0x20 && c != '"' && c != '\\') continue;
     out.append(s.data() + run, i - run);
     run = i + 1;

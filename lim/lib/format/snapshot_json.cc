@@ -11,6 +11,15 @@
 namespace openlim::format {
 namespace {
 
+constexpr const char* kStatusNames = "ok, busy, lockU, lockW or unavail";
+
+// "a number", "null"...: what a member is when it is not what it should be.
+std::string kindName(const Json& v) {
+  static constexpr const char* kKinds[] = {"null",     "a boolean", "a number",
+                                           "a string", "an array",  "an object"};
+  return kKinds[static_cast<int>(v.kind())];
+}
+
 Result<HostStatus> parseStatus(const std::string& s) {
   for (HostStatus h : {HostStatus::kOk, HostStatus::kBusy, HostStatus::kLockU, HostStatus::kLockW,
                        HostStatus::kUnavail})
@@ -49,14 +58,20 @@ const Json* objectMember(const Json& o, std::string_view key) {
 Status readHost(HostTable& t, size_t row, const Json& h, std::unordered_set<std::string>& seen) {
   const ConfigSnapshot& cfg = *t.config;
   const Json* name = h.find("name");
-  if (name == nullptr || !name->isString())
-    return Status(Code::kInvalid, "host #" + std::to_string(row + 1) + ": missing \"name\"");
+  const std::string where = "host #" + std::to_string(row + 1);
+  if (name == nullptr) return Status(Code::kInvalid, where + ": missing \"name\"");
+  if (!name->isString())
+    return Status(Code::kInvalid, where + ": \"name\" must be a string, not " + kindName(*name));
+  if (name->asString().empty()) return Status(Code::kInvalid, where + ": \"name\" is empty");
   t.names[row] = name->asString();
   std::string lower = t.names[row];
   for (auto& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
   if (!seen.insert(lower).second)
     return Status(Code::kInvalid, "host " + t.names[row] + ": listed twice");
   const Json* statusField = h.find("status");
+  if (statusField != nullptr && !statusField->isString())
+    return Status(Code::kInvalid, "host " + t.names[row] + ": \"status\" must be a string (" +
+                                      kStatusNames + "), not " + kindName(*statusField));
   auto st = parseStatus(statusField ? statusField->asString() : "ok");
   if (!st) return Status(Code::kInvalid, "host " + t.names[row] + ": " + st.status().message());
   t.status[row] = st.value();

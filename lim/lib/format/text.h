@@ -31,11 +31,19 @@ std::string wrapWords(const std::vector<std::string>& words, size_t startColumn,
 // User input a message echoes (an option, a host or resource name, a resource requirement)
 // is cut to kMaxEcho bytes, at a UTF-8 character boundary, and ended by "...": a 20 kB
 // request must not come back whole in its error. A whole message is cut at kMaxMessage.
+// Both also pass the text through printable(): an echo never carries a terminal escape.
 inline constexpr size_t kMaxEcho = 120;
 inline constexpr size_t kMaxMessage = 1000;
 std::string clipEcho(std::string_view s, size_t max = kMaxEcho);
-// `message` with every occurrence of each long word of `inputs` clipped, then the whole of
-// it clipped to kMaxMessage (a message may echo a long part of an input).
+// `message` with every occurrence of each long word of `inputs` clipped, and any other word
+// (a run of non-blank bytes) longer than kMaxEcho clipped as well (a message may quote a
+// long part of an input: a resource name out of a requirement), then the whole of it clipped
+// to kMaxMessage, made printable().
 std::string clipEchoes(std::string message, const std::vector<std::string>& inputs);
+
+// Text for a terminal: valid UTF-8 and printable ASCII as they are; a control byte (below
+// 0x20, and DEL) or a byte that starts no valid UTF-8 sequence becomes \xNN. So what a
+// config file or a request held cannot move the cursor, clear the screen or garble a line.
+std::string printable(std::string_view s);
 
 }  // namespace openlim::format

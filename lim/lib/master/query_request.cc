@@ -96,6 +96,18 @@ Status decodeJob(const Json& req, std::vector<std::pair<std::string, double>>& o
 
 }  // namespace
 
+Result<std::string> decodeOp(const Json& req) {
+  const Json* op = req.isObject() ? req.find("op") : nullptr;
+  if (op == nullptr)
+    return Status(Code::kInvalid, "missing \"op\": the request names no operation");
+  if (!op->isString()) {
+    static constexpr const char* kKinds[] = {"null",     "a boolean", "a number",
+                                             "a string", "an array",  "an object"};
+    return wrongType("op", std::string("a string, not ") + kKinds[static_cast<int>(op->kind())]);
+  }
+  return op->asString();
+}
+
 Result<LoadRequest> decodeLoadRequest(const Json& req) {
   LoadRequest r;
   std::string local;  // accepted for symmetry with place; a listing has no implicit type

@@ -86,6 +86,11 @@ struct AdminRequest {
   std::string sender;               // "" when absent
 };
 
+// The request's "op": a string (an unknown name is the router's to refuse). A request
+// without one, or whose "op" is another kind of value ({"op":5}), is kInvalid naming what it
+// is, so the answer is not `unknown op ""`.
+Result<std::string> decodeOp(const format::Json& req);
+
 Result<LoadRequest> decodeLoadRequest(const format::Json& req);
 Result<HostsRequest> decodeHostsRequest(const format::Json& req);
 Result<PlaceRequest> decodePlaceRequest(const format::Json& req);

@@ -78,7 +78,11 @@ bool setTyped(HostConfig& h, const ResourceDef& def, const AttrValue& v, config:
 void applySiteAttributes(ConfigSnapshot& snap, const AttributesLoad& load, const std::string& file,
                          std::vector<Diagnostic>& out) {
   config::DiagSink diag(file, &out);
-  std::string clusterFile = config::joinPath(snap.confDir, "lsf.cluster." + snap.clusterName);
+  // No cluster name (lsf.shared lacks one, reported there): no cluster file was read, and
+  // "lsf.cluster." would name a file that cannot exist.
+  std::string clusterFile = snap.clusterName.empty()
+                                ? std::string("the cluster file (lsf.shared names no cluster)")
+                                : config::joinPath(snap.confDir, "lsf.cluster." + snap.clusterName);
   for (const HostAttributes& ha : load.hosts) {
     const HostConfig* found = snap.findHost(ha.host);
     if (!found) {

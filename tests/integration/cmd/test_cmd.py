@@ -183,6 +183,19 @@ class TestMasterDown(Base):
             self.assertEqual(out, "")
             self.assertIn("LIM is down; try later", err)
 
+    def test_local_host_not_in_the_cluster_is_said_so(self):
+        # No OPENLIM_HOST, and the hosts file does not name this machine: the commands say
+        # that, not that the LIM is down (the guessed name has no lim to answer).
+        env = {k: v for k, v in os.environ.items() if k != "OPENLIM_HOST"}
+        env["LSF_ENVDIR"] = self.c.dir
+        for argv in (["lsload"], ["lsid"], ["lsplace"]):
+            p = subprocess.run([os.path.join(CMD_DIR, argv[0])] + argv[1:], env=env,
+                               capture_output=True, text=True, timeout=60)
+            self.assertEqual(p.returncode, 1, (argv, p.stderr))
+            self.assertIn("is not a cluster host (not in ", p.stderr)
+            self.assertIn("set OPENLIM_HOST", p.stderr)
+            self.assertNotIn("LIM is down", p.stderr)
+
 
 if __name__ == "__main__":
     unittest.main()

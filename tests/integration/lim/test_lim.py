@@ -716,6 +716,24 @@ class TestOneLimPerAddress(Base):
                                 capture_output=True, text=True, timeout=60)
         self.assertNotEqual(second.returncode, 0)
         self.assertIn("already in use", second.stderr)
+        # The second lim asks what holds the address: here the first lim, which answers.
+        self.assertIn("the lim of host <hostA> (cluster", second.stderr)
         self.assertIn("already in use", c.log("hostA"))
         self.assertIsNone(c.procs["hostA"].poll())
         self.assertEqual(c.query("hostA", {"op": "id"}).get("master"), "hostA")
+        # A request whose "op" is not a string is told so, not `unknown op ""`.
+        bad = c.query("hostA", {"op": 5})
+        self.assertEqual(bad.get("code"), "syntax")
+        self.assertEqual(bad.get("error"), '"op" must be a string, not a number')
+
+    def test_a_program_that_is_no_lim_holding_the_port_is_named_as_such(self):
+        c = self.c
+        with socket.socket() as holder:
+            holder.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            holder.bind((c.address("hostA"), c.port))
+            holder.listen(1)
+            env = dict(os.environ, LSF_ENVDIR=c.dir)
+            lim = subprocess.run([LIM, "-2", "-d", c.dir, "--host", "hostA"], env=env,
+                                 capture_output=True, text=True, timeout=60)
+        self.assertNotEqual(lim.returncode, 0)
+        self.assertIn("address already in use: another program holds it", lim.stderr)

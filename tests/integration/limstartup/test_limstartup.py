@@ -116,7 +116,7 @@ class TestLimStartup(unittest.TestCase):
         self.assertEqual(self.rsh_hosts(), [])
         rc, _, err = self.lsadmin("limstartup", "-x")
         self.assertEqual(rc, 2)
-        self.assertIn("limstartup [-f] [host_name ... | all]", err)
+        self.assertIn("limstartup [-f] [-json] [host_name ... | all]", err)
 
     def run_lim(self):
         p = subprocess.run([LIM, "-d", self.c.dir, "--host", "hostA"], env=dict(os.environ),

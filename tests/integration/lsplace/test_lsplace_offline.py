@@ -59,6 +59,14 @@ class Generated(unittest.TestCase):
             self.assertEqual(p.stdout.split(), ["h291", "h292", "h293", "h295", "h296",
                                                 "h297", "h298", "h299", "h300"])
 
+    def test_unknown_policy_is_not_found_exit_1_as_lsreserve(self):
+        # lsplace(1) and lsreserve(1): an unknown policy exits 1 (not found), online or not.
+        conf = os.path.join(ARGS.golden, "..", "lspolicy", "conf")
+        snap = os.path.join(ARGS.golden, "..", "lspolicy", "cluster.json")
+        p = run(["-p", "nosuch", "--from", snap], from_=False, env_dir=conf)
+        self.assertEqual(p.stderr, "lsplace: unknown policy <nosuch>\n")
+        self.assertEqual(p.returncode, 1)
+
     def test_without_config_it_says_so(self):
         with tempfile.TemporaryDirectory() as d:
             p = run([], env_dir=d)

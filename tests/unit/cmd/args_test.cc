@@ -87,6 +87,16 @@ TEST(Args, CountOptionSaysWhatItWants) {
   EXPECT_EQ(countOption("w", "x", 0).status().message(), "-w must be a non-negative number");
 }
 
+TEST(Args, CountOptionTooLargeNamesTheMaximum) {
+  EXPECT_EQ(*countOption("n", "2147483647", 1), 2147483647);
+  for (const char* big : {"2147483648", "+99999999999", "123456789012345678901234567890"})
+    EXPECT_EQ(countOption("l", big, 1).status().message(), "-l must be at most 2147483647") << big;
+  // Negative and non-numbers keep their own words, however long.
+  EXPECT_EQ(countOption("n", "-99999999999", 0).status().message(),
+            "-n must be a non-negative number");
+  EXPECT_EQ(countOption("n", "12x", 1).status().message(), "-n must be a positive number");
+}
+
 TEST(Args, ConflictNamesTheFirstPairGivenTogether) {
   auto a = parseArgs({"-lw"}, kSpecs);
   ASSERT_TRUE(a.isOk());

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 
@@ -50,6 +51,27 @@ TEST_F(ClientConfigDir, TypedValuesFromLsfConf) {
   EXPECT_EQ(c->serverHosts, (std::vector<std::string>{"hostA", "hostB"}));
   EXPECT_EQ(c->keyFile, dir_ + "/key");
   EXPECT_NE(c->hostsText.find("hostA"), std::string::npos);
+}
+
+// The local host's name is a guess when neither OPENLIM_HOST nor the hosts file gives it.
+TEST_F(ClientConfigDir, LocalHostIsAGuessOnlyWithoutEnvironmentOrHostsFileEntry) {
+  char sys[256] = {0};
+  ASSERT_EQ(::gethostname(sys, sizeof sys - 1), 0);
+  std::string shortName = std::string(sys).substr(0, std::string(sys).find('.'));
+  write("lsf.conf", "LSF_CONFDIR=.\n");
+  write("hosts", "127.0.0.1 someone-else\n");
+  unsetenv("OPENLIM_HOST");
+  auto c = clientConfigFromEnvironment();
+  ASSERT_TRUE(c.isOk()) << c.status().message();
+  EXPECT_TRUE(c->localHostGuessed);
+  EXPECT_EQ(c->hostsPath, dir_ + "/hosts");
+  setenv("OPENLIM_HOST", "someone-else", 1);
+  EXPECT_FALSE(clientConfigFromEnvironment()->localHostGuessed);
+  unsetenv("OPENLIM_HOST");
+  write("hosts", "127.0.0.1 someone-else\n127.0.0.2 " + shortName + "\n");
+  EXPECT_FALSE(clientConfigFromEnvironment()->localHostGuessed);
+  std::remove((dir_ + "/hosts").c_str());  // no hosts file: names come from the resolver
+  EXPECT_FALSE(clientConfigFromEnvironment()->localHostGuessed);
 }
 
 TEST_F(ClientConfigDir, BadPortIsRefusedAsLimRefusesIt) {

@@ -63,6 +63,32 @@ TEST(Client, NobodyListeningIsUnavailable) {
   EXPECT_EQ(r.status().code(), Code::kUnavailable);
 }
 
+// OPENLIM_HOST unset and the system name not in the cluster: "LIM is down" would send the
+// user looking for a lim that is fine; the answer names the local host instead.
+TEST(Client, NoLimAtAGuessedLocalHostSaysItIsNotAClusterHost) {
+  ClientConfig c;
+  c.hostsText = "127.0.0.5 hostA\n";
+  c.hostsPath = "/etc/openlim/hosts";
+  c.localHost = "127.0.0.1";  // what the guess resolves to; nothing listens on port 1
+  c.localHostGuessed = true;
+  c.port = 1;
+  c.timeouts.connect = 1;
+  auto r = LimClient(c).ask(R"({"op":"id"})", false);
+  ASSERT_FALSE(r.isOk());
+  EXPECT_EQ(r.status().code(), Code::kNotFound);
+  EXPECT_EQ(r.status().message(),
+            "the local host <127.0.0.1> is not a cluster host (not in /etc/openlim/hosts); set "
+            "OPENLIM_HOST to its name in the cluster, or LSF_SERVER_HOSTS in lsf.conf");
+  c.stateDir = ::testing::TempDir() + "/no-such-state-dir";
+  EXPECT_EQ(LimClient(c).askLocal(R"({"op":"reservations"})").status().code(), Code::kNotFound);
+  // With server hosts named, a lim that is down is the likelier story.
+  c.serverHosts = {"127.0.0.1"};
+  EXPECT_EQ(LimClient(c).ask(R"({"op":"id"})", false).status().code(), Code::kUnavailable);
+  c.serverHosts.clear();
+  c.localHostGuessed = false;
+  EXPECT_EQ(LimClient(c).ask(R"({"op":"id"})", false).status().code(), Code::kUnavailable);
+}
+
 // A key file the client accepts (mode 0600, 32 hex bytes), removed at the end of the test.
 struct TempKey {
   std::string path = ::testing::TempDir() + "/client_test_key";

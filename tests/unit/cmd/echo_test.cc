@@ -81,5 +81,44 @@ TEST(Echo, UnknownNamesAndOptionsAreCut) {
             "unrecognized option -- '" + format::clipEcho("--" + name) + "'");
 }
 
+// A part of an input the master quotes (a name out of a long requirement) is cut as well:
+// any word of a message past kMaxEcho is, whether or not it is a whole input.
+TEST(Echo, ALongPartOfAnInputIsCutToo) {
+  std::string name(5000, 'q');
+  std::string resreq = "select[" + name + ">1]";
+  std::string out = format::clipEchoes(name + ": Resource name not found", {resreq});
+  EXPECT_EQ(out, std::string(format::kMaxEcho, 'q') + "...: Resource name not found");
+  // Blanks are kept as they are; short words are untouched.
+  EXPECT_EQ(format::clipEchoes("a  b c", {}), "a  b c");
+}
+
+// Control bytes and bytes that are no UTF-8 never reach the terminal raw.
+TEST(Echo, ControlAndInvalidBytesAreShownEscaped) {
+  EXPECT_EQ(format::printable("host\x1b[2J\x07\x7f"), "host\\x1b[2J\\x07\\x7f");
+  EXPECT_EQ(format::printable("h\xffst \xc3\xa9t\xc3"), "h\\xffst \xc3\xa9t\\xc3");
+  EXPECT_EQ(format::printable("line\nbreak"), "line\\x0abreak");
+  EXPECT_EQ(format::clipEcho("a\x1b]0;pwned\x07"), "a\\x1b]0;pwned\\x07");
+  // Cut first (at a character boundary), then escaped: the cut never splits an escape.
+  std::string long_ = std::string(format::kMaxEcho - 1, 'a') + "\x01\x01";
+  EXPECT_EQ(format::clipEcho(long_), std::string(format::kMaxEcho - 1, 'a') + "\\x01...");
+
+  FakeLim lim;
+  lim.replies["info"] = R"({"ok":true,"resources":[],"types":[],"models":[]})";
+  Out out, err;
+  CmdIo io{out, err, lim, "hostA", nullptr};
+  EXPECT_EQ(runLsinfo({"mem\x1b[31m"}, io), kExitNotFound);
+  EXPECT_EQ(err.str(), "mem\\x1b[31m: Resource name not found\n");
+}
+
+// The lim's message through fail(): a refusal quoting the user's bytes is printable.
+TEST(Echo, ARefusalQuotingRawBytesIsPrintable) {
+  QuotingLim lim;
+  Out out, err;
+  CmdIo io{out, err, lim, "hostA", nullptr};
+  EXPECT_EQ(runLsload({"-R", "select[\x1b[2J]"}, io), kExitUsage);
+  EXPECT_EQ(err.str(),
+            "lsload: Bad resource requirement syntax: select[\\x1b[2J] at 7: expected ']'\n");
+}
+
 }  // namespace
 }  // namespace openlim::cmd::testing

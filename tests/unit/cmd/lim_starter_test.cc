@@ -1,7 +1,15 @@
-// lsadmin limstartup's pure parts: shell quoting, the remote start command line, targets.
+// lsadmin limstartup's pure parts: shell quoting, the remote start command line, targets;
+// and -json over a stand-in lim and remote shell.
 #include "lim_starter.h"
 
 #include <gtest/gtest.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "fake_lim.h"
 
 namespace openlim::cmd {
 namespace {
@@ -62,6 +70,42 @@ TEST(LimStarter, NamesAreCanonicalisedAndUnknownOnesRefused) {
   auto bad = startTargets({"hostB", "hostZ"}, &c, "hostA");
   ASSERT_FALSE(bad.isOk());
   EXPECT_NE(bad.status().message().find("hostZ"), std::string::npos);
+}
+
+// limstartup -json: no progress text, one object with each host's outcome; the reason of a
+// failure also on stderr. The local "lim" is a script that succeeds, the remote shell fails.
+TEST(LimStarter, JsonGivesEachHostsOutcome) {
+  namespace fs = std::filesystem;
+  char tmpl[] = "/tmp/openlim_starter_XXXXXX";
+  std::string dir = mkdtemp(tmpl);
+  auto write = [&](const std::string& name, const std::string& text) {
+    std::ofstream(dir + "/" + name) << text;
+  };
+  write("lsf.conf", "LSF_CONFDIR=.\nLSF_SERVERDIR=" + dir + "\nLSF_RSH=false\n");
+  write("lsf.shared",
+        "Begin Cluster\nClusterName\nt\nEnd Cluster\nBegin HostType\nTYPENAME\nLINUX86\n"
+        "End HostType\nBegin HostModel\nMODELNAME CPUFACTOR ARCHITECTURE\nGeneric 100 (x86_64)\n"
+        "End HostModel\n");
+  write("lsf.cluster.t",
+        "Begin Host\nHOSTNAME model type server RESOURCES\nhostA Generic LINUX86 1 ()\n"
+        "hostB Generic LINUX86 1 ()\nEnd Host\n");
+  write("hosts", "127.0.0.1 hostA\n127.0.0.2 hostB\n");
+  write("lim", "#!/bin/sh\nexit 0\n");
+  ::chmod((dir + "/lim").c_str(), 0755);
+  ::setenv("LSF_ENVDIR", dir.c_str(), 1);
+  ::unsetenv("LSF_SERVERDIR");
+  ::unsetenv("LSF_RSH");
+  testing::FakeLim lim;
+  Out out, err;
+  CmdIo io{out, err, lim, "hostA", nullptr};
+  EXPECT_EQ(startLims({"hostA", "hostB"}, io, true, true), kExitNotFound);
+  EXPECT_EQ(out.str(),
+            "{\n  \"hosts\": [\n    {\n      \"host\": \"hostA\",\n      \"ok\": true\n    },\n"
+            "    {\n      \"host\": \"hostB\",\n      \"ok\": false,\n      \"error\": \"remote "
+            "start through LSF_RSH 'false' failed (exit 1)\"\n    }\n  ]\n}\n");
+  EXPECT_EQ(err.str(), "lsadmin: hostB: remote start through LSF_RSH 'false' failed (exit 1)\n");
+  ::unsetenv("LSF_ENVDIR");
+  fs::remove_all(dir);
 }
 
 }  // namespace

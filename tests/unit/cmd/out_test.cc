@@ -38,6 +38,22 @@ TEST(Out, KeepsTextWithoutADescriptor) {
   EXPECT_EQ(out.str(), "hosts: 3 ok\n-7");
 }
 
+// stdout and stderr into one pipe (`lsadmin ... 2>&1 | less`): an error follows the progress
+// text written before it, though stdout is buffered and stderr is not.
+TEST(Out, ATiedStreamWritesWhatTheOtherHoldsFirst) {
+  Pipe p;
+  Out out(p.fd[1]);
+  Out err(p.fd[1], Out::Buffering::kUnit);
+  err.tie(&out);
+  out << "Restart LIM on <hostB> ...... failed\n";
+  err << "lsadmin: Permission denied\n";
+  out << "Restart LIM on <hostC> ...... done\n";
+  out.flush();
+  EXPECT_EQ(drain(p.fd[0]),
+            "Restart LIM on <hostB> ...... failed\nlsadmin: Permission denied\n"
+            "Restart LIM on <hostC> ...... done\n");
+}
+
 TEST(Out, FullyBufferedWritesOnFlushAndAtTheEnd) {
   Pipe p;
   {

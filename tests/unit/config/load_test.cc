@@ -77,6 +77,48 @@ TEST(LsfConf, ElimKnobsFromLsfConfAndTheClusterFileWins) {
   EXPECT_EQ(l.draft->masterList, std::vector<std::string>{"hostB"});
 }
 
+// LSF_ELIM_RESTARTS is documented as valid only with LSF_ELIM_BLOCKTIME or LSF_ELIM_DEBUG=y;
+// either may come from lsf.conf or the cluster file's Parameters.
+class ElimRestarts : public ::testing::Test {
+ protected:
+  ConfigLoad load(const std::string& conf, const std::string& params) {
+    d_.write("lsf.conf", "LSF_CONFDIR=.\n" + conf);
+    d_.write("lsf.shared", kShared);
+    d_.write("lsf.cluster.test", std::string(kCluster) + "Begin Parameters\nEXINTERVAL = 15\n" +
+                                     params + "End Parameters\n");
+    return d_.load();
+  }
+  ConfigDir d_;
+};
+
+TEST_F(ElimRestarts, AloneIsAWarningAtEachLineThatSetsIt) {
+  auto l = load("LSF_ELIM_RESTARTS=5\n", "LSF_ELIM_RESTARTS = 2\n");
+  ASSERT_TRUE(l.snapshot) << dump(l);  // a warning: the cap still applies
+  EXPECT_EQ(l.snapshot->params.elimRestarts, 2);
+  const std::string why = "LSF_ELIM_RESTARTS is set without LSF_ELIM_BLOCKTIME or LSF_ELIM_DEBUG=y";
+  EXPECT_EQ(countDiag(l, "lsf.conf", 2, kW, why), 1) << dump(l);
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", 14, kW, why), 1) << dump(l);
+  EXPECT_EQ(l.diagnostics.size(), 2u) << dump(l);
+}
+
+TEST_F(ElimRestarts, DebugOffDoesNotCount) {
+  auto l = load("LSF_ELIM_DEBUG=n\nLSF_ELIM_RESTARTS=5\n", "");
+  EXPECT_EQ(countDiag(l, "lsf.conf", 3, kW, "LSF_ELIM_RESTARTS is set without"), 1) << dump(l);
+  EXPECT_EQ(l.diagnostics.size(), 1u) << dump(l);
+}
+
+TEST_F(ElimRestarts, BlocktimeOrDebugInEitherFileSatisfiesIt) {
+  for (auto [conf, params] : std::vector<std::pair<std::string, std::string>>{
+           {"LSF_ELIM_RESTARTS=5\n", "LSF_ELIM_BLOCKTIME = 0\n"},
+           {"LSF_ELIM_RESTARTS=5\nLSF_ELIM_DEBUG=y\n", ""},
+           {"LSF_ELIM_BLOCKTIME=4\n", "LSF_ELIM_RESTARTS = 5\n"},
+           {"", "lsf_elim_debug = Y\nLSF_ELIM_RESTARTS = 5\n"},
+           {"", ""}}) {
+    auto l = load(conf, params);
+    EXPECT_TRUE(l.diagnostics.empty()) << conf << "|" << params << "\n" << dump(l);
+  }
+}
+
 TEST(ConfigLoadFiles, MissingLsfConfIsAnError) {
   ConfigDir d;
   std::remove(d.path("lsf.conf").c_str());

@@ -67,6 +67,28 @@ TEST_F(Addresses, AliasOfAnotherHostIsAnError) {
   EXPECT_FALSE(l.snapshot);
 }
 
+// Two hosts-file lines giving one address to two Host rows: the second lim would find the
+// first one's ports taken, so it is an error naming both hosts and both lines.
+TEST_F(Addresses, TwoHostsOnOneAddressIsAnErrorNamingBoth) {
+  auto l = load("# cluster\n10.1.2.3 hostB\n10.9.9.9 other\n10.1.2.3 hostA\n");
+  EXPECT_ONLY_DIAG(l, "lsf.cluster.test", 4, kE,
+                   "host <hostB> has the same address as host <hostA> (" + d_.path("hosts") +
+                       ":2 and " + d_.path("hosts") + ":4 both give 10.1.2.3)");
+  EXPECT_FALSE(l.snapshot);
+}
+
+TEST_F(Addresses, OneIpv6AddressSpelledTwoWaysIsStillOneAddress) {
+  auto l = load("fd00::7 hostA\nfd00:0:0:0:0:0:0:7 hostB\n");
+  EXPECT_ONLY_DIAG(l, "lsf.cluster.test", 4, kE,
+                   "host <hostB> has the same address as host <hostA>");
+}
+
+TEST_F(Addresses, DistinctAddressesAndUnlistedHostsAreNoConflict) {
+  auto l = load("10.1.2.3 hostA\n10.1.2.4 hostB\n10.1.2.4 unlisted\n");
+  EXPECT_TRUE(l.snapshot) << dump(l);
+  EXPECT_TRUE(l.diagnostics.empty()) << dump(l);
+}
+
 TEST(Checksum, LineEndingsCommentsAndBlanksDoNotChangeIt) {
   std::string base = "Begin Host\nHOSTNAME  model\nhostA  Generic\nEnd Host\n";
   uint64_t h = config::normalizedDigest(base, 1);

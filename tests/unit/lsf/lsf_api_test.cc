@@ -151,6 +151,22 @@ TEST_F(LsfApi, NoLimAnsweringIsLimDown) {
   EXPECT_EQ(lserrno, LSE_LIM_DOWN);
 }
 
+// An argument too long for any request is the caller's mistake, LSE_BAD_ARGS (docs/client.md),
+// not a lim that seems down: it is refused before anything is sent (here nothing listens, so
+// anything sent would have ended in LSE_LIM_DOWN).
+TEST_F(LsfApi, AnArgumentLargerThanARequestMayBeIsBadArgs) {
+  useLim(closedPort());
+  std::string big = "select[" + std::string(5u << 20, 'm') + "]";
+  int n = 1;
+  lserrno = LSE_NO_ERR;
+  EXPECT_EQ(ls_placereq(big.data(), &n, 0, nullptr), nullptr);
+  EXPECT_EQ(lserrno, LSE_BAD_ARGS);
+  EXPECT_STREQ(ls_sysmsg(), "Bad arguments");
+  char small[] = "select[mem>1]";
+  EXPECT_EQ(ls_placereq(small, &n, 0, nullptr), nullptr);
+  EXPECT_EQ(lserrno, LSE_LIM_DOWN);  // the same call with a fitting argument
+}
+
 TEST_F(LsfApi, MissingLsfConfIsLsfConf) {
   ::setenv("LSF_ENVDIR", "/nonexistent/openlim-lsf-test", 1);
   openlim::lsf::resetSession();

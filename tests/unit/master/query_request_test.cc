@@ -22,6 +22,18 @@ std::string errorOf(Result<T> (*decode)(const format::Json&), const std::string&
   return r.status().message();
 }
 
+// {"op":5} is not `unknown op ""`: the answer names what "op" is.
+TEST(OpDecode, TheOpMustBeAStringAndPresent) {
+  EXPECT_EQ(*decodeOp(parse(R"({"op":"load","n":1})")), "load");
+  EXPECT_EQ(*decodeOp(parse(R"({"op":"nosuch"})")), "nosuch");  // the router refuses it
+  EXPECT_EQ(errorOf(decodeOp, R"({"op":5})"), "\"op\" must be a string, not a number");
+  EXPECT_EQ(errorOf(decodeOp, R"({"op":null})"), "\"op\" must be a string, not null");
+  EXPECT_EQ(errorOf(decodeOp, R"({"op":["load"]})"), "\"op\" must be a string, not an array");
+  EXPECT_EQ(errorOf(decodeOp, R"({"op":{}})"), "\"op\" must be a string, not an object");
+  EXPECT_EQ(errorOf(decodeOp, R"({"op":true})"), "\"op\" must be a string, not a boolean");
+  EXPECT_EQ(errorOf(decodeOp, R"({"n":1})"), "missing \"op\": the request names no operation");
+}
+
 TEST(LoadRequestDecode, AbsentFieldsTakeDefaults) {
   auto r = decodeLoadRequest(parse(R"({"op":"load"})"));
   ASSERT_TRUE(r.isOk());

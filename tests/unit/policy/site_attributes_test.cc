@@ -111,6 +111,18 @@ object NLB (hostB) { NLB_SYSCPU_LIMIT = 9; NLB_RUNQLEN_LIMIT = 3; }
   EXPECT_EQ(snap.hosts[1].siteAttributes, (std::vector<std::string>{"NLB_RUNQLEN_LIMIT"}));
 }
 
+// lsf.shared without a ClusterName: no cluster file was read, and none is named as
+// "lsf.cluster." (a path with an empty name).
+TEST(SiteAttributes, NoClusterNameNamesNoEmptyClusterFile) {
+  ConfigSnapshot snap = hostsSnapshot();
+  snap.clusterName.clear();
+  snap.hosts.clear();
+  snap.buildIndexes();
+  EXPECT_EQ(applyText(snap, "object NLB (hostA) { NLB_SITE_CPUNORM = 1; }\n"),
+            "/c/lsf.attributes:1: host <hostA> is not in the Host section of the cluster file "
+            "(lsf.shared names no cluster); its attributes are refused\n");
+}
+
 TEST(SiteAttributes, AreReadWithThePolicyFilesBeforeThePoliciesCompile) {
   ConfigSnapshot snap = hostsSnapshot();
   std::map<std::string, std::string> files{

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <poll.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -87,6 +88,44 @@ TEST(KeyFile, RefusesMissingShortAndWorldReadable) {
   std::ofstream(p) << "long-enough-key-material\n";
   ::chmod(p.c_str(), 0644);
   EXPECT_EQ(readKeyFile(p).status().code(), Code::kDenied);
+  std::remove(p.c_str());
+}
+
+// A key file the caller may not read says why, in the system's words. Root reads any file, so
+// the check runs in a child that gives up root first (nobody); the directory is traversable.
+TEST(KeyFile, UnreadableSaysTheSystemsReason) {
+  std::string dir = tempPath("keydir");
+  ASSERT_EQ(::mkdir(dir.c_str(), 0755), 0);
+  std::string p = dir + "/key";
+  std::ofstream(p) << "long-enough-key-material\n";
+  ASSERT_EQ(::chmod(p.c_str(), 0), 0);
+  pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    if (::geteuid() == 0 && ::setuid(65534) != 0) ::_exit(3);
+    auto k = readKeyFile(p);
+    bool said =
+        !k.isOk() && k.status().message() == p + ": cannot read key file: Permission denied";
+    ::_exit(said ? 0 : 1);
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  EXPECT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+  std::remove(p.c_str());
+  ::rmdir(dir.c_str());
+}
+
+TEST(KeyFile, DirectoryAndOversizedFilesAreNoKey) {
+  std::string dir = tempPath("keyisdir");
+  ASSERT_EQ(::mkdir(dir.c_str(), 0700), 0);
+  EXPECT_EQ(readKeyFile(dir).status().message(), dir + ": key file is a directory, not a file");
+  ::rmdir(dir.c_str());
+  std::string p = tempPath("bigkey");
+  std::ofstream(p) << std::string(65 * 1024, 'k');
+  ::chmod(p.c_str(), 0600);
+  EXPECT_EQ(readKeyFile(p).status().code(), Code::kInvalid);
+  EXPECT_NE(readKeyFile(p).status().message().find("larger than 65536 bytes"), std::string::npos);
   std::remove(p.c_str());
 }
 

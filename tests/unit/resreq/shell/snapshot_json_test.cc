@@ -93,7 +93,13 @@ TEST(SnapshotJson, RefusesMalformedInputWithAReason) {
       {"[]", "snapshot: "},
       {"{}", "snapshot: missing \"hosts\" array"},
       {R"({"hosts": [{"status": "ok"}]})", "host #1: missing \"name\""},
-      {R"({"hosts": [{"name": 5}]})", "host #1: missing \"name\""},
+      {R"({"hosts": [{"name": 5}]})", "host #1: \"name\" must be a string, not a number"},
+      {R"({"hosts": [{"name": ""}]})", "host #1: \"name\" is empty"},
+      {R"({"hosts": [{"name": "a"}, {"name": ""}]})", "host #2: \"name\" is empty"},
+      {R"({"hosts": [{"name": "a", "status": 3}]})",
+       "host a: \"status\" must be a string (ok, busy, lockU, lockW or unavail), not a number"},
+      {R"({"hosts": [{"name": "a", "status": null}]})",
+       "host a: \"status\" must be a string (ok, busy, lockU, lockW or unavail), not null"},
       {R"({"hosts": [{"name": "a", "status": "sleeping"}]})",
        "host a: unknown status \"sleeping\""},
       {R"({"hosts": [{"name": "a"}, {"name": "A"}]})", "host A: listed twice"},
@@ -110,6 +116,7 @@ TEST(SnapshotJson, RefusesMalformedInputWithAReason) {
     auto t = format::readSnapshotJson(b.json, cfg);
     ASSERT_FALSE(t) << b.json;
     EXPECT_EQ(t.status().message().rfind(b.message, 0), 0u) << t.status().message();
+    EXPECT_EQ(t.status().message().find("status \"\""), std::string::npos);  // a type, named
   }
 }
 

@@ -1,0 +1,3 @@
+fixture: down
+args: lsadmin elimstatus -json
+exit: 3

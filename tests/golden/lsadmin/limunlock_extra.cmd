@@ -1,0 +1,3 @@
+fixture: demo
+args: lsadmin limunlock hostB
+exit: 2

@@ -1,0 +1,4 @@
+fixture: demo
+args: lsadmin limunlock -json
+exit: 0
+request: {"host":"hostA","op":"unlock"}

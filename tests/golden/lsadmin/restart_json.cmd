@@ -1,0 +1,3 @@
+fixture: demo
+args: lsadmin limrestart -json hostB hostC
+exit: 0

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsadmin limshutdown -f -json all
+exit: 1

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsadmin limshutdown -json all
+exit: 2

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsreserve -json -u bob
+exit: 1

@@ -1,0 +1,3 @@
+fixture: down
+args: lsreserve -l -json
+exit: 3
