@@ -188,7 +188,7 @@ class TestSlowClient(Base):
 
 
 class TestSlowFlood(Base):
-    block = "127.7.33"
+    block = "127.7.35"
 
     def test_forty_slow_connections_do_not_keep_a_scrape_out(self):
         """One client on its own address keeps 40 connections open, each sending a header
