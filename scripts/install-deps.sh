@@ -11,6 +11,8 @@ packages=(
   procps iproute2 python3 clang-format clang libclang-rt-14-dev
   # promtool checks the metrics text; the prometheus server scrapes a test cluster
   prometheus
+  # the package test runs lintian on the .deb the build makes
+  lintian
 )
 
 missing=()

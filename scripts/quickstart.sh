@@ -9,11 +9,20 @@
 # ninja), and prepares ./_demo/: serverdir/ (melim and the example elims), log/, a fresh
 # cluster key. Nothing is installed system-wide and nothing runs as root except apt-get.
 # The sample configuration conf/ reads OPENLIM_SERVERDIR, OPENLIM_LOGDIR, OPENLIM_KEYFILE.
+# Run again while the demo runs, it replaces it: the old lims are stopped, and waited for,
+# before the new ones start.
+#
+# Environment: OPENLIM_BUILD_DIR (default build/), OPENLIM_DEMO_DIR (default _demo/), and
+# OPENLIM_QUICKSTART_PREBUILT=1 to use the binaries already in OPENLIM_BUILD_DIR (no
+# install-deps, no cmake: the tests run the quickstart this way on their own build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 build=${OPENLIM_BUILD_DIR:-build}
+case "$build" in /*) ;; *) build=$root/$build ;; esac
 demo=${OPENLIM_DEMO_DIR:-$root/_demo}
+# How long a stopped lim may take to exit (it frees its ports as it exits).
+stop_wait_s=${OPENLIM_STOP_WAIT_S:-10}
 
 usage() {
   echo "Usage: bash scripts/quickstart.sh [--three] | stop"
@@ -27,46 +36,88 @@ export OPENLIM_LOGDIR=$demo/log
 export OPENLIM_KEYFILE=$demo/cluster.key
 export OPENLIM_STATEDIR=$demo/state
 export OPENLIM_HOST=hostA
-export PATH=$root/$build/lim/cmd:\$PATH
+export PATH=$build/lim/cmd:\$PATH
 EOF
 }
 
+# Whether pid still runs the lim we started for host (a pid may be reused once it exits).
+ours() {
+  [ -r "/proc/$1/cmdline" ] && tr '\0' ' ' <"/proc/$1/cmdline" 2>/dev/null | grep -q -- "--host $2"
+}
+
+# Stops the lims this script started and waits until they have exited (so their ports are
+# free for the next start): TERM, up to stop_wait_s seconds, then KILL. Exits 1 when one
+# is still there after that.
 stop_lims() {
-  local any=0
+  local any=0 pids=() hosts=()
   for pidfile in "$demo"/run/lim.*.pid; do
     [ -e "$pidfile" ] || continue
     local pid host
     pid=$(cat "$pidfile")
     host=$(basename "$pidfile" .pid)
     host=${host#lim.}
-    # Only a lim we started: the pid must still run our lim binary.
-    if [ -r "/proc/$pid/cmdline" ] && tr '\0' ' ' <"/proc/$pid/cmdline" | grep -q -- "--host $host"; then
-      kill -TERM "$pid" && echo "quickstart: stopped lim for $host (pid $pid)" && any=1
+    if ours "$pid" "$host" && kill -TERM "$pid" 2>/dev/null; then
+      echo "quickstart: stopping lim for $host (pid $pid)"
+      pids+=("$pid")
+      hosts+=("$host")
+      any=1
     fi
     rm -f "$pidfile"
   done
-  [ $any = 1 ] || echo "quickstart: no lim of ours is running"
+  [ $any = 1 ] || { echo "quickstart: no lim of ours is running"; return 0; }
+  local i left deadline=$((stop_wait_s * 10))
+  for ((t = 0; ; t++)); do
+    left=0
+    for i in "${!pids[@]}"; do
+      ours "${pids[$i]}" "${hosts[$i]}" && left=1
+    done
+    [ $left = 0 ] && break
+    if [ "$t" -ge "$deadline" ]; then
+      for i in "${!pids[@]}"; do
+        if ours "${pids[$i]}" "${hosts[$i]}"; then
+          echo "quickstart: lim for ${hosts[$i]} (pid ${pids[$i]}) did not exit in ${stop_wait_s} s: killed" >&2
+          kill -KILL "${pids[$i]}" 2>/dev/null || true
+        fi
+      done
+      sleep 0.2
+      for i in "${!pids[@]}"; do
+        if ours "${pids[$i]}" "${hosts[$i]}"; then
+          echo "quickstart: lim for ${hosts[$i]} (pid ${pids[$i]}) is still running" >&2
+          return 1
+        fi
+      done
+      break
+    fi
+    sleep 0.1
+  done
+  echo "quickstart: stopped"
 }
 
 three=0
 case "${1:-}" in
-  stop) stop_lims; exit 0 ;;
+  stop) stop_lims; exit $? ;;
   --three) three=1 ;;
   -h|--help) usage; exit 0 ;;
   "") ;;
   *) usage >&2; exit 2 ;;
 esac
 
-echo "quickstart: installing dependencies (if missing)"
-bash scripts/install-deps.sh
+if [ "${OPENLIM_QUICKSTART_PREBUILT:-0}" != 1 ]; then
+  echo "quickstart: installing dependencies (if missing)"
+  bash scripts/install-deps.sh
 
-echo "quickstart: building into $build/"
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$build" -j "$(nproc)" --target lim melim lsload lshosts lsinfo lsid lsplace \
-  lspolicy bhosts lsadmin lsreserve lsrelease lsquota elim_scratch >/dev/null
+  echo "quickstart: building into $build/"
+  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+  cmake --build "$build" -j "$(nproc)" --target lim melim lsload lshosts lsinfo lsid lsplace \
+    lspolicy bhosts lsadmin lsreserve lsrelease lsquota elim_scratch >/dev/null
+fi
 
 mkdir -p "$demo/serverdir" "$demo/log" "$demo/run" "$demo/state"
-stop_lims >/dev/null
+# A demo already running is replaced: its lims must be gone before ours bind their ports.
+if ! stop_lims >/dev/null; then
+  echo "quickstart: a lim of the running demo did not stop; see above" >&2
+  exit 1
+fi
 # A fresh cluster key, readable by us only (lim refuses a key others can read).
 umask 077
 if command -v openssl >/dev/null 2>&1; then
@@ -75,13 +126,19 @@ else
   head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' >"$demo/cluster.key"
 fi
 umask 022
-cp "$build/melim/io/melim" "$demo/serverdir/"
-ln -sf "$root/$build/lim/daemon/lim" "$demo/serverdir/lim"
+# A file of serverdir replaced by a rename, never written over: a melim or elim of the old
+# demo may still be running it ("text file busy").
+put() {
+  cp "$1" "$demo/serverdir/.new.$$" && chmod 755 "$demo/serverdir/.new.$$" &&
+    mv -f "$demo/serverdir/.new.$$" "$demo/serverdir/$(basename "$1")"
+}
+put "$build/melim/io/melim"
+ln -sf "$build/lim/daemon/lim" "$demo/serverdir/lim"
 for e in elim_examples/elim.*; do
   case "$e" in *.c) continue ;; esac
-  cp "$e" "$demo/serverdir/" && chmod 755 "$demo/serverdir/$(basename "$e")"
+  put "$e"
 done
-[ -x "$build/elim_examples/elim.scratch" ] && cp "$build/elim_examples/elim.scratch" "$demo/serverdir/"
+if [ -x "$build/elim_examples/elim.scratch" ]; then put "$build/elim_examples/elim.scratch"; fi
 # elim.licenses reads the free license count from a file a license poller would keep fresh.
 echo 12 >"$demo/licenses"
 export ELIM_LICENSE_FILE="$demo/licenses"
@@ -140,7 +197,8 @@ run lsid
 run lshosts -l hostA
 run lsload -l
 run lsinfo
-run lsplace --explain -R 'select[mem>100 && ut<0.9] order[r15s]'
+# No load index in the selection: the demo places on a busy machine too.
+run lsplace --explain -R 'select[mem>100] order[r15s]'
 run lspolicy
 run lspolicy -p apps -a ncpus=1 --explain
 run lspolicy -d --explain -p rated

@@ -101,6 +101,21 @@ class TestScrape(Base):
             self.assertEqual(http(self.master, self.mport, path)[0], 404, path)
         for method in ("POST", "PUT", "DELETE"):
             self.assertEqual(http(self.master, self.mport, "/metrics", method)[0], 405, method)
+        # Each status line carries its own reason phrase; a malformed head is a 400.
+        for request, line in ((b"GET /x HTTP/1.1\r\n\r\n", b"HTTP/1.1 404 Not Found\r\n"),
+                              (b"PUT /metrics HTTP/1.1\r\n\r\n",
+                               b"HTTP/1.1 405 Method Not Allowed\r\n"),
+                              (b"GET /metrics\r\n\r\n", b"HTTP/1.1 400 Bad Request\r\n"),
+                              (b"GET /metrics HTTP/1.0\r\n\r\n", b"HTTP/1.1 200 OK\r\n")):
+            with socket.create_connection((self.master, self.mport), timeout=5) as s:
+                s.sendall(request)
+                answer = b""
+                while b"\r\n" not in answer:
+                    chunk = s.recv(4096)
+                    if not chunk:
+                        break
+                    answer += chunk
+            self.assertTrue(answer.startswith(line), (request, answer[:80]))
         # The lim keeps serving after them.
         self.assertEqual(self.scrape()[0], 200)
         self.assertEqual(self.c.query("hostA", {"op": "id"}).get("master"), "hostA")
@@ -170,6 +185,56 @@ class TestSlowClient(Base):
         self.assertEqual(ended, [b"", b"", b""])  # closed without an answer
         self.assertTrue(all(n < len(request) for n in sent), sent)
         self.assertEqual(self.scrape()[0], 200)
+
+
+class TestSlowFlood(Base):
+    block = "127.7.35"
+
+    def test_forty_slow_connections_do_not_keep_a_scrape_out(self):
+        """One client on its own address keeps 40 connections open, each sending a header
+        line a second and opening a new one when the lim closes it: every scrape is served."""
+        self.wait_r1m("hostB")
+        attacker = "%s.200" % self.block  # another local user's client: its own source address
+        stop = threading.Event()
+        self.addCleanup(stop.set)
+        opened = [0]
+
+        def slow():
+            while not stop.is_set():
+                try:
+                    s = socket.socket()
+                    s.bind((attacker, 0))
+                    s.settimeout(5)
+                    s.connect((self.master, self.mport))
+                    opened[0] += 1
+                    s.sendall(b"GET /metrics HTTP/1.1\r\n")
+                    while not stop.wait(1):
+                        s.sendall(b"X-Slow: 1\r\n")
+                except OSError:
+                    stop.wait(0.05)
+                finally:
+                    s.close()
+
+        threads = [threading.Thread(target=slow, daemon=True) for _ in range(40)]
+        for t in threads:
+            t.start()
+        self.c.wait_for(lambda: opened[0] >= 40, timeout=20, what="40 slow connections open")
+        latencies = []
+        for _ in range(12):  # spans the 5 s head timeout of the slow ones
+            t0 = time.monotonic()
+            status, text = http(self.master, self.mport, "/metrics", timeout=10)
+            latencies.append(time.monotonic() - t0)
+            self.assertEqual(status, 200)
+            self.assertIn("openlim_is_master 1", text)
+            time.sleep(0.5)
+        stop.set()
+        for t in threads:
+            t.join(timeout=10)
+        latencies.sort()
+        print("scrapes under %d slow connections: median %.1f ms, max %.1f ms"
+              % (opened[0], 1e3 * latencies[len(latencies) // 2], 1e3 * latencies[-1]),
+              file=sys.stderr)
+        self.assertGreater(opened[0], 40, "the lim closed slow connections, they came back")
 
 
 def kill_lims_of(envdir):

@@ -186,6 +186,18 @@ TEST(HostsFile, ReadsAddressesAndReportsBadLines) {
   EXPECT_EQ(l.snapshot->findAddress("hostB")->ip, "127.0.0.12");
 }
 
+// The quickstart runs hostA alone and places and reserves on it: no threshold on an index
+// that a loaded machine raises (CPU, run queue, paging, I/O, login activity) may mark it busy.
+TEST(SampleCluster, QuickstartHostIsNotBusiedByMachineLoad) {
+  auto l = loadConfig(std::string(OPENLIM_SOURCE_DIR) + "/conf",
+                      [](const std::string&) { return std::nullopt; });
+  ASSERT_TRUE(l.snapshot) << dump(l);
+  const auto* a = l.snapshot->findHost("hostA");
+  ASSERT_NE(a, nullptr);
+  for (const char* index : {"r15s", "r1m", "r15m", "ut", "pg", "io", "ls", "it"})
+    EXPECT_EQ(a->thresholds.count(index), 0u) << "hostA has a busy threshold on " << index;
+}
+
 TEST(SampleCluster, ConfIsCleanAndDescribesDemo) {
   auto l = loadConfig(std::string(OPENLIM_SOURCE_DIR) + "/conf",
                       [](const std::string&) { return std::nullopt; });
@@ -197,7 +209,8 @@ TEST(SampleCluster, ConfIsCleanAndDescribesDemo) {
   EXPECT_EQ(s.masterList, (std::vector<std::string>{"hostA", "hostB", "hostC"}));
   EXPECT_EQ(s.conf("LSF_LIM_PORT"), "7869");
   EXPECT_EQ(s.findAddress("hostC")->ip, "127.0.0.13");
-  EXPECT_DOUBLE_EQ(s.findHost("hostA")->thresholds.at("ut"), 0.9);
+  EXPECT_DOUBLE_EQ(s.findHost("hostC")->thresholds.at("ut"), 0.9);
+  EXPECT_DOUBLE_EQ(s.findHost("hostC")->thresholds.at("r1m"), 3.5);
   EXPECT_DOUBLE_EQ(s.findHost("hostA")->thresholds.at("usr_tmp"), 20);
   EXPECT_EQ(s.findHost("hostC")->strings.at("osrel"), "bookworm");
   for (const char* r : {"usr_tmp", "nio", "ngpus", "gpu_util", "gpu_mem"})
