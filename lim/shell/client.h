@@ -25,6 +25,7 @@ namespace openlim::shell {
 
 struct ClientConfig {
   std::vector<std::string> serverHosts;  // LSF_SERVER_HOSTS, in order
+  bool serversOnly = false;              // ask serverHosts alone, never the local lim (-s)
   std::string localHost;                 // $OPENLIM_HOST or the system name
   uint16_t port = 7869;                  // LSF_LIM_PORT
   Timeouts timeouts;                     // LSF_API_CONNTIMEOUT / RECVTIMEOUT
