@@ -3,7 +3,8 @@
 host (nothing the test reads comes from the lims' own sampling); successive
 reservations by a rating policy with a band go where the rating formula, the band's turn,
 the drop after each placement and MAX_JOBS say; a PBS load-balancing policy takes the least
-loaded host and never one whose load would pass its max_load.
+loaded host and never one whose load would pass its max_load. A host whose elim reports
+maxslots and slots has maxslots - slots current jobs, live and offline alike.
 
 Run: LIM_BIN=build/lim/daemon/lim MELIM_BIN=build/melim/io/melim CMD_DIR=build/lim/cmd \
      python3 -m unittest -v test_rating
@@ -48,7 +49,8 @@ load_balancing: true
 """ % BAND
 
 # Each host's elim (one script; the host is known by the one site resource mapped to it)
-# reports the values of its file once the test has written it.
+# reports the values of its file once the test has written it, and a scheduler's batch slots
+# (maxslots, free slots) once its slots file is there.
 ELIM = """#!/bin/sh
 case " $LSF_RESOURCES " in
   *" ra "*) tag=ra host=hostA;; *" rb "*) tag=rb host=hostB;; *) tag=rc host=hostC;;
@@ -61,6 +63,10 @@ while :; do
     echo "1 $tag 1"
   fi
   [ $? -eq 0 ] || exit 1
+  if [ -r "%(dir)s/slots.$host" ]; then
+    read maxslots slots < "%(dir)s/slots.$host"
+    echo "2 maxslots $maxslots slots $slots" || exit 1
+  fi
   sleep 0.2
 done
 """
@@ -240,6 +246,42 @@ class TestRatingPlacement(unittest.TestCase):
         rc, out, err = self.run_cmd("lspolicy", "-p", "lb", "--explain")
         self.assertEqual(rc, 0, err)
         self.assertRegex(out, r"hostC: left out: load_balancing, over max_load")
+
+
+    def rated_jobs(self, *extra):
+        """lspolicy -p rated -d: each listed host's JOBS term."""
+        rc, out, err = self.run_cmd("lspolicy", "-p", "rated", "-d", *extra)
+        self.assertEqual(rc, 0, err)
+        jobs = {}
+        for o in out.split("object NLB (")[1:]:
+            host, body = o.split(")", 1)
+            jobs[host] = int(body.split("    JOBS = ", 1)[1].split(";", 1)[0])
+        return jobs
+
+    def test_reported_slots_are_the_current_jobs(self):
+        self.start_with_values()
+        # hostA runs 3 of its 8 batch slots, hostC 2 of 8 (its MAX_JOBS); hostB says nothing.
+        for h, (most, free) in {"hostA": (8, 5), "hostC": (8, 6)}.items():
+            self.c._write("slots." + h, "%d %d\n" % (most, free))
+        self.c.wait_or_dump(lambda: (self.values("hostA").get("slots"),
+                                     self.values("hostC").get("slots")) == (5, 6),
+                            "the elims' slots at the master")
+        self.assertEqual(self.rated_jobs(), {"hostA": 3, "hostB": 0})  # hostC rates 0
+        rc, err = self.reserve("-p", "rated", "hostC")
+        self.assertEqual(rc, 1, err)
+        # A reservation counts where the host reports no jobs, not on top of what it reports.
+        for h in ("hostA", "hostB"):
+            rc, hosts = self.reserve("-p", "rated", h)
+            self.assertEqual((rc, hosts), (0, [h]))
+        self.assertEqual(self.rated_jobs(), {"hostA": 3, "hostB": 1})
+        # The offline tester on the master's snapshot reads the same rule: hostA's jobs and
+        # hostC's MAX_JOBS agree (a snapshot carries no reservations: hostB's count is gone).
+        rc, snap, err = self.run_cmd("lsload", "-json")
+        self.assertEqual(rc, 0, err)
+        path = os.path.join(self.c.dir, "snap.json")
+        with open(path, "w") as f:
+            f.write(snap)
+        self.assertEqual(self.rated_jobs("--from", path), {"hostA": 3, "hostB": 0})
 
 
 if __name__ == "__main__":
