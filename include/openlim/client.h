@@ -63,7 +63,8 @@ struct PlaceQuery {
   std::vector<std::string> hosts;  // candidates; empty = every host
   std::string local;               // the asker's host (implicit type==local); "" = none
   std::string policy;              // lsplace -p: a placement policy (docs/policies.md)
-  std::vector<std::pair<std::string, double>> job;  // lsplace -a: job attributes
+  std::vector<std::pair<std::string, double>> job;           // lsplace -a: job attributes
+  std::vector<std::pair<std::string, std::string>> jobText;  // string ones (JOB_REQNAME)
 };
 
 // lsadmin reconfig's answer: the master's check of the configuration files.

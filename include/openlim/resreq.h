@@ -156,6 +156,7 @@ struct PlaceOptions {
   double now = __builtin_nan("");
   double wallNow = __builtin_nan("");
   std::vector<double> jobValues;
+  std::vector<std::string> jobTexts;  // string job attributes by the same slots ("" = absent)
 };
 
 enum class Outcome : uint8_t { kChosen, kRejected, kIneligible, kDropped, kNotNeeded };

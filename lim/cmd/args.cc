@@ -113,6 +113,43 @@ Result<ParsedArgs> parseArgs(const std::vector<std::string>& args,
   return out;
 }
 
+std::vector<std::string> joinSpacedAssignments(const std::vector<std::string>& args,
+                                               const std::string& option) {
+  std::vector<std::string> out;
+  out.reserve(args.size());
+  auto isValueWord = [](const std::string& w) { return !w.empty() && w[0] != '-'; };
+  size_t i = 0;
+  while (i < args.size()) {
+    const std::string& arg = args[i++];
+    if (arg == "--") {
+      out.insert(out.end(), args.begin() + static_cast<std::ptrdiff_t>(i - 1), args.end());
+      break;
+    }
+    const bool attached = arg.size() > option.size() && arg.rfind(option, 0) == 0;
+    if (arg != option && !attached) {
+      out.push_back(arg);
+      continue;
+    }
+    std::string value;
+    if (attached) {
+      value = arg.substr(option.size());
+    } else if (i < args.size()) {
+      value = args[i++];
+    } else {
+      out.push_back(arg);  // the parser reports the missing value
+      break;
+    }
+    if (value.find('=') == std::string::npos && i < args.size() && !args[i].empty() &&
+        args[i][0] == '=')
+      value += args[i++];  // "x" "=" or "x" "=1"
+    if (!value.empty() && value.back() == '=' && i < args.size() && isValueWord(args[i]))
+      value += args[i++];  // "x=" "1"
+    out.push_back(option);
+    out.push_back(std::move(value));
+  }
+  return out;
+}
+
 Result<int> countOption(const std::string& option, const std::string& text, int min) {
   Result<int> n = parseInt(text);
   if (n && *n >= min) return *n;

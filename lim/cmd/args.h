@@ -47,6 +47,14 @@ inline Result<int> nonNegativeInt(const std::string& option, const std::string& 
   return countOption(option, text, 0);
 }
 
+// NQE's `-a name = value`: the words of one assignment given to `option` ("-a") with blanks
+// around '=' (`-a x = 1`, `-a x= 1`, `-a x =1`, also attached: `-ax = 1`) joined into one
+// value word, so that `-a` takes "x=1". Other words pass unchanged, and nothing after `--`
+// is touched. A word that begins with '-' is never taken as the value (it is an option).
+// Linear in the words.
+std::vector<std::string> joinSpacedAssignments(const std::vector<std::string>& args,
+                                               const std::string& option);
+
 // "-x and -y cannot be used together" for the first option of `others` given with `x`, else
 // empty.
 std::string conflict(const ParsedArgs& a, const std::string& x,

@@ -8,7 +8,15 @@ namespace {
 
 std::vector<std::pair<std::string, double>> jobAttributes(const LsplaceOptions& o) {
   std::vector<std::pair<std::string, double>> job;
-  for (const auto& j : o.job) job.emplace_back(j.name, j.value);
+  for (const auto& j : o.job)
+    if (!j.isText()) job.emplace_back(j.name, j.value);
+  return job;
+}
+
+std::vector<std::pair<std::string, std::string>> jobTexts(const LsplaceOptions& o) {
+  std::vector<std::pair<std::string, std::string>> job;
+  for (const auto& j : o.job)
+    if (j.isText()) job.emplace_back(j.name, j.text);
   return job;
 }
 
@@ -25,7 +33,8 @@ int placeOnline(const LsplaceOptions& o, Querier& lim, const std::string& localH
                                .hosts = o.place.candidates,
                                .local = localHost,
                                .policy = o.policy,
-                               .job = jobAttributes(o)});
+                               .job = jobAttributes(o),
+                               .jobText = jobTexts(o)});
   if (!r) {
     const Status& s = r.status();
     if (s.code() == Code::kUnavailable) {

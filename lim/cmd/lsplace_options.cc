@@ -24,7 +24,7 @@ std::string lsplaceUsage() {
 }
 
 Result<LsplaceOptions> parseLsplaceArgs(const std::vector<std::string>& args) {
-  auto a = parseArgs(args, kLsplaceOptions);
+  auto a = parseArgs(joinSpacedAssignments(args, "-a"), kLsplaceOptions);
   if (!a) return usage(a.status().message());
   LsplaceOptions o;
   o.help = a->has("h");

@@ -92,6 +92,10 @@ int online(const cmd::LspolicyOptions& o) {
     err << "lspolicy: " << config.status().message() << "\n";
     return cmd::kExitUsage;
   }
+  if (!o.server.empty()) {  // -s: that lim alone (it forwards to the master when not it)
+    config->serverHosts = {o.server};
+    config->serversOnly = true;
+  }
   shell::LimClient client(std::move(config.value()));
   auto text = client.ask(cmd::policyRequestText(o), false);
   if (!text) {

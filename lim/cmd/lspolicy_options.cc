@@ -12,9 +12,10 @@ namespace {
 using format::Json;
 
 // -h is a host, as in NQE's nlbpolicy; --help prints the usage.
-const std::vector<OptionSpec> kOptions = {
-    {"p", true},  {"-strict"}, {"a", true}, {"c", true},     {"n", true},   {"d"}, {"h", true},
-    {"-explain"}, {"json"},    {"-json"},   {"-from", true}, {"-at", true}, {"V"}, {"-help"}};
+const std::vector<OptionSpec> kOptions = {{"p", true}, {"-strict"}, {"a", true},     {"c", true},
+                                          {"n", true}, {"d"},       {"h", true},     {"-explain"},
+                                          {"json"},    {"-json"},   {"-from", true}, {"-at", true},
+                                          {"V"},       {"-help"},   {"s", true}};
 
 Status usage(const std::string& why) {
   return Status(Code::kInvalid, "lspolicy: " + why);
@@ -31,12 +32,12 @@ std::string value(const Json& v) {
 
 std::string lspolicyUsage() {
   return "Usage: lspolicy [-p policy] [--strict] [-a attr[=value]]... [-c count] [-n slots] [-d]\n"
-         "                [-h host]... [--explain] [-json] [--from SNAPSHOT]\n"
+         "                [-h host]... [-s server] [--explain] [-json] [--from SNAPSHOT]\n"
          "                [--at \"YYYY-MM-DD HH:MM\"] [--help] [-V]\n";
 }
 
 Result<LspolicyOptions> parseLspolicyArgs(const std::vector<std::string>& args) {
-  auto a = parseArgs(args, kOptions);
+  auto a = parseArgs(joinSpacedAssignments(args, "-a"), kOptions);
   if (!a) return usage(a.status().message());
   if (!a->operands.empty())
     return usage("unexpected argument " + format::clipEcho(a->operands.front()) +
@@ -50,6 +51,10 @@ Result<LspolicyOptions> parseLspolicyArgs(const std::vector<std::string>& args) 
   o.explain = a->has("-explain");
   o.json = a->has("json") || a->has("-json");
   o.from = a->value("-from").value_or("");
+  o.server = a->value("s").value_or("");
+  if (a->has("s") && o.server.empty()) return usage("-s needs a host name");
+  if (!o.server.empty() && !o.from.empty())
+    return usage("-s and --from cannot be used together (--from asks no server)");
   if (a->has("h")) o.hosts = a->options.at("h");
   if (a->has("a")) {
     auto job = policy::parseJobAttributes(a->options.at("a"));
@@ -88,7 +93,8 @@ std::string policyRequestText(const LspolicyOptions& o) {
   }
   if (!o.job.empty()) {
     Json job = Json::object();
-    for (const auto& j : o.job) job.add(j.name, Json::number(j.value));
+    for (const auto& j : o.job)
+      job.add(j.name, j.isText() ? Json::string(j.text) : Json::number(j.value));
     req.add("job", std::move(job));
   }
   req.add("op", Json::string("policy"));

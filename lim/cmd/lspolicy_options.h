@@ -4,7 +4,12 @@
 // offline (--from SNAPSHOT) and online modes.
 //
 //   lspolicy [-p policy] [--strict] [-a attr[=value]]... [-c count] [-n slots] [-d]
-//            [-h host]... [--explain] [-json] [--from SNAPSHOT] [--at "YYYY-MM-DD HH:MM"]
+//            [-h host]... [-s server] [--explain] [-json] [--from SNAPSHOT]
+//            [--at "YYYY-MM-DD HH:MM"]
+//
+// -a takes NQE's `name = value` with blanks too (joinSpacedAssignments); -s names the lim
+// to ask (the master, or a lim that forwards to it) instead of LSF_SERVER_HOSTS and the
+// local lim.
 //
 // Exit: 0 at least one host passes; 1 none does, or --strict and the policy is unknown;
 // 2 usage errors, errors in the policy files, a named policy outside its period.
@@ -32,6 +37,7 @@ struct LspolicyOptions {
   bool explain = false;
   bool json = false;
   std::string from;                     // --from
+  std::string server;                   // -s: the lim to ask; "" = the usual ones
   std::optional<policy::LocalTime> at;  // --at
   std::string atText;
   bool help = false, version = false;

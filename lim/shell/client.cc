@@ -182,7 +182,8 @@ Result<std::string> LimClient::ask(const std::string& request, bool admin) {
     signer = makeSigner(std::move(*key), "lsadmin", std::move(mac));
   }
   std::vector<std::string> candidates = config_.serverHosts;
-  if (std::find(candidates.begin(), candidates.end(), config_.localHost) == candidates.end())
+  if (!config_.serversOnly &&
+      std::find(candidates.begin(), candidates.end(), config_.localHost) == candidates.end())
     candidates.push_back(config_.localHost);
   Status last(Code::kUnavailable, "no lim to ask");
   bool answered = false;  // some lim answered (a lim that knows no master)

@@ -25,6 +25,7 @@ namespace openlim::shell {
 
 struct ClientConfig {
   std::vector<std::string> serverHosts;  // LSF_SERVER_HOSTS, in order
+  bool serversOnly = false;              // ask serverHosts alone, never the local lim (-s)
   std::string localHost;                 // $OPENLIM_HOST or the system name
   // No $OPENLIM_HOST, and the hosts file (present) does not name the system: localHost is
   // a guess. When no lim answers there, the command says that the local host is not a

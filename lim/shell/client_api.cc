@@ -59,9 +59,10 @@ Json placeRequest(const PlaceQuery& q) {
   Json req = opRequest("place");
   req.add("L", Json::boolean(q.fewestHosts));
   req.add("explain", Json::boolean(q.explain));
-  if (!q.job.empty()) {
+  if (!q.job.empty() || !q.jobText.empty()) {
     Json job = Json::object();
     for (const auto& [name, value] : q.job) job.add(name, Json::number(value));
+    for (const auto& [name, text] : q.jobText) job.add(name, Json::string(text));
     req.add("job", std::move(job));
   }
   if (!q.hosts.empty()) req.add("hosts", names(q.hosts));

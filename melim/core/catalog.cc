@@ -19,7 +19,7 @@ std::optional<ValueRange> builtinRange(std::string_view name) {
     std::string_view name;
     ValueRange range;
   };
-  static constexpr std::array<Entry, 11> kRanges = {{
+  static constexpr std::array<Entry, 13> kRanges = {{
       {"r15s", {0, kOpen}},
       {"r1m", {0, kOpen}},
       {"r15m", {0, kOpen}},
@@ -31,17 +31,22 @@ std::optional<ValueRange> builtinRange(std::string_view name) {
       {"tmp", {0, kOpen}},
       {"swp", {0, kOpen}},
       {"mem", {0, kOpen}},
+      {"slots", {0, kOpen}},
+      {"maxslots", {0, kOpen}},
   }};
   for (const Entry& e : kRanges)
     if (e.name == name) return e.range;
   return std::nullopt;
 }
 
-bool isProtectedBuiltin(std::string_view name) {
-  static constexpr std::array<std::string_view, 9> kProtected = {
-      "ls", "it", "r1m", "swp", "login", "idle", "cpu", "swap", "status"};
-  for (auto p : kProtected)
-    if (p == name) return true;
+bool isBatchSlots(std::string_view name) {
+  return name == "slots" || name == "maxslots";
+}
+
+bool isBuiltinAlias(std::string_view name) {
+  static constexpr std::array<std::string_view, 4> kAliases = {"cpu", "idle", "login", "swap"};
+  for (auto a : kAliases)
+    if (a == name) return true;
   return false;
 }
 

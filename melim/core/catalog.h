@@ -15,9 +15,10 @@ namespace openlim::melim {
 enum class NameKind : uint8_t {
   kNumeric,         // external numeric resource
   kString,          // external string resource: one word
-  kBuiltin,         // a built-in index an elim may override
+  kBuiltin,         // a built-in index an elim may override (also slots and maxslots)
   kBoolean,         // a boolean resource: never reported by an elim
-  kNotOverridable,  // ls it r1m swp (and aliases) and status
+  kNotOverridable,  // status and static resources: never reported by an elim
+  kAlias,           // cpu idle login swap: aliases of built-in indices, refused as such
 };
 
 struct NameSpec {
@@ -42,7 +43,8 @@ struct ValueRange {
 // (40 GB/s of paging with 4 KiB pages: beyond any swap device); io is KB/s, 0 to 1e9
 // (1 TB/s: beyond the local disks of any host). Rates need an upper bound because a wrong
 // unit (bytes for KB, a counter for a rate) is the usual elim bug; sizes get none (a host's
-// memory or scratch space has no such natural ceiling below INFINIT_LOAD).
+// memory or scratch space has no such natural ceiling below INFINIT_LOAD); slots and
+// maxslots are >= 0.
 std::optional<ValueRange> builtinRange(std::string_view name);
 
 struct StringHash {
@@ -70,7 +72,14 @@ class Catalog {
   std::unordered_map<std::string, int, StringHash, std::equal_to<>> index_;
 };
 
-// Built-in load indices an elim may not override, with their aliases (docs/melim.md).
-bool isProtectedBuiltin(std::string_view name);
+// slots and maxslots, the free and the maximum batch slots: static built-ins lim does not
+// measure, which an elim (a scheduler's probe) may report so that the rating counts the host's
+// current jobs as maxslots - slots (docs/rating.md).
+bool isBatchSlots(std::string_view name);
+
+// The aliases of built-in load indices (cpu idle login swap): an elim overrides an index by
+// its formal name (r1m it ls swp) only; an alias is refused with its own reason
+// (docs/melim.md).
+bool isBuiltinAlias(std::string_view name);
 
 }  // namespace openlim::melim

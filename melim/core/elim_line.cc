@@ -65,8 +65,11 @@ DropReason parseValue(std::string_view tok, const NameSpec& spec, Pair& p, Parse
 
 DropReason checkName(const Catalog& catalog, std::string_view name, int& slot) {
   slot = catalog.find(name);
-  if (slot < 0)
-    return isProtectedBuiltin(name) ? DropReason::kNotReportable : DropReason::kUnknownName;
+  if (slot < 0) {
+    if (isBuiltinAlias(name)) return DropReason::kAlias;
+    return name == "status" ? DropReason::kNotReportable : DropReason::kUnknownName;
+  }
+  if (catalog.spec(slot).kind == NameKind::kAlias) return DropReason::kAlias;
   return catalog.reportable(slot) ? DropReason::kNone : DropReason::kNotReportable;
 }
 
@@ -149,6 +152,8 @@ const char* dropReasonName(DropReason r) {
       return "partial_at_eof";
     case DropReason::kPartialTimeout:
       return "partial_timeout";
+    case DropReason::kAlias:
+      return "alias";
     case DropReason::kCount:
       break;
   }

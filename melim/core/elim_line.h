@@ -24,12 +24,13 @@ enum class DropReason : uint8_t {
   kBadNumber,       // not a plain decimal number (incl. NaN, Inf, hex)
   kOutOfRange,      // |value| >= INFINIT_LOAD, or outside a built-in's range (builtinRange)
   kUnknownName,     // not an external resource nor an overridable built-in
-  kNotReportable,   // a boolean, or a built-in an elim may not override (ls it r1m swp status)
+  kNotReportable,   // a boolean, a static resource, or status
   kDuplicate,       // the same name twice in one line
   kBadString,       // string value too long or not printable
   kOverlong,        // longer than the maximum line length
   kPartialAtEof,    // an unfinished line when the elim's stdout closed
   kPartialTimeout,  // an unfinished line for LSF_ELIM_BLOCKTIME seconds
+  kAlias,           // an alias of a built-in index (cpu idle login swap): use r1m it ls swp
   kCount,
 };
 

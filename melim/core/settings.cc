@@ -68,8 +68,9 @@ void applyEnv(const EnvFn& env, Settings& s, std::vector<std::string>& w) {
 }
 
 NameKind kindOf(const ResourceDef& r) {
-  if (r.builtinIndex)
-    return isProtectedBuiltin(r.name) ? NameKind::kNotOverridable : NameKind::kBuiltin;
+  if (r.builtinIndex) return NameKind::kBuiltin;        // every formal name, r1m it ls swp included
+  if (isBatchSlots(r.name)) return NameKind::kBuiltin;  // a host's jobs (docs/rating.md)
+  if (isBuiltinAlias(r.name)) return NameKind::kAlias;
   if (r.builtin) return NameKind::kNotOverridable;
   if (r.type == ResourceType::kBoolean) return NameKind::kBoolean;
   if (!r.dynamic) return NameKind::kNotOverridable;
@@ -78,7 +79,7 @@ NameKind kindOf(const ResourceDef& r) {
 
 void addName(std::vector<NameSpec>& names, std::set<std::string>& have, NameSpec spec) {
   if (!have.insert(spec.name).second) return;
-  if (spec.kind == NameKind::kBuiltin || spec.kind == NameKind::kNotOverridable) {
+  if (spec.kind == NameKind::kBuiltin) {
     if (auto r = builtinRange(spec.name)) {
       spec.min = r->min;
       spec.max = r->max;
@@ -100,12 +101,13 @@ void buildNames(const ConfigSnapshot* config, Settings& s) {
       addName(s.names, have, {r.name, k, interval, exp});
     }
   }
-  for (const char* b : kBuiltinIndices) {
-    NameKind k = isProtectedBuiltin(b) ? NameKind::kNotOverridable : NameKind::kBuiltin;
-    addName(s.names, have, {b, k, kDefaultInterval, true});
-  }
-  for (const char* a : {"login", "idle", "cpu", "swap", "status"})
-    addName(s.names, have, {a, NameKind::kNotOverridable, kDefaultInterval, true});
+  for (const char* b : kBuiltinIndices)
+    addName(s.names, have, {b, NameKind::kBuiltin, kDefaultInterval, true});
+  for (const char* a : {"login", "idle", "cpu", "swap"})
+    addName(s.names, have, {a, NameKind::kAlias, kDefaultInterval, true});
+  for (const char* b : {"slots", "maxslots"})
+    addName(s.names, have, {b, NameKind::kBuiltin, kDefaultInterval, true});
+  addName(s.names, have, {"status", NameKind::kNotOverridable, kDefaultInterval, true});
   if (s.lsfResources)
     for (const std::string& n : *s.lsfResources)
       addName(s.names, have, {n, NameKind::kNumeric, kDefaultInterval, true});

@@ -32,5 +32,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (countDistinctUsers(users) > static_cast<int>(users.size())) __builtin_trap();
   if (auto t = parseCpuinfo(text); t.isOk() && (t->cores < 1 || t->logical < 1)) __builtin_trap();
   if (auto n = parseCpuRangeCount(text); n.isOk() && *n < 1) __builtin_trap();
+  (void)parseCpuPressureTotal(text);
   return 0;
 }

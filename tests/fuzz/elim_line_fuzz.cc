@@ -14,7 +14,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const Catalog catalog({{"nio", NameKind::kNumeric, 10, true},
                                 {"osrel", NameKind::kString, 60, true},
                                 {"tmp", NameKind::kBuiltin, 60, true},
-                                {"r1m", NameKind::kNotOverridable, 60, true},
+                                {"r1m", NameKind::kBuiltin, 60, true},
+                                {"cpu", NameKind::kAlias, 60, true},
                                 {"fs", NameKind::kBoolean, 60, true},
                                 {"gpu", NameKind::kNumeric, 30, false}});
   Merger merger(&catalog, 3);

@@ -2,6 +2,7 @@
 
 #include <sys/utsname.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
@@ -15,6 +16,12 @@ namespace openlim::agent {
 namespace {
 
 constexpr double kTmpRepoll = 0.2;  // seconds between checks of a pending statvfs
+
+// The page size in KB (the swap counters count pages); 4 when the system will not say.
+double pageKb() {
+  long bytes = ::sysconf(_SC_PAGESIZE);
+  return bytes > 0 ? static_cast<double>(bytes) / 1024 : 4;
+}
 
 double realtimeNow() {
   struct timespec ts;
@@ -38,6 +45,7 @@ LoadCollector::LoadCollector(std::string procRoot, const ConfigSnapshot& config,
     : proc_(std::move(procRoot)),
       hostName_(std::move(hostName)),
       opts_(std::move(opts)),
+      nlb_(pageKb()),
       tmpProbe_(opts_.tmpPath, opts_.statvfsTimeout, opts_.statvfsFn) {
   if (!opts_.wallClock) opts_.wallClock = realtimeNow;
   detect();
@@ -113,6 +121,15 @@ void LoadCollector::tick(double now) {
   }
   nlb_.ingest(raw.stat, (due & kSrcStat) && !raw.stat, raw.disks,
               (due & kSrcDiskstats) && !raw.disks, processes, now);
+  nlb_.ingestSwap(raw.vmstat, (due & kSrcVmstat) && !raw.vmstat, now);
+  if (due & kSrcStat) {
+    // A kernel without pressure accounting has no such file: NLB_RUNQOCC stays unknown, and
+    // that is no read error.
+    std::optional<uint64_t> stalled;
+    if (auto text = proc_.read("/proc/pressure/cpu"))
+      if (auto t = procfs::parseCpuPressureTotal(*text)) stalled = *t;
+    nlb_.ingestCpuPressure(stalled, !stalled, now);
+  }
   pollTmp(raw, now);
   if (due & kSrcTmp) {
     tmpProbe_.start(now);  // a hung probe is not restarted; tmp stays unknown

@@ -13,7 +13,8 @@ protocol::LoadReport buildLoadReport(const ReportInputs& in, const ConfigSnapsho
     r.flags |= protocol::kReportLocked;
     r.lockSeconds = in.lockSeconds;
   }
-  // An elim may override a built-in index (melim already refuses ls it r1m swp); a "-" from
+  // An elim may override any built-in index by its formal name (melim refuses the aliases
+  // cpu idle login swap); a "-" from
   // melim for a built-in means "no override now", so lim's own measurement stays.
   for (size_t i = 0; i < in.builtins.size(); ++i) {
     auto over = external.find(kBuiltinNames[i]);

@@ -1,10 +1,11 @@
 #pragma once
 // The resources openlim adds to every configuration without a site declaring them
 // (docs/policies.md, "NLB attributes"): the values the lim collects under their NLB names
-// (NLB_SYSCPU, NLB_NUMPROC, NLB_PSWCH, NLB_IOREQS, NLB_CLOCK, NLB_HARDWARE, NLB_OSNAME,
-// NLB_RELEASE, NLB_VERSION) and the averaged indices: A_<index> for every numeric dynamic
-// index (built-in or external) and NLB_A_<X> for the dynamic NLB values. They are ordinary
-// resources (the binder, select[], order[] and policies read them by name) marked `derived`.
+// (NLB_SYSCPU, NLB_NUMPROC, NLB_PSWCH, NLB_IOREQS, NLB_SWAPPING, NLB_RUNQOCC, NLB_CLOCK,
+// NLB_HARDWARE, NLB_OSNAME, NLB_RELEASE, NLB_VERSION) and the averaged indices: A_<index> for every
+// numeric dynamic index (built-in or external) and NLB_A_<X> for the dynamic NLB values. They are
+// ordinary resources (the binder, select[], order[] and policies read them by name) marked
+// `derived`.
 
 #include <string>
 #include <vector>

@@ -11,8 +11,27 @@ const double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 }  // namespace
 
-NlbSampler::NlbSampler() {
+NlbSampler::NlbSampler(double pageKb) : pageKb_(pageKb) {
   values_.fill(kNaN);
+}
+
+void NlbSampler::ingestSwap(const std::optional<procfs::PageCounters>& vm, bool failed,
+                            double now) {
+  if (vm) {
+    if (auto r = rate(swap_, vm->total(), now)) set(NlbIndex::kSwapping, *r * pageKb_);
+  } else if (failed) {
+    set(NlbIndex::kSwapping, kNaN);
+  }
+}
+
+void NlbSampler::ingestCpuPressure(std::optional<uint64_t> someTotalUs, bool failed, double now) {
+  if (someTotalUs) {
+    // Microseconds stalled per second, as a percent of the time: / 1e6 x 100.
+    if (auto r = rate(stall_, *someTotalUs, now))
+      set(NlbIndex::kRunqOcc, std::isnan(*r) ? kNaN : std::clamp(*r / 1e4, 0.0, 100.0));
+  } else if (failed) {
+    set(NlbIndex::kRunqOcc, kNaN);
+  }
 }
 
 std::optional<double> NlbSampler::rate(Counter& c, uint64_t count, double now) {

@@ -77,19 +77,29 @@ Result<T> done(const Fields& f, T value) {
   return value;
 }
 
-// "job": {NAME: value}: names by the -a rules (JOB_ added), values 0 or more, no repeats.
-Status decodeJob(const Json& req, std::vector<std::pair<std::string, double>>& out) {
+// "job": {NAME: value}: names by the -a rules (JOB_ added), no repeats; values 0 or more, a
+// string attribute's (JOB_REQNAME) one printable word.
+Status decodeJob(const Json& req, std::vector<policy::JobAttribute>& out) {
   const Json* job = req.find("job");
   if (!job) return Status::ok();
   const std::string_view what = "an object of job attribute names and values, 0 or more";
   if (!job->isObject() || job->size() > policy::kMaxJobAttributes) return wrongType("job", what);
   for (const auto& [name, v] : job->members()) {
-    auto a = policy::parseJobAttribute(name);  // the name's rules; the value is checked here
-    if (!a || !v.isNumber() || !(v.asNumber() >= 0) || !std::isfinite(v.asNumber()))
+    auto a = policy::jobAttributeName(name);  // the name's rules; the value is checked here
+    if (!a) return wrongType("job", what);
+    policy::JobAttribute attr{.name = std::move(a).value()};
+    if (attr.isText()) {
+      if (!v.isString() || !policy::checkJobText(v.asString()).isOk())
+        return wrongType("job", what);
+      attr.text = v.asString();
+    } else if (!v.isNumber() || !(v.asNumber() >= 0) || !std::isfinite(v.asNumber())) {
       return wrongType("job", what);
+    } else {
+      attr.value = v.asNumber();
+    }
     for (const auto& seen : out)
-      if (seen.first == a->name) return wrongType("job", what);
-    out.emplace_back(a->name, v.asNumber());
+      if (seen.name == attr.name) return wrongType("job", what);
+    out.push_back(std::move(attr));
   }
   return Status::ok();
 }

@@ -11,6 +11,7 @@
 
 #include "format/json.h"
 #include "openlim/status.h"
+#include "policy/job_attributes.h"
 
 namespace openlim::master {
 
@@ -38,10 +39,10 @@ struct PlaceRequest {
   int w = -1;                // -w; 0 = as many as possible; -1 = not given
   bool fewestHosts = false;  // -L
   bool explain = false;
-  std::vector<std::string> hosts;  // candidates; empty = every host
-  std::string local;               // the asker's host (implicit type==local); "" = none
-  std::string policy;              // lsplace -p: place by this policy ("" = none)
-  std::vector<std::pair<std::string, double>> job;  // -a: upper-case JOB_ names, values
+  std::vector<std::string> hosts;         // candidates; empty = every host
+  std::string local;                      // the asker's host (implicit type==local); "" = none
+  std::string policy;                     // lsplace -p: place by this policy ("" = none)
+  std::vector<policy::JobAttribute> job;  // -a: upper-case JOB_ names, values
 };
 
 // loadadj: resreq?, hosts[] (one name per task placed outside the lim; a name may repeat)
@@ -60,7 +61,7 @@ struct SharedRequest {
 struct PolicyQuery {
   std::string policy;
   bool strict = false;
-  std::vector<std::pair<std::string, double>> job;  // upper case JOB_ names, values >= 0
+  std::vector<policy::JobAttribute> job;  // upper case JOB_ names, values >= 0 or words
   int count = 0;
   int slots = 1;
   std::vector<std::string> hosts;

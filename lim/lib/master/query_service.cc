@@ -161,7 +161,7 @@ Result<PlaceReply> answerPlace(const PlaceRequest& req, const QueryContext& ctx)
     policy::PolicyRequest preq;
     preq.policy = req.policy;
     preq.strict = true;
-    for (const auto& [name, value] : req.job) preq.job.push_back({name, value});
+    preq.job = req.job;
     preq.hosts = req.hosts;
     auto placed = policy::placeByPolicy(*pc->engine, pc->calendar, t, preq, **cr, po,
                                         {ctx.local, ctx.now, ctx.wallNow});
@@ -248,7 +248,7 @@ Result<Evaluated> evaluate(const PolicyQuery& q, const QueryContext& ctx) {
   policy::PolicyRequest req;
   req.policy = q.policy;
   req.strict = q.strict;
-  for (const auto& [name, value] : q.job) req.job.push_back({name, value});
+  req.job = q.job;
   req.count = q.count;
   req.slots = q.slots;
   req.hosts = q.hosts;

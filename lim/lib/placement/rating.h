@@ -27,7 +27,7 @@ struct RatingInput {
   double cpuWeight = kUnknown;  // 0-1
   double memWeight = kUnknown;  // 0-1
   double maxJobs = kUnknown;    // MAX_JOBS; kUnknown = no limit
-  double jobs = 0;              // the host's current jobs (reserved slots)
+  double jobs = 0;              // the host's current jobs (rating_table.h's currentJobs)
 };
 
 // Why a host has the rating it has.

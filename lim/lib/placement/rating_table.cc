@@ -1,6 +1,8 @@
 // The rating over a host table (see rating_table.h).
 #include "placement/rating_table.h"
 
+#include <algorithm>
+
 namespace openlim::placement {
 
 namespace {
@@ -27,6 +29,8 @@ RatingSetup ratingSetup(const HostTable& t) {
   s.maxmem = numeric("maxmem");
   s.ncpus = numeric("ncpus");
   s.cpuf = numeric("cpuf");
+  s.slots = numeric("slots");
+  s.maxslots = numeric("maxslots");
   s.smpFactor = c.params.ratingSmpFactor;
   const size_t n = t.size();
   s.vups.assign(n, kUnknown);
@@ -61,7 +65,13 @@ const RatingSetup& RatingSetupCache::of(const HostTable& t) {
   return setup_;
 }
 
-RatingInput ratingInput(const HostTable& t, const RatingSetup& s, uint32_t row, double jobs) {
+double currentJobs(const HostTable& t, const RatingSetup& s, uint32_t row, double reserved) {
+  const double maxslots = at(t, s.maxslots, row), free = at(t, s.slots, row);
+  if (isUnknown(maxslots) || isUnknown(free)) return reserved;
+  return std::max(0.0, maxslots - free);
+}
+
+RatingInput ratingInput(const HostTable& t, const RatingSetup& s, uint32_t row, double reserved) {
   RatingInput in;
   in.ut = at(t, s.ut, row);
   in.r15s = at(t, s.r15s, row);
@@ -73,20 +83,20 @@ RatingInput ratingInput(const HostTable& t, const RatingSetup& s, uint32_t row, 
   in.memWeight = s.memWeight[row];
   const int mj = s.maxJobs[row];
   in.maxJobs = mj == kNoMaxJobs ? kUnknown : mj == kMaxJobsPerCpu ? in.ncpus : mj;
-  in.jobs = jobs;
+  in.jobs = currentJobs(t, s, row, reserved);
   return in;
 }
 
-RatingTerms rateRow(const HostTable& t, const RatingSetup& s, uint32_t row, double jobs) {
-  return rateHost(ratingInput(t, s, row, jobs), s.smpFactor);
+RatingTerms rateRow(const HostTable& t, const RatingSetup& s, uint32_t row, double reserved) {
+  return rateHost(ratingInput(t, s, row, reserved), s.smpFactor);
 }
 
 void rateRows(const HostTable& t, const RatingSetup& s, std::span<const uint32_t> rows,
-              std::span<const double> jobs, std::vector<double>& out) {
+              std::span<const double> reserved, std::vector<double>& out) {
   out.resize(rows.size());
   for (size_t i = 0; i < rows.size(); ++i) {
     const uint32_t row = rows[i];
-    out[i] = ratingTotal(ratingInput(t, s, row, jobs.empty() ? 0 : jobs[row]), s.smpFactor);
+    out[i] = ratingTotal(ratingInput(t, s, row, reserved.empty() ? 0 : reserved[row]), s.smpFactor);
   }
 }
 

@@ -17,6 +17,7 @@ namespace openlim::placement {
 // reports. Build it again after a reconfig.
 struct RatingSetup {
   int ut = -1, r15s = -1, mem = -1, maxmem = -1, ncpus = -1, cpuf = -1;  // column slots
+  int slots = -1, maxslots = -1;  // free and maximum slots, as a host or a scheduler reports
   double smpFactor = 0.2;
   std::vector<double> vups;       // the host's `vups`, NaN: use the cpuf column
   std::vector<double> cpuWeight;  // the host's, else the cluster's
@@ -50,15 +51,22 @@ class RatingSetupCache {
   RatingSetup setup_;
 };
 
-// What the formula reads for `row`; `jobs` is the host's current jobs (reserved slots).
-RatingInput ratingInput(const HostTable& t, const RatingSetup& s, uint32_t row, double jobs);
+// A host's current jobs, which MAX_JOBS limits: `maxslots - slots` where the row has both
+// (from an elim, a snapshot or a scheduler: what the host itself says runs there, never
+// below 0), else `reserved`, the slots openlim's own reservations hold there. The one rule
+// every caller (the master, the offline tester, explain) reads the current jobs by.
+double currentJobs(const HostTable& t, const RatingSetup& s, uint32_t row, double reserved);
+
+// What the formula reads for `row`; `reserved` is the slots reservations hold there, the
+// current jobs when the host reports none (currentJobs).
+RatingInput ratingInput(const HostTable& t, const RatingSetup& s, uint32_t row, double reserved);
 
 // The rating of `row` with every term, for explain.
-RatingTerms rateRow(const HostTable& t, const RatingSetup& s, uint32_t row, double jobs);
+RatingTerms rateRow(const HostTable& t, const RatingSetup& s, uint32_t row, double reserved);
 
-// The ratings of `rows` into out (resized): out[i] for rows[i], NaN when unknown. `jobs` is
-// per table row (current jobs); empty means none anywhere.
+// The ratings of `rows` into out (resized): out[i] for rows[i], NaN when unknown. `reserved`
+// is per table row (reserved slots); empty means none anywhere.
 void rateRows(const HostTable& t, const RatingSetup& s, std::span<const uint32_t> rows,
-              std::span<const double> jobs, std::vector<double>& out);
+              std::span<const double> reserved, std::vector<double>& out);
 
 }  // namespace openlim::placement

@@ -31,11 +31,36 @@ bool hasUnit(std::string_view v) {
   return letters && parseDouble(v.substr(0, p)).isOk();
 }
 
+bool isBlank(char c) {
+  return c == ' ' || c == '\t';
+}
+
+std::string_view trimBlanksEnd(std::string_view s) {
+  while (!s.empty() && isBlank(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+std::string_view trimBlanksStart(std::string_view s) {
+  while (!s.empty() && isBlank(s.front())) s.remove_prefix(1);
+  return s;
+}
+
 }  // namespace
 
-Result<JobAttribute> parseJobAttribute(std::string_view arg) {
-  size_t eq = arg.find('=');
-  std::string_view name = arg.substr(0, eq);
+Status checkJobText(std::string_view v) {
+  if (v.empty()) return Status(Code::kInvalid, "no value");
+  if (v.size() > kMaxJobText)
+    return Status(Code::kInvalid, "a value longer than " + std::to_string(kMaxJobText) + " bytes");
+  for (unsigned char c : v)
+    if (c < 0x21 || c > 0x7e)
+      return Status(Code::kInvalid, "the value must be one word of printable characters");
+  return Status::ok();
+}
+
+namespace {
+
+// The name's rules; `arg` is what an error echoes.
+Result<std::string> nameOf(std::string_view arg, std::string_view name) {
   if (name.empty()) return bad(arg, "no attribute name");
   if (name.size() > kMaxNameBytes)
     return bad(arg.substr(0, 32), "name longer than " + std::to_string(kMaxNameBytes) + " bytes");
@@ -43,12 +68,40 @@ Result<JobAttribute> parseJobAttribute(std::string_view arg) {
     return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
   });
   if (!nameOk) return bad(arg, "a name holds letters, digits and '_' and starts with a letter");
+  std::string out;
+  for (char c : name) out += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  if (out.rfind("JOB_", 0) != 0) out = "JOB_" + out;
+  if (out == "JOB_") return bad(arg, "no attribute name after JOB_");
+  return out;
+}
+
+// The value of a string attribute (JOB_REQNAME): one word.
+Result<JobAttribute> textValue(std::string_view arg, JobAttribute out, std::string_view v) {
+  if (Status st = checkJobText(v); !st.isOk())
+    return bad(arg.substr(0, 64), out.name + " is a string: " + st.message());
+  out.text = v;
+  return out;
+}
+
+}  // namespace
+
+Result<std::string> jobAttributeName(std::string_view name) {
+  return nameOf(name, name);
+}
+
+Result<JobAttribute> parseJobAttribute(std::string_view arg) {
+  size_t eq = arg.find('=');
+  // Blanks around '=' only (`name = value`); anywhere else they stay refused.
+  std::string_view name = eq == std::string_view::npos ? arg : trimBlanksEnd(arg.substr(0, eq));
+  auto upper = nameOf(arg, name);
+  if (!upper) return upper.status();
   JobAttribute out;
-  for (char c : name) out.name += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  if (out.name.rfind("JOB_", 0) != 0) out.name = "JOB_" + out.name;
-  if (out.name == "JOB_") return bad(arg, "no attribute name after JOB_");
+  out.name = std::move(upper).value();
+  if (out.isText() && eq == std::string_view::npos)
+    return bad(arg, out.name + " is a string: give it a value (" + std::string(name) + "=NAME)");
   if (eq == std::string_view::npos) return out;
-  std::string_view v = arg.substr(eq + 1);
+  std::string_view v = trimBlanksStart(arg.substr(eq + 1));
+  if (out.isText()) return textValue(arg, std::move(out), v);
   if (v.empty()) return bad(arg, "no value after '='");
   if (v[0] == '-') return bad(arg, "negative values are not allowed");
   if (v[0] == '+') return bad(arg, "write the value without a sign");

@@ -65,6 +65,7 @@ class Builder {
       pr.isString = true;
       pr.text.kind = n.kind == resreq::BKind::kHostName ? resreq::StrOperand::kHostName
                      : n.kind == resreq::BKind::kStatus ? resreq::StrOperand::kStatus
+                     : n.kind == resreq::BKind::kJobStr ? resreq::StrOperand::kJob
                                                         : resreq::StrOperand::kColumn;
       pr.text.slot = n.slot;
     } else {
@@ -130,7 +131,15 @@ std::vector<double> PolicyEngine::jobValues(const std::vector<JobAttribute>& job
   std::vector<double> v(jobNames_.size(), std::nan(""));
   for (const auto& a : job)
     for (size_t i = 0; i < jobNames_.size(); ++i)
-      if (jobNames_[i] == a.name) v[i] = a.value;
+      if (jobNames_[i] == a.name) v[i] = a.isText() ? 1 : a.value;  // a string: present
+  return v;
+}
+
+std::vector<std::string> PolicyEngine::jobTexts(const std::vector<JobAttribute>& job) const {
+  std::vector<std::string> v(jobNames_.size());
+  for (const auto& a : job)
+    for (size_t i = 0; i < jobNames_.size(); ++i)
+      if (jobNames_[i] == a.name && a.isText()) v[i] = a.text;
   return v;
 }
 
@@ -150,6 +159,10 @@ std::string probeText(const AttributeProbe& p, const resreq::EvalEnv& env, uint3
     } else if (p.text.kind == resreq::StrOperand::kStatus) {
       static const std::string kStatus[] = {"ok", "busy", "lockU", "lockW", "unavail"};
       s = &kStatus[std::min<size_t>(static_cast<size_t>(t.status[row]), 4)];
+    } else if (p.text.kind == resreq::StrOperand::kJob) {
+      const size_t at = static_cast<size_t>(p.text.slot);
+      if (p.text.slot >= 0 && at < env.jobTextCount && !env.jobText[at].empty())
+        s = &env.jobText[at];
     } else if (const Column* c = resreq::filledColumn(t, p.text.slot, ResourceType::kString)) {
       StringId id = c->strings[row];
       if (id >= 0 && static_cast<size_t>(id) < t.strings.size()) s = &t.strings.get(id);

@@ -58,6 +58,8 @@ class PolicyEngine {
   // laid out on them (NaN where the request lacks one).
   const std::vector<std::string>& jobNames() const { return jobNames_; }
   std::vector<double> jobValues(const std::vector<JobAttribute>& job) const;
+  // The string attributes' values by the same slots ("" where absent or a number).
+  std::vector<std::string> jobTexts(const std::vector<JobAttribute>& job) const;
 
   // How a name the policies read reads on a host (nullptr for any other name).
   const AttributeProbe* probe(const std::string& upperName) const;

@@ -193,6 +193,9 @@ Result<PolicyResult> evaluatePolicy(const PolicyEngine& engine, const Calendar& 
   env.now = at.now;
   env.wallNow = at.wallNow;
   env.job = job.data();
+  const std::vector<std::string> jobText = engine.jobTexts(req.job);
+  env.jobText = jobText.data();
+  env.jobTextCount = jobText.size();
   env.jobCount = job.size();
   const Policy& policy = *p.value();
   const OptionPeriod op = optionPeriod(res.period.period);
@@ -278,6 +281,7 @@ Result<PlacementResult> placeByPolicy(const PolicyEngine& engine, const Calendar
   options.now = at.now;
   options.wallNow = at.wallNow;
   options.jobValues = engine.jobValues(request.job);
+  options.jobTexts = engine.jobTexts(request.job);
   return place(combinedReq, table, options);
 }
 

@@ -34,6 +34,7 @@ enum class BKind {
   kTimestamp,  // wall-clock time of the host's last report
   kJob,        // the request's job attribute number `slot` (EvalEnv::job; NaN = absent)
   kJobExists,  // whether the request carries job attribute `slot` (never unknown)
+  kJobStr,     // the request's string job attribute `slot` (EvalEnv::jobText; "" = absent)
   kRating,     // the host rating (docs/rating.md), a built-in attribute named `rating`
 };
 

@@ -91,6 +91,9 @@ class Compiler {
       case BKind::kStatus:
         s.kind = StrOperand::kStatus, p_.readsStatus = true;
         break;
+      case BKind::kJobStr:
+        s.kind = StrOperand::kJob, s.slot = n.slot;
+        break;
       default:
         s.kind = StrOperand::kLiteral, s.literal = n.str;
         break;

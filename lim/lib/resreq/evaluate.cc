@@ -87,10 +87,11 @@ void truth(size_t n, A a, double* out) {
 
 // String value of one row; nullptr = unknown.
 struct StrReader {
-  const HostTable& t;
+  const EvalEnv& env;
   const StrOperand& s;
   const Column* col;
   const std::string* get(uint32_t row) const {
+    const HostTable& t = *env.table;
     switch (s.kind) {
       case StrOperand::kLiteral:
         return &s.literal;
@@ -105,6 +106,11 @@ struct StrReader {
         StringId id = col->strings[row];
         if (id < 0 || static_cast<size_t>(id) >= t.strings.size()) return nullptr;
         return &t.strings.get(id);
+      }
+      case StrOperand::kJob: {  // the request's: one value for every row
+        const size_t at = static_cast<size_t>(s.slot);
+        if (s.slot < 0 || at >= env.jobTextCount || env.jobText[at].empty()) return nullptr;
+        return &env.jobText[at];
       }
     }
     return nullptr;
@@ -129,19 +135,21 @@ void columnTest(const HostTable& t, const Column* c, const uint32_t* sel, size_t
   }
 }
 
-void strMatch(const Instr& in, const HostTable& t, const uint32_t* sel, size_t n, double* out) {
+void strMatch(const Instr& in, const EvalEnv& env, const uint32_t* sel, size_t n, double* out) {
+  const HostTable& t = *env.table;
   const StringMatch& m = *in.matcher;
   if (in.sa.kind == StrOperand::kColumn)
     return columnTest(t, column(t, in.sa.slot, ResourceType::kString), sel, n, out,
                       [&](const std::string& s) { return m.matches(s); });
-  StrReader r{t, in.sa, nullptr};
+  StrReader r{env, in.sa, nullptr};
   for (size_t i = 0; i < n; ++i) {
     const std::string* x = r.get(sel[i]);
     out[i] = x ? (m.matches(*x) ? 1.0 : 0.0) : kNaN;
   }
 }
 
-void strCompare(const Instr& in, const HostTable& t, const uint32_t* sel, size_t n, double* out) {
+void strCompare(const Instr& in, const EvalEnv& env, const uint32_t* sel, size_t n, double* out) {
+  const HostTable& t = *env.table;
   const StrOperand& a = in.sa;
   const StrOperand& b = in.sb;
   if (in.nocase && a.kind == StrOperand::kColumn && b.kind == StrOperand::kLiteral)
@@ -160,8 +168,10 @@ void strCompare(const Instr& in, const HostTable& t, const uint32_t* sel, size_t
     }
     return;
   }
-  StrReader ra{t, a, column(t, a.slot, ResourceType::kString)};
-  StrReader rb{t, b, column(t, b.slot, ResourceType::kString)};
+  StrReader ra{env, a,
+               a.kind == StrOperand::kColumn ? column(t, a.slot, ResourceType::kString) : nullptr};
+  StrReader rb{env, b,
+               b.kind == StrOperand::kColumn ? column(t, b.slot, ResourceType::kString) : nullptr};
   for (size_t i = 0; i < n; ++i) {
     const std::string* x = ra.get(sel[i]);
     const std::string* y = rb.get(sel[i]);
@@ -300,13 +310,13 @@ void Evaluator::run(const TermProgram& p, const EvalEnv& env, const uint32_t* se
         runQueue(in, env, sel, n, dst);
         break;
       case Instr::kStrCompare:
-        strCompare(in, t, sel, n, dst);
+        strCompare(in, env, sel, n, dst);
         break;
       case Instr::kDefined:
         defined(in, t, sel, n, dst);
         break;
       case Instr::kStrMatch:
-        strMatch(in, t, sel, n, dst);
+        strMatch(in, env, sel, n, dst);
         break;
       case Instr::kAge:
       case Instr::kTimestamp:

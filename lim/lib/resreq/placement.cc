@@ -373,6 +373,8 @@ PlacementResult place(const CompiledRequest& req, const HostTable& table, const 
   w.env.wallNow = o.wallNow;
   w.env.job = o.jobValues.data();
   w.env.jobCount = o.jobValues.size();
+  w.env.jobText = o.jobTexts.data();
+  w.env.jobTextCount = o.jobTexts.size();
   w.outcome.assign(table.size(), Outcome::kNotNeeded);
   w.reason.assign(o.explain ? table.size() : 0, "");
   w.alt.assign(table.size(), -1);

@@ -25,7 +25,7 @@ struct Operand {
 };
 
 struct StrOperand {
-  enum Kind : uint8_t { kLiteral, kColumn, kHostName, kStatus };
+  enum Kind : uint8_t { kLiteral, kColumn, kHostName, kStatus, kJob };  // kJob: EvalEnv::jobText
   Kind kind = kLiteral;
   int slot = -1;
   std::string literal;
@@ -84,10 +84,14 @@ struct EvalEnv {
   double wallNow = __builtin_nan("");
   const double* job = nullptr;
   size_t jobCount = 0;
+  // The request's string job attributes by the same slots (JOB_REQNAME; "" = absent).
+  const std::string* jobText = nullptr;
+  size_t jobTextCount = 0;
   // The rating: the per-row setup of the table's layout (a RatingSetupCache's, built once per
   // configuration); null: the Evaluator builds one itself and keeps it while the layout
-  // stays. reservedSlots, per table row: the host's current jobs (its reserved slots), which
-  // MAX_JOBS limits; null: the table's own (HostTable::reservedSlots).
+  // stays. reservedSlots, per table row: the slots reservations hold on the host, its current
+  // jobs where it reports none (placement::currentJobs), which MAX_JOBS limits; null: the
+  // table's own (HostTable::reservedSlots).
   const placement::RatingSetup* rating = nullptr;
   const double* reservedSlots = nullptr;
   // ratings, per table row: every host's rating worked out once for this request (a policy

@@ -28,6 +28,9 @@ sort: NLB_SITE_CPUNORM
 count: 2
 policy: night
 when: non_prime
+policy: byname
+constraint: [JOB_REQNAME == "^post"] => NLB_SITE_CPUNORM > 15
+sort: NLB_SITE_CPUNORM
 """
 
 
@@ -89,6 +92,27 @@ class TestPolicies(unittest.TestCase):
         rc, _, err = self.run_cmd("lspolicy", "-p", "night", "--at", "2026-11-25 12:00")
         self.assertEqual(rc, 2, err)
         self.assertIn("is for non_prime time only", err)
+
+    def test_nqe_synopsis_blanks_request_name_and_server(self):
+        self.c.wait_or_dump(
+            lambda: len(self.names(self.run_cmd("lspolicy", "-p", "byname", "-a", "reqname=x")[1]))
+            == 3,
+            "every host reporting to the master")
+        # `-a name = value` as NQE writes it, with the request name as a string attribute.
+        rc, out, err = self.run_cmd("nlbpolicy", "-p", "byname", "-a", "reqname", "=", "post_7")
+        self.assertEqual((rc, self.names(out)), (0, ["hostB", "hostC"]), err)
+        rc, out, err = self.run_cmd("nlbpolicy", "-p", "byname", "-a", "reqname = pre_7")
+        self.assertEqual((rc, self.names(out)), (0, ["hostB", "hostC", "hostA"]), err)
+        # -s: that lim alone. A non-master forwards to the master; a lim that is down is not
+        # replaced by the local one.
+        rc, out, err = self.run_cmd("lspolicy", "-p", "byname", "-a", "reqname=x", "-s", "hostC")
+        self.assertEqual((rc, self.names(out)), (0, ["hostB", "hostC", "hostA"]), err)
+        self.c.stop("hostC")
+        rc, out, err = self.run_cmd("lspolicy", "-p", "all", "-s", "hostC")
+        self.assertEqual(rc, 3, (out, err))
+        self.assertIn("LIM is down", err)
+        rc, out, err = self.run_cmd("lspolicy", "-p", "all")
+        self.assertEqual(rc, 0, err)
 
 
 if __name__ == "__main__":

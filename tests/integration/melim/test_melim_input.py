@@ -18,7 +18,7 @@ echo "1 bad 0x10"
 echo "1 bad 3000000000"
 echo "2 bad 1 nosuchname 4"
 echo "2 bad 9 bad 8"
-echo "1 r1m 3"
+echo "1 swap 3"
 echo "1 bad 6 junk"
 echo "1 other 3"
 sleep 1000
@@ -31,7 +31,7 @@ sleep 1000
         self.assertEqual(d.get("out_of_range"), 1)
         self.assertEqual(d.get("unknown_name"), 1)
         self.assertEqual(d.get("duplicate"), 1)
-        self.assertEqual(d.get("not_reportable"), 1)
+        self.assertEqual(d.get("alias"), 1)
         wait_for(lambda: m.value("bad") == "5" and m.value("other") == "3", what="bad=5 other=3")
         m.assert_good_current(self)
 

@@ -1,8 +1,10 @@
 """Rating and load-balancing placement on real lims (docs/rating.md): three lims on
-127.8.30.0/24 whose elim sets ut, mem and the 15-second run queue of each host; successive
+127.8.30.0/24 whose elim sets ut, mem and the 15-second and 1-minute run queues of each
+host (nothing the test reads comes from the lims' own sampling); successive
 reservations by a rating policy with a band go where the rating formula, the band's turn,
 the drop after each placement and MAX_JOBS say; a PBS load-balancing policy takes the least
-loaded host and never one whose load would pass its max_load.
+loaded host and never one whose load would pass its max_load. A host whose elim reports
+maxslots and slots has maxslots - slots current jobs, live and offline alike.
 
 Run: LIM_BIN=build/lim/daemon/lim MELIM_BIN=build/melim/io/melim CMD_DIR=build/lim/cmd \
      python3 -m unittest -v test_rating
@@ -30,6 +32,11 @@ BAND = 10
 # MAX_JOBS = 2 jobs. The r15s values give the three COM_FACTOR cases (1 < 8, 8 == 8, 9 > 8
 # after hostC's first job).
 START = {"hostA": (0.0, 0.5, 1), "hostB": (0.2, 0.5, 1), "hostC": (0.1, 0.9, 8)}
+# The 1-minute run queue each elim pins (an elim overrides r1m by its formal name): the load
+# that PBS load balancing reads. Each lim's own r1m is sampled and smoothed by that lim, so
+# three lims on one machine never agree on it; pinned, hostA is the less loaded of A and B by
+# half a job, and hostC stays below its max_load (0.5) until a job is placed there.
+R1M = {"hostA": 0.25, "hostB": 0.75, "hostC": 0.25}
 MAX_JOBS = {"hostC": 2}
 
 POLICIES = """
@@ -42,19 +49,24 @@ load_balancing: true
 """ % BAND
 
 # Each host's elim (one script; the host is known by the one site resource mapped to it)
-# reports the values of its file once the test has written it.
+# reports the values of its file once the test has written it, and a scheduler's batch slots
+# (maxslots, free slots) once its slots file is there.
 ELIM = """#!/bin/sh
 case " $LSF_RESOURCES " in
   *" ra "*) tag=ra host=hostA;; *" rb "*) tag=rb host=hostB;; *) tag=rc host=hostC;;
 esac
 while :; do
   if [ -r "%(dir)s/vals.$host" ]; then
-    read ut mem r15s < "%(dir)s/vals.$host"
-    echo "4 $tag 1 ut $ut mem $mem r15s $r15s"
+    read ut mem r15s r1m < "%(dir)s/vals.$host"
+    echo "5 $tag 1 ut $ut mem $mem r15s $r15s r1m $r1m"
   else
     echo "1 $tag 1"
   fi
   [ $? -eq 0 ] || exit 1
+  if [ -r "%(dir)s/slots.$host" ]; then
+    read maxslots slots < "%(dir)s/slots.$host"
+    echo "2 maxslots $maxslots slots $slots" || exit 1
+  fi
   sleep 0.2
 done
 """
@@ -167,12 +179,12 @@ class TestRatingPlacement(unittest.TestCase):
         c.wait_or_dump(lambda: all(self.values(h).get("maxmem") for h in c.hosts), "maxmem")
         maxmem = {h: self.values(h)["maxmem"] for h in c.hosts}
         for h, (ut, share, r15s) in START.items():
-            c._write("vals." + h, "%r %r %r\n" % (ut, share * maxmem[h], r15s))
+            c._write("vals." + h, "%r %r %r %r\n" % (ut, share * maxmem[h], r15s, R1M[h]))
 
         def reported():
             for h, (ut, share, r15s) in START.items():
                 v = self.values(h)
-                if (v.get("ut"), v.get("r15s")) != (ut, r15s) or \
+                if (v.get("ut"), v.get("r15s"), v.get("r1m")) != (ut, r15s, R1M[h]) or \
                         abs(v.get("mem", -1) - share * maxmem[h]) > 0.01:
                     return False
             return True
@@ -216,24 +228,60 @@ class TestRatingPlacement(unittest.TestCase):
         rc, err = self.reserve("-p", "rated", "hostC")
         self.assertEqual(rc, 1, err)
 
-        # PBS load balancing on r1m (the lims' own, equal on one machine) plus what the
-        # placements added: hostA and hostB (max_load 1000) carry 4 jobs each, hostC
-        # (max_load 0.5) is over it with any job. Three slots go to the less loaded of A and
-        # B; the next single slots go to the other one (3, then 2 less loaded), never to hostC.
+        # PBS load balancing on r1m (the elims' pinned values) plus what the placements
+        # added: hostA and hostB (max_load 1000) carry 4 jobs each, hostC (max_load 0.5) is
+        # over it with any job. Three slots go to hostA, the less loaded of A and B (4.25
+        # against 4.75); the next single slots go to hostB (then 2.5, then 1.5 less loaded),
+        # never to hostC.
+        self.assertEqual((got.count("hostA"), got.count("hostB")), (4, 4))
+        for h in ("hostA", "hostB"):
+            self.assertAlmostEqual(self.values(h)["r1m"], R1M[h] + 4, delta=0.01)
         rc, three = self.reserve("-p", "lb", "-n", "3")
-        self.assertEqual(rc, 0, three)
-        self.assertEqual(len(three), 3, three)
-        self.assertEqual(len(set(three)), 1, three)
-        self.assertIn(three[0], ("hostA", "hostB"))
-        other = "hostB" if three[0] == "hostA" else "hostA"
+        self.assertEqual((rc, three), (0, ["hostA"] * 3))
         for _ in range(2):
             rc, hosts = self.reserve("-p", "lb", "-n", "1")
-            self.assertEqual((rc, hosts), (0, [other]))
+            self.assertEqual((rc, hosts), (0, ["hostB"]))
         rc, err = self.reserve("-p", "lb", "hostC")
         self.assertEqual(rc, 1, err)
         rc, out, err = self.run_cmd("lspolicy", "-p", "lb", "--explain")
         self.assertEqual(rc, 0, err)
         self.assertRegex(out, r"hostC: left out: load_balancing, over max_load")
+
+
+    def rated_jobs(self, *extra):
+        """lspolicy -p rated -d: each listed host's JOBS term."""
+        rc, out, err = self.run_cmd("lspolicy", "-p", "rated", "-d", *extra)
+        self.assertEqual(rc, 0, err)
+        jobs = {}
+        for o in out.split("object NLB (")[1:]:
+            host, body = o.split(")", 1)
+            jobs[host] = int(body.split("    JOBS = ", 1)[1].split(";", 1)[0])
+        return jobs
+
+    def test_reported_slots_are_the_current_jobs(self):
+        self.start_with_values()
+        # hostA runs 3 of its 8 batch slots, hostC 2 of 8 (its MAX_JOBS); hostB says nothing.
+        for h, (most, free) in {"hostA": (8, 5), "hostC": (8, 6)}.items():
+            self.c._write("slots." + h, "%d %d\n" % (most, free))
+        self.c.wait_or_dump(lambda: (self.values("hostA").get("slots"),
+                                     self.values("hostC").get("slots")) == (5, 6),
+                            "the elims' slots at the master")
+        self.assertEqual(self.rated_jobs(), {"hostA": 3, "hostB": 0})  # hostC rates 0
+        rc, err = self.reserve("-p", "rated", "hostC")
+        self.assertEqual(rc, 1, err)
+        # A reservation counts where the host reports no jobs, not on top of what it reports.
+        for h in ("hostA", "hostB"):
+            rc, hosts = self.reserve("-p", "rated", h)
+            self.assertEqual((rc, hosts), (0, [h]))
+        self.assertEqual(self.rated_jobs(), {"hostA": 3, "hostB": 1})
+        # The offline tester on the master's snapshot reads the same rule: hostA's jobs and
+        # hostC's MAX_JOBS agree (a snapshot carries no reservations: hostB's count is gone).
+        rc, snap, err = self.run_cmd("lsload", "-json")
+        self.assertEqual(rc, 0, err)
+        path = os.path.join(self.c.dir, "snap.json")
+        with open(path, "w") as f:
+            f.write(snap)
+        self.assertEqual(self.rated_jobs("--from", path), {"hostA": 3, "hostB": 0})
 
 
 if __name__ == "__main__":

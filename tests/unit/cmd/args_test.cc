@@ -110,5 +110,29 @@ TEST(Args, WordsAreTheOperandsAndOptionValues) {
   EXPECT_EQ(a->words(), (std::vector<std::string>{"hostA", "mem>1"}));
 }
 
+// NQE's `-a name = value`: the words of one assignment become one value word of -a.
+TEST(Args, SpacedAssignmentsAreJoinedIntoOneWord) {
+  using V = std::vector<std::string>;
+  EXPECT_EQ(joinSpacedAssignments({"-a", "x", "=", "1", "-p", "big"}, "-a"),
+            (V{"-a", "x=1", "-p", "big"}));
+  EXPECT_EQ(joinSpacedAssignments({"-a", "x=", "1"}, "-a"), (V{"-a", "x=1"}));
+  EXPECT_EQ(joinSpacedAssignments({"-a", "x", "=1"}, "-a"), (V{"-a", "x=1"}));
+  EXPECT_EQ(joinSpacedAssignments({"-ax", "=", "1"}, "-a"), (V{"-a", "x=1"}));
+  EXPECT_EQ(joinSpacedAssignments({"-a", "x = 1"}, "-a"), (V{"-a", "x = 1"}));  // one word
+  // A name alone stays alone; the next option is never swallowed.
+  EXPECT_EQ(joinSpacedAssignments({"-a", "nastran", "-c", "2"}, "-a"),
+            (V{"-a", "nastran", "-c", "2"}));
+  EXPECT_EQ(joinSpacedAssignments({"-a", "x", "=", "-c", "2"}, "-a"), (V{"-a", "x=", "-c", "2"}));
+  EXPECT_EQ(joinSpacedAssignments({"-a", "x=1", "=", "2"}, "-a"), (V{"-a", "x=1", "=", "2"}));
+  // Nothing after `--`; a missing value is left for the parser to report.
+  EXPECT_EQ(joinSpacedAssignments({"--", "-a", "x", "=", "1"}, "-a"),
+            (V{"--", "-a", "x", "=", "1"}));
+  EXPECT_EQ(joinSpacedAssignments({"-c", "2", "-a"}, "-a"), (V{"-c", "2", "-a"}));
+  auto a = parseArgs(joinSpacedAssignments({"-a", "x", "=", "1", "-a", "y"}, "-a"), {{"a", true}});
+  ASSERT_TRUE(a.isOk());
+  EXPECT_EQ(a->options.at("a"), (V{"x=1", "y"}));
+  EXPECT_TRUE(a->operands.empty());
+}
+
 }  // namespace
 }  // namespace openlim::cmd

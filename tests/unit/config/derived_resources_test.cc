@@ -20,8 +20,9 @@ TEST(DerivedResources, AveragesEveryNumericDynamicIndexAndTheDynamicNlbValues) {
   ConfigLoad l = d.load();
   ASSERT_TRUE(l.snapshot) << dump(l);
   const ConfigSnapshot& c = *l.snapshot;
-  for (const char* n : {"A_r15s", "A_ut", "A_mem", "A_nio", "A_usr_tmp", "NLB_A_SYSCPU",
-                        "NLB_A_NUMPROC", "NLB_A_PSWCH", "NLB_A_IOREQS"}) {
+  for (const char* n :
+       {"A_r15s", "A_ut", "A_mem", "A_nio", "A_usr_tmp", "NLB_A_SYSCPU", "NLB_A_NUMPROC",
+        "NLB_A_PSWCH", "NLB_A_IOREQS", "NLB_A_SWAPPING", "NLB_A_RUNQOCC"}) {
     const ResourceDef* r = c.findResource(n);
     ASSERT_NE(r, nullptr) << n;
     EXPECT_TRUE(r->derived && r->dynamic && r->builtin) << n;

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cmath>
@@ -112,6 +113,36 @@ TEST_F(CollectorTest, TwoSamplesFiveSecondsApartGiveRatesAndSmoothedRunQueue) {
   auto m = c.builtinMap();
   EXPECT_EQ(m.size(), 11u);
   EXPECT_DOUBLE_EQ(m.at("mem"), 4000);
+}
+
+// NLB_SWAPPING from the swap counters the pg index reads, in KB of the page size; NLB_RUNQOCC
+// from the CPU pressure file, unknown (and no read error) on a kernel without one.
+TEST_F(CollectorTest, SwappingAndRunQueueOccupancyFromVmstatAndCpuPressure) {
+  auto pressure = [&](const char* total) {
+    fs::create_directories(root_ / "proc/pressure");
+    std::ofstream(root_ / "proc/pressure/cpu")
+        << "some avg10=1.00 avg60=0.50 avg300=0.10 total=" << total
+        << "\nfull avg10=0.00 avg60=0.00 avg300=0.00 total=0\n";
+  };
+  auto nlb = [](const LoadCollector& c, NlbIndex i) {
+    return c.nlbValues()[static_cast<size_t>(i)];
+  };
+  pressure("1000000");
+  LoadCollector c(root_.string(), makeConfig(), "hostA", options(fakeStatvfs(300, 1000)));
+  c.tick(0);
+  EXPECT_TRUE(std::isnan(nlb(c, NlbIndex::kSwapping)));
+  EXPECT_TRUE(std::isnan(nlb(c, NlbIndex::kRunqOcc)));
+  overlaySample2();
+  pressure("2500000");  // 1.5 s of 5 s stalled
+  c.tick(5);
+  const double pageKb = static_cast<double>(::sysconf(_SC_PAGESIZE)) / 1024;
+  EXPECT_NEAR(nlb(c, NlbIndex::kSwapping), idx(c, BuiltinIndex::kPg) * pageKb, 1e-9);
+  EXPECT_NEAR(nlb(c, NlbIndex::kSwapping), 100 * pageKb, 1e-9);
+  EXPECT_NEAR(nlb(c, NlbIndex::kRunqOcc), 30, 1e-9);
+  fs::remove(root_ / "proc/pressure/cpu");
+  c.tick(10);
+  EXPECT_TRUE(std::isnan(nlb(c, NlbIndex::kRunqOcc)));
+  EXPECT_EQ(c.counters().readErrors, 0u);
 }
 
 TEST_F(CollectorTest, UsersAndIdleTimeFromUtmpAndTtyAtimes) {

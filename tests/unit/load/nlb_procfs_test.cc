@@ -65,5 +65,23 @@ TEST(NlbProcesses, CountsNumericProcEntriesOnly) {
   EXPECT_EQ(countProcesses({}), 0);
 }
 
+TEST(NlbCpuPressure, ReadsTheTotalOfTheSomeLine) {
+  auto t = parseCpuPressureTotal(
+      "some avg10=1.50 avg60=0.80 avg300=0.20 total=123456789\n"
+      "full avg10=0.00 avg60=0.00 avg300=0.00 total=0\n");
+  ASSERT_TRUE(t.isOk()) << t.status().message();
+  EXPECT_EQ(*t, 123456789u);
+  // Older kernels have no full line.
+  EXPECT_EQ(*parseCpuPressureTotal("some avg10=0.00 avg60=0.00 avg300=0.00 total=7\n"), 7u);
+}
+
+TEST(NlbCpuPressure, AMissingOrBadTotalIsAnError) {
+  for (const char* bad :
+       {"", "\n", "full avg10=0.00 total=5\n", "some avg10=0.00\n", "some avg10=0.00 total=\n",
+        "some avg10=0.00 total=-5\n", "some avg10=0.00 total=1e6\n",
+        "some avg10=0.00 total=99999999999999999999999\n"})
+    EXPECT_FALSE(parseCpuPressureTotal(bad).isOk()) << bad;
+}
+
 }  // namespace
 }  // namespace openlim::procfs

@@ -71,5 +71,44 @@ TEST(NlbSampler, NoCtxtLineIsUnknownAndAStillClockKeepsTheValue) {
   EXPECT_DOUBLE_EQ(n.value(NlbIndex::kIoReqs), 10);
 }
 
+procfs::PageCounters swapped(uint64_t in, uint64_t out) {
+  procfs::PageCounters p;
+  p.pswpin = in;
+  p.pswpout = out;
+  return p;
+}
+
+// NLB_SWAPPING: pages swapped in and out per second, in KB of the host's page size.
+TEST(NlbSampler, SwappingIsKilobytesPerSecondOfSwapPages) {
+  NlbSampler n(16);  // 16 KB pages
+  n.ingestSwap(swapped(100, 50), false, 0);
+  EXPECT_TRUE(std::isnan(n.value(NlbIndex::kSwapping)));  // one reading: no rate yet
+  n.ingestSwap(swapped(130, 70), false, 10);
+  EXPECT_DOUBLE_EQ(n.value(NlbIndex::kSwapping), 80);  // 50 pages x 16 KB in 10 s
+  n.ingestSwap(std::nullopt, false, 15);               // not read this time: kept
+  EXPECT_DOUBLE_EQ(n.value(NlbIndex::kSwapping), 80);
+  n.ingestSwap(swapped(0, 0), false, 20);  // counters reset: unknown until the next reading
+  EXPECT_TRUE(std::isnan(n.value(NlbIndex::kSwapping)));
+  n.ingestSwap(swapped(0, 4), false, 22);
+  EXPECT_DOUBLE_EQ(n.value(NlbIndex::kSwapping), 32);
+  n.ingestSwap(std::nullopt, true, 25);  // the read failed
+  EXPECT_TRUE(std::isnan(n.value(NlbIndex::kSwapping)));
+}
+
+// NLB_RUNQOCC: the share of the time some runnable process waited for a CPU, 0-100 %.
+TEST(NlbSampler, RunQueueOccupancyIsThePercentOfTimeStalledOnTheCpu) {
+  NlbSampler n;
+  n.ingestCpuPressure(1'000'000, false, 0);
+  EXPECT_TRUE(std::isnan(n.value(NlbIndex::kRunqOcc)));
+  n.ingestCpuPressure(3'500'000, false, 10);  // 2.5 s stalled in 10 s
+  EXPECT_DOUBLE_EQ(n.value(NlbIndex::kRunqOcc), 25);
+  n.ingestCpuPressure(3'500'000, false, 20);  // none stalled
+  EXPECT_DOUBLE_EQ(n.value(NlbIndex::kRunqOcc), 0);
+  n.ingestCpuPressure(53'500'000, false, 30);  // more than the wall time: at most 100
+  EXPECT_DOUBLE_EQ(n.value(NlbIndex::kRunqOcc), 100);
+  n.ingestCpuPressure(std::nullopt, true, 35);  // no pressure file: unknown
+  EXPECT_TRUE(std::isnan(n.value(NlbIndex::kRunqOcc)));
+}
+
 }  // namespace
 }  // namespace openlim

@@ -203,8 +203,29 @@ TEST(PolicyQueryDecode, ReadsEveryFieldAndJobAttributes) {
   EXPECT_EQ(r->count, 3);
   EXPECT_EQ(r->slots, 2);
   ASSERT_EQ(r->job.size(), 2u);
-  EXPECT_EQ(r->job[0].first, "JOB_NASTRAN");
-  EXPECT_EQ(r->job[1].second, 4.5);
+  EXPECT_EQ(r->job[0].name, "JOB_NASTRAN");
+  EXPECT_EQ(r->job[1].value, 4.5);
+}
+
+// JOB_REQNAME, the request name, is a string job attribute: one printable word, never a number.
+TEST(PolicyQueryDecode, TheRequestNameIsAStringJobAttribute) {
+  auto r = decodePolicyQuery(parse(R"({"job":{"reqname":"bigsim_7","JOB_NCPUS":2}})"));
+  ASSERT_TRUE(r) << r.status().message();
+  ASSERT_EQ(r->job.size(), 2u);
+  EXPECT_EQ(r->job[0].name, "JOB_REQNAME");
+  EXPECT_EQ(r->job[0].text, "bigsim_7");
+  EXPECT_TRUE(r->job[0].isText());
+  EXPECT_FALSE(r->job[1].isText());
+  const std::string job = "\"job\" must be an object of job attribute names and values, 0 or more";
+  EXPECT_EQ(errorOf(decodePolicyQuery, R"({"job":{"JOB_REQNAME":1}})"), job);
+  EXPECT_EQ(errorOf(decodePolicyQuery, R"({"job":{"JOB_REQNAME":""}})"), job);
+  EXPECT_EQ(errorOf(decodePolicyQuery, R"({"job":{"JOB_REQNAME":"two words"}})"), job);
+  EXPECT_EQ(
+      errorOf(decodePolicyQuery, "{\"job\":{\"JOB_REQNAME\":\"" + std::string(256, 'x') + "\"}}"),
+      job);
+  auto place = decodePlaceRequest(parse(R"({"job":{"JOB_REQNAME":"a"}})"));
+  ASSERT_TRUE(place) << place.status().message();
+  EXPECT_EQ(place->job[0].text, "a");
 }
 
 TEST(PolicyQueryDecode, BadFieldsAreRefusedByName) {

@@ -36,12 +36,44 @@ TEST_F(ElimLine, DashRetracts) {
   EXPECT_TRUE(s_.pairs[1].unknown);
 }
 
-TEST_F(ElimLine, BuiltinOverrideAllowedProtectedOnesNot) {
+TEST_F(ElimLine, BuiltinOverrideByFormalNameAliasesAndOthersRefused) {
   EXPECT_EQ(parse("1 tmp 12"), DropReason::kNone);
-  EXPECT_EQ(parse("1 r1m 0.5"), DropReason::kNotReportable);
-  EXPECT_EQ(parse("1 ls 1"), DropReason::kNotReportable);  // not even in the catalog
+  ASSERT_EQ(parse("1 r1m 0.5"), DropReason::kNone);
+  EXPECT_EQ(s_.pairs[0].slot, catalog_.find("r1m"));
+  EXPECT_DOUBLE_EQ(s_.pairs[0].number, 0.5);
+  EXPECT_EQ(parse("1 cpu 0.5"), DropReason::kAlias);
+  EXPECT_EQ(parse("1 login 1"), DropReason::kAlias);  // an alias not even in the catalog
   EXPECT_EQ(parse("1 status 1"), DropReason::kNotReportable);
-  EXPECT_EQ(parse("1 fs 1"), DropReason::kNotReportable);  // boolean
+  EXPECT_EQ(parse("1 osname 1"), DropReason::kNotReportable);  // static
+  EXPECT_EQ(parse("1 fs 1"), DropReason::kNotReportable);      // boolean
+  EXPECT_STREQ(dropReasonName(DropReason::kAlias), "alias");
+}
+
+// The catalog melim builds itself: every formal name of a built-in index overrides it (the
+// four LSF names as its example, r1m it ls swp, among them); each alias is refused as one.
+TEST(ElimLineSettings, EveryFormalBuiltinNameOverridesEveryAliasIsRefused) {
+  std::vector<std::string> w;
+  Settings st = buildSettings(
+      nullptr, [](const std::string&) { return std::nullopt; }, w);
+  Catalog catalog(st.names);
+  ParseScratch s;
+  for (const char* n : {"r15s", "r1m", "r15m", "ut", "pg", "io", "ls", "it", "tmp", "swp", "mem"}) {
+    ASSERT_EQ(parseElimLine(std::string("1 ") + n + " 0.25", catalog, s), DropReason::kNone) << n;
+    ASSERT_EQ(s.pairs.size(), 1u) << n;  // applied, not ignored as unexpected
+    EXPECT_EQ(catalog.spec(s.pairs[0].slot).name, n);
+  }
+  for (const char* n : {"cpu", "idle", "login", "swap"})
+    EXPECT_EQ(parseElimLine(std::string("1 ") + n + " 1", catalog, s), DropReason::kAlias) << n;
+  EXPECT_EQ(parseElimLine("1 status 1", catalog, s), DropReason::kNotReportable);
+  // An alias spoils the whole line, as any drop does.
+  EXPECT_EQ(parseElimLine("2 r1m 1 idle 3", catalog, s), DropReason::kAlias);
+  EXPECT_TRUE(s.pairs.size() <= 1u);
+  // The override keeps the index's physical range.
+  EXPECT_EQ(parseElimLine("1 it -1", catalog, s), DropReason::kOutOfRange);
+  // A scheduler's probe gives the batch slots the rating counts jobs by (docs/rating.md).
+  ASSERT_EQ(parseElimLine("2 maxslots 8 slots 3", catalog, s), DropReason::kNone);
+  EXPECT_EQ(s.pairs.size(), 2u);
+  EXPECT_EQ(parseElimLine("1 slots -1", catalog, s), DropReason::kOutOfRange);
 }
 
 TEST_F(ElimLine, RejectsSyntax) {

@@ -28,8 +28,10 @@ TEST(Settings, NoConfigUsesLsfResourcesAsNumericExternals) {
   EXPECT_EQ(find(s, "licenses")->kind, NameKind::kNumeric);
   EXPECT_DOUBLE_EQ(find(s, "licenses")->interval, 60);
   EXPECT_EQ(find(s, "tmp")->kind, NameKind::kBuiltin);
-  EXPECT_EQ(find(s, "r1m")->kind, NameKind::kNotOverridable);
-  EXPECT_EQ(find(s, "cpu")->kind, NameKind::kNotOverridable);
+  for (const char* n : {"r1m", "it", "ls", "swp"}) EXPECT_EQ(find(s, n)->kind, NameKind::kBuiltin);
+  for (const char* n : {"cpu", "idle", "login", "swap"})
+    EXPECT_EQ(find(s, n)->kind, NameKind::kAlias);
+  EXPECT_EQ(find(s, "status")->kind, NameKind::kNotOverridable);
   EXPECT_TRUE(w.empty());
 }
 
@@ -40,7 +42,9 @@ TEST(Settings, ConfigThenEnvironmentOverrides) {
   ResourceDef nio{.name = "nio", .type = ResourceType::kNumeric, .interval = 15, .dynamic = true};
   ResourceDef os{.name = "osrel", .type = ResourceType::kString, .interval = 0};
   ResourceDef fs{.name = "fs", .type = ResourceType::kBoolean};
-  c.resources = {nio, os, fs};
+  ResourceDef slots{.name = "slots", .type = ResourceType::kNumeric};
+  slots.builtin = true;  // a static built-in, as lsf.shared's catalogue gives it
+  c.resources = {nio, os, fs, slots};
   std::vector<std::string> w;
   Settings s = buildSettings(&c,
                              envOf({{"LSF_ELIM_BLOCKTIME", "1"},
@@ -57,6 +61,8 @@ TEST(Settings, ConfigThenEnvironmentOverrides) {
   EXPECT_DOUBLE_EQ(find(s, "nio")->interval, 15);
   EXPECT_TRUE(find(s, "nio")->expected);
   EXPECT_EQ(find(s, "osrel")->kind, NameKind::kNotOverridable);  // static: not an elim's
+  ASSERT_NE(find(s, "slots"), nullptr);  // static, but a scheduler's probe may report it
+  EXPECT_EQ(find(s, "slots")->kind, NameKind::kBuiltin);
   EXPECT_EQ(find(s, "fs")->kind, NameKind::kBoolean);
 }
 

@@ -69,6 +69,44 @@ TEST(JobAttributes, RefusedValuesSayWhy) {
   EXPECT_FALSE(parseJobAttribute(longName).isOk());
 }
 
+// NQE writes `-a name = value`: blanks around '=' are the same attribute as without them;
+// blanks anywhere else stay refused.
+TEST(JobAttributes, BlanksAroundTheEqualsSign) {
+  for (const char* text : {"ppmem = 2e6", "ppmem =2e6", "ppmem= 2e6", "ppmem\t=\t2e6"}) {
+    auto a = parseJobAttribute(text);
+    ASSERT_TRUE(a.isOk()) << text << ": " << a.status().message();
+    EXPECT_EQ(a->name, "JOB_PPMEM") << text;
+    EXPECT_DOUBLE_EQ(a->value, 2e6) << text;
+  }
+  EXPECT_FALSE(parseJobAttribute("pp mem = 1").isOk());
+  EXPECT_FALSE(parseJobAttribute("ppmem = 1 2").isOk());
+  EXPECT_FALSE(parseJobAttribute(" = 1").isOk());
+}
+
+// JOB_REQNAME (the request name) is a string: any one printable word, a number included.
+TEST(JobAttributes, TheRequestNameIsAWord) {
+  auto a = parseJobAttribute("reqname = bigsim.7");
+  ASSERT_TRUE(a.isOk()) << a.status().message();
+  EXPECT_EQ(a->name, "JOB_REQNAME");
+  EXPECT_TRUE(a->isText());
+  EXPECT_EQ(a->text, "bigsim.7");
+  EXPECT_EQ(parseJobAttribute("JOB_REQNAME=0x10")->text, "0x10");
+  EXPECT_FALSE(parseJobAttribute("nastran")->isText());
+  const std::pair<std::string, const char*> kBad[] = {
+      {"reqname", "is a string: give it a value"},
+      {"reqname=", "no value"},
+      {"reqname=a b", "one word of printable characters"},
+      {"reqname=a\x01", "one word of printable characters"},
+      {"reqname=" + std::string(kMaxJobText + 1, 'x'), "longer than 255 bytes"},
+  };
+  for (const auto& [text, says] : kBad) {
+    auto r = parseJobAttribute(text);
+    ASSERT_FALSE(r.isOk()) << text;
+    EXPECT_NE(r.status().message().find(says), std::string::npos) << r.status().message();
+  }
+  EXPECT_TRUE(parseJobAttribute("reqname=" + std::string(kMaxJobText, 'x')).isOk());
+}
+
 TEST(JobAttributes, ListsRefuseDuplicatesAcrossSpellings) {
   auto ok = parseJobAttributes({"nastran", "ppmemsize=1e9"});
   ASSERT_TRUE(ok.isOk());

@@ -123,6 +123,40 @@ TEST(PolicyEngine, JobAttributeValuesAreRequestConstants) {
   EXPECT_EQ(e.order("policy: p\nconstraint: NLB_NCPUS >= JOB_NCPUS\n"), "");
 }
 
+// JOB_REQNAME, the request name, is NQE's string job attribute: matched and compared as a
+// string, absent (unknown, exists() false) when the request has none, never a number.
+TEST(PolicyEngine, TheRequestNameIsAStringJobAttribute) {
+  Eval e;
+  const std::string match = "policy: p\nconstraint: [JOB_REQNAME == \"^sim\"] => NLB_NCPUS >= 4\n";
+  PolicyRequest sim;
+  sim.job = {JobAttribute{.name = "JOB_REQNAME", .text = "SIM_7"}};
+  EXPECT_EQ(e.order(match, sim), "cloudy gust");
+  PolicyRequest other;
+  other.job = {JobAttribute{.name = "JOB_REQNAME", .text = "post"}};
+  EXPECT_EQ(e.order(match, other), "cloudy cool gust hot");
+  const std::string equal = "policy: p\nconstraint: JOB_REQNAME == \"Post\" || NLB_NCPUS > 4\n";
+  EXPECT_EQ(e.order(equal, other), "cloudy cool gust hot");  // ignoring case, as strings do
+  EXPECT_EQ(e.order(equal, sim), "gust");
+  EXPECT_EQ(e.order(equal), "gust");  // no request name: the comparison is unknown
+  EXPECT_EQ(e.order("policy: p\nconstraint: exists(JOB_REQNAME)\n", other), "cloudy cool gust hot");
+  EXPECT_EQ(e.order("policy: p\nconstraint: exists(JOB_REQNAME)\n"), "");
+  // A placement by the policy reads it too (lsplace -p -a reqname=...).
+  auto none = compileRequest("", *e.cfg);
+  ASSERT_TRUE(none);
+  auto engine = compilePolicies(e.cfg, match);
+  ASSERT_TRUE(engine);
+  PlaceOptions po;
+  po.minSlots = 1;
+  auto placed = placeByPolicy(*engine, Calendar(), e.table, sim, **none, po, noon());
+  ASSERT_TRUE(placed) << placed.status().message();
+  ASSERT_EQ(placed->slots.size(), 1u);
+  EXPECT_TRUE(placed->slots[0] == "cloudy" || placed->slots[0] == "gust") << placed->slots[0];
+  // Used as a number it is a type error, named with its policy.
+  std::string errors;
+  EXPECT_FALSE(compilePolicies(e.cfg, "policy: p\nconstraint: JOB_REQNAME > 1\n", &errors));
+  EXPECT_NE(errors.find("string"), std::string::npos) << errors;
+}
+
 TEST(PolicyEngine, XorAndImpliesAreThreeValued) {
   Eval e;
   // hosts without NLB_QUEUE_NAME: unknown [..] so ^ is unknown there.

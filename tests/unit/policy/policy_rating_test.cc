@@ -91,6 +91,54 @@ TEST(PolicyRating, HostRatedZeroIsNeverChosenByARatingSort) {
   EXPECT_EQ(c.order("policy: n\nsort: NLB_NCPUS\n", req), "a b c");
 }
 
+// A host's current jobs are maxslots - slots where the host reports both (an elim, a
+// snapshot, a scheduler), whatever the reservations hold there; the reservations count only
+// where the host reports no jobs. The master (reserved slots given) and the offline tester
+// (a snapshot: none given) read one rule, so they rate one snapshot alike.
+TEST(PolicyRating, CurrentJobsAreWhatTheHostReportsElseTheReservations) {
+  std::vector<HostConfig> hosts;
+  for (const char* n : {"a", "b", "c"}) {
+    hosts.push_back(hostConfig(n));
+    hosts.back().maxJobs = 3;
+  }
+  Cluster c(hosts);
+  auto set = [&](const char* host, const char* name, double v) {
+    const int row = c.table.names[0] == host ? 0 : c.table.names[1] == host ? 1 : 2;
+    c.table.columns[static_cast<size_t>(c.cfg->resourceIndex(name))].numbers[row] = v;
+  };
+  set("a", "maxslots", 6);  // 3 running: at MAX_JOBS 3, though no reservation is there
+  set("a", "slots", 3);
+  set("b", "maxslots", 6);  // 1 running: below MAX_JOBS, though 5 slots are reserved
+  set("b", "slots", 5);
+  set("c", "slots", 0);  // no maxslots: c reports no jobs, its 3 reservations count
+  const std::string policy = "policy: r\nsort: rating\n";
+  std::vector<double> reserved{0, 5, 3};
+  PolicyRequest live;
+  live.explain = true;
+  live.reservedSlots = reserved.data();
+  auto onMaster = c.run(policy, live);
+  ASSERT_TRUE(onMaster) << onMaster.status().message();
+  EXPECT_EQ(names(c.table, *onMaster), "b");
+  EXPECT_NE(onMaster->explain.find("jobs 3 of MAX_JOBS 3"), std::string::npos) << onMaster->explain;
+  EXPECT_NE(onMaster->explain.find("jobs 1 of MAX_JOBS 3"), std::string::npos) << onMaster->explain;
+  // Offline: the snapshot carries no reservations; a and b still report their jobs, c's
+  // count is gone with the reservations.
+  PolicyRequest offline;
+  offline.ratingTerms = true;
+  auto fromSnapshot = c.run(policy, offline);
+  ASSERT_TRUE(fromSnapshot);
+  EXPECT_EQ(names(c.table, *fromSnapshot), "b c");
+  ASSERT_EQ(fromSnapshot->ratingTerms.size(), 2u);
+  EXPECT_DOUBLE_EQ(fromSnapshot->ratingTerms[0].in.jobs, 1);
+  EXPECT_DOUBLE_EQ(fromSnapshot->ratingTerms[1].in.jobs, 0);
+  // A host that reports more free slots than its maximum runs nothing, not a negative count.
+  set("b", "slots", 9);
+  auto over = c.run(policy, offline);
+  ASSERT_TRUE(over);
+  ASSERT_FALSE(over->ratingTerms.empty());
+  EXPECT_DOUBLE_EQ(over->ratingTerms[0].in.jobs, 0);
+}
+
 TEST(PolicyRating, BandGoesRoundRobinOverSuccessivePlacements) {
   Cluster c;
   placement::BandCursors bands;

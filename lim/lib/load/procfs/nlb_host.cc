@@ -41,4 +41,20 @@ int countProcesses(const std::vector<std::string>& procNames) {
   return n;
 }
 
+Result<uint64_t> parseCpuPressureTotal(std::string_view text) {
+  Result<uint64_t> out = Status(Code::kInvalid, "/proc/pressure/cpu: no some line");
+  forEachLine(text, [&](std::string_view line) {
+    line = trim(line);
+    if (line.substr(0, 5) != "some ") return true;
+    out = Status(Code::kInvalid, "/proc/pressure/cpu: no total on the some line");
+    size_t at = line.find(" total=");
+    if (at == std::string_view::npos) return false;
+    std::string_view v = line.substr(at + 7);
+    v = v.substr(0, v.find(' '));
+    if (auto n = toCounter(v)) out = *n;
+    return false;
+  });
+  return out;
+}
+
 }  // namespace openlim::procfs

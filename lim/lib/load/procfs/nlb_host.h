@@ -22,4 +22,10 @@ Result<double> parseCpuinfoPicoseconds(std::string_view text);
 // The entries of /proc that are processes: names made only of digits.
 int countProcesses(const std::vector<std::string>& procNames);
 
+// /proc/pressure/cpu: the `total=` of its `some` line (microseconds during which at least one
+// runnable task waited for a CPU, since boot) for NLB_RUNQOCC:
+//   some avg10=0.00 avg60=0.00 avg300=0.00 total=123456
+// Error when there is no such line or its total is not a whole number.
+Result<uint64_t> parseCpuPressureTotal(std::string_view text);
+
 }  // namespace openlim::procfs
