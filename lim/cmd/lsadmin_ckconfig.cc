@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <ctime>
 
+#include "config/diag.h"
 #include "policy/policy_config.h"
 
 #include "quota_file.h"
@@ -62,12 +63,7 @@ void addStaleHolidays(ConfigLoad& load) {
 
 int printCheck(const ConfigLoad& load, bool verbose, Out& out) {
   if (verbose) printRead(load, out);
-  for (const auto& d : load.diagnostics) {
-    std::string where = d.file;
-    if (d.line > 0) where += ":" + std::to_string(d.line);
-    out << where << ": " << (d.severity == Severity::kError ? "error" : "warning") << ": "
-        << d.message << "\n";
-  }
+  for (const auto& d : load.diagnostics) out << config::diagnosticLine(d) << "\n";
   int errors = load.errors(), warnings = load.warnings();
   if (errors == 0 && warnings == 0) {
     out << "No errors found.\n";
