@@ -4,9 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <set>
 #include <unordered_map>
-#include <unordered_set>
 
 #include "config/lines.h"
 #include "util/wildcard.h"
@@ -44,14 +42,40 @@ struct QueryList {
   bool given = false;
   std::vector<const std::string*> names;
   std::vector<const std::string*> patterns;
-  std::unordered_set<std::string> exact;  // names (hosts: lower case), for bucket members
 
+  // Each bucket member is judged once per report (see Verdicts): a scan is cheap enough.
   bool matches(const std::string& v, bool host) const {
-    if (exact.count(host ? config::lower(v) : v)) return true;
+    for (const std::string* n : names)
+      if (host ? config::iequals(*n, v) : *n == v) return true;
     for (const std::string* p : patterns)
       if (wildcardMatch(*p, v, host)) return true;
     return false;
   }
+};
+
+// Whether a bucket member's id agrees with the query, remembered: ids below kDense (users,
+// labels and configured hosts of any real cluster) in a flat table, others in a map.
+class Verdicts {
+ public:
+  // -1: not judged yet; else 0 or 1.
+  int get(int32_t id) const {
+    if (id >= 0 && id < kDense) return static_cast<size_t>(id) < dense_.size() ? dense_[id] : -1;
+    auto it = sparse_.find(id);
+    return it == sparse_.end() ? -1 : it->second;
+  }
+  void set(int32_t id, bool v) {
+    if (id >= 0 && id < kDense) {
+      if (static_cast<size_t>(id) >= dense_.size()) dense_.resize(static_cast<size_t>(id) + 1, -1);
+      dense_[static_cast<size_t>(id)] = v;
+    } else {
+      sparse_[id] = v;
+    }
+  }
+
+ private:
+  static constexpr int32_t kDense = 1 << 16;
+  std::vector<int8_t> dense_;
+  std::unordered_map<int32_t, int8_t> sparse_;
 };
 
 class Reporter {
@@ -60,8 +84,8 @@ class Reporter {
       : state_(state), values_(values) {
     const std::vector<std::string>* lists[kFilterKinds] = {&q.users, &q.projects, &q.pes, &q.queues,
                                                            &q.hosts};
-    for (int k = 0; k < kFilterKinds; ++k) split(*lists[k], k == kHosts, lists_[k]);
-    split(q.resources, false, resources_);
+    for (int k = 0; k < kFilterKinds; ++k) split(*lists[k], lists_[k]);
+    split(q.resources, resources_);
     for (const std::string* h : lists_[kHosts].names) hostIndex_.push_back(state.hostIndex(*h));
     const auto& hosts = state.config().hosts;
     for (const std::string* p : lists_[kHosts].patterns) {
@@ -98,14 +122,13 @@ class Reporter {
     const std::vector<int64_t>* used;
   };
 
-  static void split(const std::vector<std::string>& items, bool host, QueryList& l) {
+  static void split(const std::vector<std::string>& items, QueryList& l) {
     l.given = !items.empty();
     for (const std::string& v : items) {
       if (hasWildcard(v)) {
         l.patterns.push_back(&v);
       } else {
         l.names.push_back(&v);
-        l.exact.insert(host ? config::lower(v) : v);
       }
     }
   }
@@ -166,9 +189,12 @@ class Reporter {
   bool agrees(const Rule& rule, const BucketKey& key) {
     for (int k = 0; k < kFilterKinds; ++k) {
       if (!rule.filters[k].expand || !lists_[k].given) continue;
-      auto [it, added] = agreed_[k].try_emplace(key.v[k], false);
-      if (added) it->second = lists_[k].matches(member(k, key.v[k]), k == kHosts);
-      if (!it->second) return false;
+      int v = agreed_[k].get(key.v[k]);
+      if (v < 0) {
+        v = lists_[k].matches(member(k, key.v[k]), k == kHosts);
+        agreed_[k].set(key.v[k], v);
+      }
+      if (!v) return false;
     }
     return true;
   }
@@ -188,8 +214,10 @@ class Reporter {
       if (a.empty()) return;
       braced.push_back(k);
     }
-    std::set<std::array<int32_t, kFilterKinds>> shown;
-    for (const auto& e : keys) shown.insert(bracedIds(braced, e.key.v));
+    std::vector<std::array<int32_t, kFilterKinds>> shown;  // sorted, for binary search
+    shown.reserve(keys.size());
+    for (const auto& e : keys) shown.push_back(bracedIds(braced, e.key.v));
+    std::sort(shown.begin(), shown.end());
     std::vector<size_t> at(braced.size(), 0);  // the combination, as an odometer
     while (true) {
       const std::string* names[kFilterKinds] = {};
@@ -202,7 +230,8 @@ class Reporter {
         ids[k] = state_.findValue(static_cast<FilterKind>(k), *names[k], hi);
         if (hi != QuotaState::npos) names[k] = &member(k, ids[k]);  // as configured
       }
-      if (!shown.count(bracedIds(braced, ids.data()))) emit(set, rule, label, names, nullptr, out);
+      if (!std::binary_search(shown.begin(), shown.end(), bracedIds(braced, ids.data())))
+        emit(set, rule, label, names, nullptr, out);
       size_t b = braced.size();  // the last filter's names turn fastest
       for (; b > 0 && ++at[b - 1] == admitted[b - 1].size(); --b) at[b - 1] = 0;
       if (b == 0) return;
@@ -306,7 +335,7 @@ class Reporter {
   std::vector<size_t> hostIndex_;             // per -h name: its config index (or npos)
   std::vector<std::vector<size_t>> hostsOf_;  // per -h pattern: the config hosts it matches
   const std::string* host_ = nullptr;         // the one -h name, when only one is given
-  std::unordered_map<int32_t, bool> agreed_[kFilterKinds];  // member id -> agrees
+  Verdicts agreed_[kFilterKinds];             // member id -> agrees
 };
 
 }  // namespace
