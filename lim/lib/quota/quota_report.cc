@@ -36,8 +36,8 @@ void itemsOf(FilterKind kind, const Filter& f, std::vector<ReportRow::Item>& ite
                         [](const ReportRow::Item& i) { return !i.excluded; });
 }
 
-// One option of the query, split once: exact names (with their config host index for -h)
-// and wildcard patterns. Hosts compare without case.
+// One option of the query, split once into exact names and wildcard patterns, each once
+// (`-u alice,alice` lists alice once). Hosts compare without case.
 struct QueryList {
   bool given = false;
   std::vector<const std::string*> names;
@@ -84,8 +84,8 @@ class Reporter {
       : state_(state), values_(values) {
     const std::vector<std::string>* lists[kFilterKinds] = {&q.users, &q.projects, &q.pes, &q.queues,
                                                            &q.hosts};
-    for (int k = 0; k < kFilterKinds; ++k) split(*lists[k], lists_[k]);
-    split(q.resources, resources_);
+    for (int k = 0; k < kFilterKinds; ++k) split(*lists[k], k == kHosts, lists_[k]);
+    split(q.resources, false, resources_);
     for (const std::string* h : lists_[kHosts].names) hostIndex_.push_back(state.hostIndex(*h));
     const auto& hosts = state.config().hosts;
     for (const std::string* p : lists_[kHosts].patterns) {
@@ -122,14 +122,15 @@ class Reporter {
     const std::vector<int64_t>* used;
   };
 
-  static void split(const std::vector<std::string>& items, QueryList& l) {
+  // REQUIRES: at most a few hundred items (the request's bound): duplicates are found by a
+  // scan.
+  static void split(const std::vector<std::string>& items, bool host, QueryList& l) {
     l.given = !items.empty();
     for (const std::string& v : items) {
-      if (hasWildcard(v)) {
-        l.patterns.push_back(&v);
-      } else {
-        l.names.push_back(&v);
-      }
+      auto& to = hasWildcard(v) ? l.patterns : l.names;
+      bool seen = false;
+      for (const std::string* x : to) seen = seen || (host ? config::iequals(*x, v) : *x == v);
+      if (!seen) to.push_back(&v);
     }
   }
 

@@ -49,6 +49,9 @@ TEST(QuotaReportQuery, AUserListShowsEachNamedUsersRowsHeldOrNot) {
             std::string(kHeader) +
                 "per_user/1          slots=4/6            users carol\n"
                 "per_user/1          slots=0/6            users roland\n");
+  // A name given twice is listed once.
+  EXPECT_EQ(text(s, users({"roland", "roland"})),
+            std::string(kHeader) + "per_user/1          slots=0/6            users roland\n");
 }
 
 TEST(QuotaReportQuery, PatternsListTheMembersTheyMatchAndNoInventedOnes) {
@@ -92,7 +95,7 @@ TEST(QuotaReportQuery, HostListsAndPatternsIgnoreCaseAndKeepTheConfiguredName) {
   s.add(take("bob", "sol2", 1));
   s.add(take("bob", "carc", 2));
   ReportQuery q;
-  q.hosts = {"SOL?", "Durin"};
+  q.hosts = {"SOL?", "Durin", "durin"};
   EXPECT_EQ(text(s, q), std::string(kHeader) +
                             "h/1                 slots=1/3            hosts sol2\n"
                             "h/1                 slots=0/3            hosts durin\n");
