@@ -123,11 +123,12 @@ TEST(QuotaReportQuery, ResourceListsAndPatterns) {
                             "r/1                 compiler_lic=0/3     users *\n");
 }
 
-// The rows of names the query gives view the report's own copy of the query: any length,
-// and after the report has moved (a 200-byte name is far beyond any short-string buffer).
+// The rows of names the query gives view the report's own copy of the query, not the
+// caller's (which here changes and dies before the rows are formatted): any length (a
+// 200-byte name on the heap, a short one inside its string), and after the report moved.
 TEST(QuotaReportQuery, LongNamesSurviveTheQueryAndTheReportMoving) {
   QuotaState s(configOf("{\nname per_user\nlimit users {*} projects {*} to slots=6\n}\n"));
-  const std::string user(200, 'u'), project = "p" + std::string(150, 'x');
+  const std::string user(200, 'u'), project = "apollo";
   QuotaReport report;
   {
     ReportQuery q = users({user});
