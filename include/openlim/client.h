@@ -67,12 +67,23 @@ struct PlaceQuery {
   std::vector<std::pair<std::string, std::string>> jobText;  // string ones (JOB_REQNAME)
 };
 
+// What the master did with lsf.quotas at a reconfig (it is read with the configuration, and
+// a quota file with errors never refuses the rest). kNotRead: the master did not say.
+enum class QuotaFileOutcome { kNotRead, kAbsent, kAdopted, kRefused };
+
 // lsadmin reconfig's answer: the master's check of the configuration files.
 struct ReconfigResult {
-  std::vector<std::string> diagnostics;  // file:line: problem, one per line (warnings too)
+  // file:line: error|warning: problem, one per line (as lsadmin ckconfig prints them).
+  std::vector<std::string> diagnostics;
   // ok: the new configuration is in force. Otherwise why not, in LSF's words (errors in
   // the files: the running configuration stays; or denied, ...).
   Status status;
+  // kRefused: lsf.quotas has errors (quotaErrors of them); the quotas in force stay.
+  QuotaFileOutcome quotas = QuotaFileOutcome::kNotRead;
+  std::string quotaFile;
+  int quotaErrors = 0;
+  // The whole new configuration, quota file included, is in force.
+  bool complete() const { return status.isOk() && quotas != QuotaFileOutcome::kRefused; }
 };
 
 class Client {

@@ -23,6 +23,8 @@ Result<ParsedArgs> parseCommand(const CommandDef& def, const std::vector<std::st
   // A command whose -h takes a value (lsquota -h host, as qquota) has no -h help.
   bool hIsOption = false;
   for (const auto& o : def.options) hIsOption = hIsOption || o.name == "h";
+  // Its help is -help (qquota's) or --help, never read as `-h elp`.
+  if (hIsOption) specs.insert(specs.end(), {{"help", false}, {"-help", false}});
   if (!hIsOption) specs.push_back({"h", false});
   specs.push_back({"V", false});
   Result<ParsedArgs> parsed = parseArgs(args, specs);
@@ -31,7 +33,7 @@ Result<ParsedArgs> parseCommand(const CommandDef& def, const std::vector<std::st
     return parsed;
   }
   io.echoed = parsed->words();
-  if (!hIsOption && parsed->has("h")) {
+  if (hIsOption ? parsed->has("help") || parsed->has("-help") : parsed->has("h")) {
     printUsage(def, io.out);
     *exitCode = kExitOk;
     return Status(Code::kInvalid, "help");

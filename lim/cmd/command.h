@@ -38,8 +38,9 @@ struct CommandDef {
   std::vector<OptionSpec> options;  // without h, V (added by parseCommand)
 };
 
-// Parses args; prints usage (-h, exit 0), the version (-V, exit 0) or the error and usage
-// on stderr (exit 2). `exitCode` is set when the command must stop.
+// Parses args; prints usage (-h, exit 0; -help or --help where -h takes a value, as lsquota's
+// -h host), the version (-V, exit 0) or the error and usage on stderr (exit 2). `exitCode` is
+// set when the command must stop.
 Result<ParsedArgs> parseCommand(const CommandDef& def, const std::vector<std::string>& args,
                                 CmdIo& io, int* exitCode);
 void printUsage(const CommandDef& def, Out& os);

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <ctime>
 
+#include "config/diag.h"
 #include "format/json.h"
 #include "format/text.h"
 #include "policy/policy_config.h"
@@ -73,13 +74,12 @@ const char* severityName(Severity s) {
 int printCheck(const ConfigLoad& load, bool verbose, Out& out) {
   if (verbose) printRead(load, out);
   // A name read from a file may hold bytes that are not text: shown escaped, never raw.
-  for (const auto& d : load.diagnostics) {
-    std::string where = d.file;
-    if (d.line > 0) where += ":" + std::to_string(d.line);
-    out << format::printable(where) << ": " << severityName(d.severity) << ": "
-        << format::printable(d.message) << "\n";
-  }
-  int errors = load.errors(), warnings = load.warnings();
+  for (const auto& d : load.diagnostics)
+    out << format::printable(config::diagnosticLine(d))
+        << "
+           ";
+        int errors = load.errors(),
+            warnings = load.warnings();
   if (errors == 0 && warnings == 0) {
     out << "No errors found.\n";
     return 0;

@@ -139,6 +139,13 @@ int reconfig(const ParsedArgs& a, CmdIo& io) {
   }
   if (r->diagnostics.empty()) io.out << "No errors found.\n";
   io.out << "\nReconfiguring LIMs ...... done\n";
+  if (r->quotas == QuotaFileOutcome::kRefused) {
+    // The rest is in force, the quota file is not: the reconfig is not complete.
+    io.out << flush;
+    io.err << "lsadmin: " << (r->quotaFile.empty() ? "lsf.quotas" : r->quotaFile) << ": "
+           << r->quotaErrors << " error(s); not adopted, the quotas in force stay\n";
+    return kExitNotFound;
+  }
   return kExitOk;
 }
 

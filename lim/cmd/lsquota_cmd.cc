@@ -11,38 +11,60 @@ namespace {
 
 using format::Json;
 
-const CommandDef kLsquota{"lsquota",
-                          "lsquota [-h host] [-l resource] [-u user | -u all] [-P project]\n"
-                          "               [-pe pe] [-q queue] [-json | -xml] [-V]",
-                          {{"h", true},
-                           {"l", true},
-                           {"u", true},
-                           {"P", true},
-                           {"pe", true},
-                           {"q", true},
-                           {"json"},
-                           {"xml"}}};
+const CommandDef kLsquota{
+    "lsquota",
+    "lsquota [-h wc_host,...] [-l resource,...] [-u wc_user,... | -u all]\n"
+    "               [-P wc_project,...] [-pe wc_pe,...] [-q wc_queue,...] [-json | -xml]\n"
+    "               [-help] [-V]",
+    {{"h", true},
+     {"l", true},
+     {"u", true},
+     {"P", true},
+     {"pe", true},
+     {"q", true},
+     {"json"},
+     {"xml"}}};
+
+// The names of a list option (-u alice,b* -u carol): every value, split at commas, as the
+// request's array; an empty name is a usage error.
+Result<Json> listOf(const ParsedArgs& a, const std::string& option) {
+  Json list = Json::array();
+  for (const std::string& value : a.options.at(option)) {
+    for (size_t pos = 0;;) {
+      size_t comma = value.find(',', pos);
+      std::string item = value.substr(pos, comma == value.npos ? value.npos : comma - pos);
+      if (item.empty()) return Status(Code::kInvalid, "-" + option + ": empty name in the list");
+      list.push(Json::string(item));
+      if (comma == value.npos) break;
+      pos = comma + 1;
+    }
+  }
+  return list;
+}
 
 }  // namespace
 
 int runLsquota(const std::vector<std::string>& args, CmdIo& io) {
   int rc = 0;
-  // -h names a host here (qquota's), so the help is only --help / -V through the parser.
+  // -h names a host here (qquota's): the help is -help (or --help).
   auto a = parseCommand(kLsquota, args, io, &rc);
   if (!a) return rc;
   if (!a->operands.empty())
     return usageError(kLsquota, io, "unexpected argument " + a->operands.front());
   if (a->has("json") && a->has("xml"))
     return usageError(kLsquota, io, "-json and -xml cannot be used together");
-  Json req = Json::object();  // keys in sorted order, as every command's requests
+  Json req = Json::object();  // sent with its keys sorted, as every command's requests
   req.add("format", Json::string(a->has("json") ? "json" : a->has("xml") ? "xml" : "text"));
-  if (auto v = a->value("h")) req.add("host", Json::string(*v));
   req.add("op", Json::string("quotas"));
-  if (auto v = a->value("pe")) req.add("pe", Json::string(*v));
-  if (auto v = a->value("P")) req.add("project", Json::string(*v));
-  if (auto v = a->value("q")) req.add("queue", Json::string(*v));
-  if (auto v = a->value("l")) req.add("resource", Json::string(*v));
-  if (auto v = a->value("u")) req.add("user", Json::string(*v));
+  const std::pair<const char*, const char*> lists[] = {{"h", "host"},     {"pe", "pe"},
+                                                       {"P", "project"},  {"q", "queue"},
+                                                       {"l", "resource"}, {"u", "user"}};
+  for (const auto& [option, key] : lists) {
+    if (!a->has(option)) continue;
+    auto list = listOf(*a, option);
+    if (!list) return usageError(kLsquota, io, list.status().message());
+    req.add(key, std::move(*list));
+  }
   LocalQuerier local(io.lim);
   auto reply = callRaw(local, req);
   if (!reply || !reply->find("ok") || !reply->find("ok")->asBool()) {

@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 #include <strings.h>
 
+#include "config/diag.h"
 #include "json_util.h"
 #include "lim_server.h"
 #include "master/admin_route.h"
@@ -18,6 +19,21 @@ std::string adminJson(const std::string& op, const std::string& sender, double s
   if (seconds > 0) o.add("seconds", Json::number(seconds));
   o.add("sender", Json::string(sender));
   return o.compact();
+}
+
+// The reply's "quotas": {code: adopted|absent|refused, file, errors, warnings}; none when
+// this lim does not read the quota file.
+void addQuotaReload(const QuotaReload& q, Json& o) {
+  using Outcome = QuotaReload::Outcome;
+  if (q.outcome == Outcome::kNotRead) return;
+  Json j = Json::object();
+  j.add("code", Json::string(q.outcome == Outcome::kAdopted  ? "adopted"
+                             : q.outcome == Outcome::kAbsent ? "absent"
+                                                             : "refused"));
+  j.add("errors", Json::number(q.errors));
+  j.add("file", Json::string(q.file));
+  j.add("warnings", Json::number(q.warnings));
+  o.add("quotas", std::move(j));
 }
 
 }  // namespace
@@ -53,9 +69,11 @@ std::string LimServer::adminRequest(const std::string& op, const Json& req, doub
 
 std::string LimServer::reconfigureCluster() {
   std::vector<std::string> diags;
-  Status st = reloadConfig(&diags);
+  QuotaReload quotas;
+  Status st = reloadConfig(&diags, &quotas);
   Json o = Json::object();
   o.add("ok", Json::boolean(st.isOk()));
+  addQuotaReload(quotas, o);
   if (!st.isOk()) {
     o.add("code", Json::string("syntax"));
     o.add("error", Json::string(st.message()));
@@ -106,12 +124,12 @@ void LimServer::onAdminFrame(const protocol::Frame& f, double now) {
   }
 }
 
-Status LimServer::reloadConfig(std::vector<std::string>* diagnostics) {
+Status LimServer::reloadConfig(std::vector<std::string>* diagnostics, QuotaReload* quotas) {
   // Inside the loop: a name the hosts file does not map passes only when this lim already
   // has its address (looked up at start-up); a new one is an error, never a resolver call.
   ConfigLoad load = loadConfigFrom(
       opts_.envDir, [this](const std::string& name) { return peers_.find(name) != nullptr; });
-  for (const auto& d : load.diagnostics) diagnostics->push_back(d.toString());
+  for (const auto& d : load.diagnostics) diagnostics->push_back(config::diagnosticLine(d));
   if (!load.snapshot || load.errors() > 0) {
     ++counters_.reconfigs_refused;
     return Status(Code::kInvalid, std::to_string(load.errors()) +
@@ -123,7 +141,8 @@ Status LimServer::reloadConfig(std::vector<std::string>* diagnostics) {
                   "Local host not defined in cluster file: " + opts_.host + "; nothing changed");
   }
   adoptConfig(load.snapshot, monotonicNow());
-  reloadQuotas(diagnostics);
+  QuotaReload q = reloadQuotas(diagnostics);
+  if (quotas) *quotas = q;
   return Status::ok();
 }
 

@@ -263,7 +263,13 @@ void LimServer::onSignal() {
   while (::read(signalFd_, &si, sizeof si) == sizeof si) {
     if (si.ssi_signo == SIGHUP) {
       std::vector<std::string> diags;
-      Status st = reloadConfig(&diags);
+      QuotaReload quotas;
+      Status st = reloadConfig(&diags, &quotas);
+      if (st.isOk() && quotas.outcome == QuotaReload::Outcome::kRefused) {
+        spdlog::error("SIGHUP: reconfig done, but {} was not adopted ({} error(s))", quotas.file,
+                      quotas.errors);
+        continue;
+      }
       if (st.isOk()) {
         spdlog::info("SIGHUP: reconfig done");
         continue;

@@ -84,6 +84,14 @@ struct LimCounters {
   uint64_t quota_loads = 0, quota_loads_refused = 0;
 };
 
+// What a reload did with lsf.quotas; the reconfig reply's "quotas" (docs/protocol.md).
+struct QuotaReload {
+  enum class Outcome { kNotRead, kAbsent, kAdopted, kRefused };
+  Outcome outcome = Outcome::kNotRead;  // kNotRead: this lim cannot become master
+  std::string file;
+  int errors = 0, warnings = 0;
+};
+
 class LimServer {
  public:
   LimServer(ConfigPtr config, std::string key, LimOptions opts);
@@ -213,10 +221,12 @@ class LimServer {
   std::string adminRequest(const std::string& op, const format::Json& req, double now);
   std::string reconfigureCluster();
   std::string localAdmin(const std::string& op, double seconds, double now);
-  Status reloadConfig(std::vector<std::string>* diagnostics);
+  // Diagnostics as ckconfig prints them (file:line: error: ...); quotas: what became of
+  // lsf.quotas when the configuration was adopted.
+  Status reloadConfig(std::vector<std::string>* diagnostics, QuotaReload* quotas = nullptr);
   void adoptConfig(ConfigPtr c, double now);
   // lsf.quotas next to config_ (quotas.cc); its diagnostics are appended when asked.
-  void reloadQuotas(std::vector<std::string>* diagnostics);
+  QuotaReload reloadQuotas(std::vector<std::string>* diagnostics);
 
   ConfigPtr config_;
   std::string key_;

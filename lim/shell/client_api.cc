@@ -208,7 +208,19 @@ Result<ReconfigResult> Client::reconfig(bool verbose) {
   auto reply = parseReply(*text);
   if (!reply) return reply.status();
   // A refused reconfig is an answer (its diagnostics say why), not a failure to ask.
-  return ReconfigResult{format::stringList(*reply, "diagnostics"), replyStatus(*reply)};
+  ReconfigResult r{format::stringList(*reply, "diagnostics"), replyStatus(*reply)};
+  if (const Json* q = reply->find("quotas"); q && q->isObject()) {
+    const std::string code = q->stringOr("code");
+    r.quotas = code == "adopted"   ? QuotaFileOutcome::kAdopted
+               : code == "absent"  ? QuotaFileOutcome::kAbsent
+               : code == "refused" ? QuotaFileOutcome::kRefused
+                                   : QuotaFileOutcome::kNotRead;
+    r.quotaFile = q->stringOr("file");
+    const Json* errors = q->find("errors");
+    double n = errors ? errors->asNumber(0) : 0;
+    r.quotaErrors = n >= 0 && n <= 1e6 ? static_cast<int>(n) : 0;
+  }
+  return r;
 }
 
 }  // namespace openlim

@@ -22,10 +22,18 @@ using namespace openlim::protocol;
 static void query(const format::Json& req) {
   static const ConfigPtr cfg = testing::makeConfig();
   static const HostTable table = testing::fixtureTable(cfg);
-  // lsquota's query: strict, every field a bounded string and the format one of three.
-  if (auto q = reserve::decodeQuotaRequest(req);
-      q && q->format != "text" && q->format != "json" && q->format != "xml")
-    __builtin_trap();
+  // lsquota's query: strict, the lists bounded, the format one of three.
+  if (auto q = reserve::decodeQuotaRequest(req)) {
+    if (q->format != "text" && q->format != "json" && q->format != "xml") __builtin_trap();
+    size_t combinations = 1;
+    for (const auto* l : {&q->users, &q->hosts, &q->projects, &q->pes, &q->queues}) {
+      if (l->size() > reserve::kMaxQuotaListItems) __builtin_trap();
+      for (const auto& name : *l)
+        if (name.empty() || name.size() > 256) __builtin_trap();
+      combinations *= std::max<size_t>(l->size(), 1);
+    }
+    if (combinations > reserve::kMaxQuotaCombinations) __builtin_trap();
+  }
   auto pr = master::decodePlaceRequest(req);
   auto lr = master::decodeLoadRequest(req);
   if (!pr || !lr) return;

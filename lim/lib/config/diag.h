@@ -28,6 +28,14 @@ class DiagSink {
   std::vector<Diagnostic>* out_;
 };
 
+// One problem as ckconfig and reconfig print it: "file:line: error: message" (or warning; no
+// line for a problem of the whole file).
+inline std::string diagnosticLine(const Diagnostic& d) {
+  std::string where = d.file;
+  if (d.line > 0) where += ":" + std::to_string(d.line);
+  return where + (d.severity == Severity::kError ? ": error: " : ": warning: ") + d.message;
+}
+
 // "<name>" quoting used in every message, as LSF does.
 inline std::string q(const std::string& s) {
   return "<" + s + ">";

@@ -12,7 +12,7 @@
 //   3. quota_state.h   Admission a(state, who, period, hostValues, hostText);
 //                      a.check(host, take) -> Verdict; a.take(host, take) once placed there;
 //                      a.checkShared(amounts) for amounts taken on no host
-//   4. quota_report.h  quotaReport(state, query, period, hostValues) -> rows;
+//   4. quota_report.h  quotaReport(state, query, period, hostValues) -> report (rows);
 //                      formatQuotaText / formatQuotaJson / formatQuotaXml
 // On reconfiguration build a new QuotaState from the new config and add every held
 // reservation again: usage is never revoked, and a lowered limit shows usage above it.

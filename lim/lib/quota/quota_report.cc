@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "config/lines.h"
+#include "util/wildcard.h"
 
 namespace openlim::quota {
 
@@ -35,18 +36,68 @@ void itemsOf(FilterKind kind, const Filter& f, std::vector<ReportRow::Item>& ite
                         [](const ReportRow::Item& i) { return !i.excluded; });
 }
 
+// One option of the query, split once into exact names and wildcard patterns, each once
+// (`-u alice,alice` lists alice once). Hosts compare without case.
+struct QueryList {
+  bool given = false;
+  std::vector<const std::string*> names;
+  std::vector<const std::string*> patterns;
+
+  // Each bucket member is judged once per report (see Verdicts): a scan is cheap enough.
+  bool matches(const std::string& v, bool host) const {
+    for (const std::string* n : names)
+      if (host ? config::iequals(*n, v) : *n == v) return true;
+    for (const std::string* p : patterns)
+      if (wildcardMatch(*p, v, host)) return true;
+    return false;
+  }
+};
+
+// Whether a bucket member's id agrees with the query, remembered: ids below kDense (users,
+// labels and configured hosts of any real cluster) in a flat table, others in a map.
+class Verdicts {
+ public:
+  // -1: not judged yet; else 0 or 1.
+  int get(int32_t id) const {
+    if (id >= 0 && id < kDense) return static_cast<size_t>(id) < dense_.size() ? dense_[id] : -1;
+    auto it = sparse_.find(id);
+    return it == sparse_.end() ? -1 : it->second;
+  }
+  void set(int32_t id, bool v) {
+    if (id >= 0 && id < kDense) {
+      if (static_cast<size_t>(id) >= dense_.size()) dense_.resize(static_cast<size_t>(id) + 1, -1);
+      dense_[static_cast<size_t>(id)] = v;
+    } else {
+      sparse_[id] = v;
+    }
+  }
+
+ private:
+  static constexpr int32_t kDense = 1 << 16;
+  std::vector<int8_t> dense_;
+  std::unordered_map<int32_t, int8_t> sparse_;
+};
+
 class Reporter {
  public:
   Reporter(const QuotaState& state, const ReportQuery& q, const HostValues& values)
-      : state_(state),
-        q_(q),
-        values_(values),
-        queried_{&q.user, &q.project, &q.pe, &q.queue, &q.host} {
-    hostIndex_ = q.host.empty() ? QuotaState::npos : state.hostIndex(q.host);
-    who_ = Consumer{q.user, q.groups, q.project, q.pe, q.queue};
+      : state_(state), values_(values) {
+    const std::vector<std::string>* lists[kFilterKinds] = {&q.users, &q.projects, &q.pes, &q.queues,
+                                                           &q.hosts};
+    for (int k = 0; k < kFilterKinds; ++k) split(*lists[k], k == kHosts, lists_[k]);
+    split(q.resources, false, resources_);
+    for (const std::string* h : lists_[kHosts].names) hostIndex_.push_back(state.hostIndex(*h));
+    const auto& hosts = state.config().hosts;
+    for (const std::string* p : lists_[kHosts].patterns) {
+      std::vector<size_t>& in = hostsOf_.emplace_back();
+      for (size_t i = 0; i < hosts.size(); ++i)
+        if (wildcardMatch(*p, hosts[i], true)) in.push_back(i);
+    }
+    // The one host the query names, for the limits of rules without braced hosts.
+    if (q.hosts.size() == 1 && lists_[kHosts].names.size() == 1) host_ = &q.hosts[0];
   }
 
-  void rule(size_t s, size_t r, std::vector<ReportRow>& out) const {
+  void rule(size_t s, size_t r, std::vector<ReportRow>& out) {
     const RuleSet& set = state_.config().sets[s];
     const Rule& rule = set.rules[r];
     if (!matchesQuery(rule)) return;
@@ -55,46 +106,146 @@ class Reporter {
       if (agrees(rule, key)) keys.push_back(Entry{{}, key, &used});
     sortEntries(rule, keys);
     const std::string_view label = state_.label(state_.flat(s, r));
-    for (const auto& e : keys) emit(set, rule, label, e.key, e.used, out);
-    if (!keys.empty()) return;
-    // Nothing held, and the query names every braced member: the limits with 0 used.
-    for (int k = 0; k < kFilterKinds; ++k)
-      if (rule.filters[k].present && rule.filters[k].expand && queried_[k]->empty()) return;
-    emit(set, rule, label, BucketKey{}, nullptr, out);
+    const std::string* names[kFilterKinds] = {};
+    for (const auto& e : keys) {
+      for (int k = 0; k < kFilterKinds; ++k)
+        if (rule.filters[k].expand) names[k] = &member(k, e.key.v[k]);
+      emit(set, rule, label, names, e.used, out);
+    }
+    zeroRows(set, rule, label, keys, out);
   }
 
  private:
-  bool matchesQuery(const Rule& rule) const {
-    if (!q_.user.empty() && !userMatches(rule.filter(FilterKind::kUsers), who_)) return false;
-    if (!q_.project.empty() && !labelMatches(rule.filter(FilterKind::kProjects), q_.project))
-      return false;
-    if (!q_.pe.empty() && !labelMatches(rule.filter(FilterKind::kPes), q_.pe)) return false;
-    if (!q_.queue.empty() && !labelMatches(rule.filter(FilterKind::kQueues), q_.queue))
-      return false;
-    return q_.host.empty() || hostMatches(rule.filter(FilterKind::kHosts), hostIndex_, q_.host);
-  }
-
-  // The member of braced filter k in a bucket (the query's value for a 0-used row).
-  const std::string& member(int k, const BucketKey& key) const { return member(k, key.v[k]); }
-  const std::string& member(int k, int32_t id) const {
-    if (id == -1) return *queried_[k];
-    return state_.valueName(static_cast<FilterKind>(k), id);
-  }
-
-  bool agrees(const Rule& rule, const BucketKey& key) const {
-    for (int k = 0; k < kFilterKinds; ++k) {
-      if (!rule.filters[k].expand || queried_[k]->empty()) continue;
-      const std::string& m = member(k, key);
-      if (k == kHosts ? !config::iequals(m, *queried_[k]) : m != *queried_[k]) return false;
-    }
-    return true;
-  }
-
   struct Entry {
     std::array<int64_t, kFilterKinds> rank;
     BucketKey key;
     const std::vector<int64_t>* used;
   };
+
+  // REQUIRES: at most a few hundred items (the request's bound): duplicates are found by a
+  // scan.
+  static void split(const std::vector<std::string>& items, bool host, QueryList& l) {
+    l.given = !items.empty();
+    for (const std::string& v : items) {
+      auto& to = hasWildcard(v) ? l.patterns : l.names;
+      bool seen = false;
+      for (const std::string* x : to) seen = seen || (host ? config::iequals(*x, v) : *x == v);
+      if (!seen) to.push_back(&v);
+    }
+  }
+
+  // Does filter k admit this exact name?
+  bool admits(int k, const Filter& f, size_t i) const {
+    const std::string& v = *lists_[k].names[i];
+    switch (static_cast<FilterKind>(k)) {
+      case FilterKind::kUsers:
+        return userMatches(f, Consumer{v, {}, "", "", ""});
+      case FilterKind::kHosts:
+        return hostMatches(f, hostIndex_[i], v);
+      default:
+        return labelMatches(f, v);
+    }
+  }
+
+  // Could filter k admit some value that pattern i matches? Its named members (users: and
+  // the members of its groups; hosts: the configured hosts it holds) are tried; `*` and
+  // exclusions alone admit unnamed values too.
+  bool mayAdmit(int k, const Filter& f, size_t i) const {
+    if (!f.present) return true;
+    const std::string& p = *lists_[k].patterns[i];
+    if (k == kHosts) {
+      if (f.othersMatch) return true;
+      for (size_t h : hostsOf_[i])
+        if (f.hostMember[h]) return true;
+      return false;
+    }
+    if (f.all) return true;
+    for (const auto& n : f.names)
+      if (wildcardMatch(p, n)) return true;
+    for (const auto& members : f.groupMembers)
+      for (const auto& n : members)
+        if (wildcardMatch(p, n)) return true;
+    return false;
+  }
+
+  bool matchesQuery(const Rule& rule) const {
+    for (int k = 0; k < kFilterKinds; ++k) {
+      const QueryList& l = lists_[k];
+      if (!l.given) continue;
+      const Filter& f = rule.filters[k];
+      bool any = false;
+      for (size_t i = 0; i < l.names.size() && !any; ++i) any = admits(k, f, i);
+      for (size_t i = 0; i < l.patterns.size() && !any; ++i) any = mayAdmit(k, f, i);
+      if (!any) return false;
+    }
+    return true;
+  }
+
+  const std::string& member(int k, int32_t id) const {
+    return state_.valueName(static_cast<FilterKind>(k), id);
+  }
+
+  // Is a bucket's member of every braced filter one the query names or matches? Each value
+  // is judged once per report.
+  bool agrees(const Rule& rule, const BucketKey& key) {
+    for (int k = 0; k < kFilterKinds; ++k) {
+      if (!rule.filters[k].expand || !lists_[k].given) continue;
+      int v = agreed_[k].get(key.v[k]);
+      if (v < 0) {
+        v = lists_[k].matches(member(k, key.v[k]), k == kHosts);
+        agreed_[k].set(key.v[k], v);
+      }
+      if (!v) return false;
+    }
+    return true;
+  }
+
+  // The rows of static limits for the name combinations the query gives for the braced
+  // filters that hold nothing yet (`lsquota -u alice` shows `users {*}` at 0/20). Only when
+  // the query names a value for every braced filter, and only the names each filter admits.
+  void zeroRows(const RuleSet& set, const Rule& rule, std::string_view label,
+                const std::vector<Entry>& keys, std::vector<ReportRow>& out) const {
+    std::vector<int> braced;
+    std::vector<std::vector<size_t>> admitted;  // per braced kind: indexes into its names
+    for (int k = 0; k < kFilterKinds; ++k) {
+      if (!rule.filters[k].expand) continue;
+      auto& a = admitted.emplace_back();
+      for (size_t i = 0; i < lists_[k].names.size(); ++i)
+        if (admits(k, rule.filters[k], i)) a.push_back(i);
+      if (a.empty()) return;
+      braced.push_back(k);
+    }
+    std::vector<std::array<int32_t, kFilterKinds>> shown;  // sorted, for binary search
+    shown.reserve(keys.size());
+    for (const auto& e : keys) shown.push_back(bracedIds(braced, e.key.v));
+    std::sort(shown.begin(), shown.end());
+    std::vector<size_t> at(braced.size(), 0);  // the combination, as an odometer
+    while (true) {
+      const std::string* names[kFilterKinds] = {};
+      std::array<int32_t, kFilterKinds> ids{};
+      for (size_t b = 0; b < braced.size(); ++b) {
+        int k = braced[b];
+        size_t i = admitted[b][at[b]];
+        names[k] = lists_[k].names[i];
+        size_t hi = k == kHosts ? hostIndex_[i] : QuotaState::npos;
+        ids[k] = state_.findValue(static_cast<FilterKind>(k), *names[k], hi);
+        if (hi != QuotaState::npos) names[k] = &member(k, ids[k]);  // as configured
+      }
+      if (!std::binary_search(shown.begin(), shown.end(), bracedIds(braced, ids.data())))
+        emit(set, rule, label, names, nullptr, out);
+      size_t b = braced.size();  // the last filter's names turn fastest
+      for (; b > 0 && ++at[b - 1] == admitted[b - 1].size(); --b) at[b - 1] = 0;
+      if (b == 0) return;
+    }
+  }
+
+  static std::array<int32_t, kFilterKinds> bracedIds(const std::vector<int>& braced,
+                                                     const int32_t* v) {
+    std::array<int32_t, kFilterKinds> out;
+    out.fill(-1);
+    for (int k : braced) out[static_cast<size_t>(k)] = v[k];
+    return out;
+  }
 
   // Buckets by member name, except configured hosts, which keep the configuration's order.
   // Each value is ranked once, so a report of 10,000 buckets sorts on integers: packed into
@@ -142,13 +293,20 @@ class Reporter {
     keys.swap(sorted);
   }
 
-  void emit(const RuleSet& set, const Rule& rule, std::string_view label, const BucketKey& key,
-            const std::vector<int64_t>* used, std::vector<ReportRow>& out) const {
-    const std::string& host = rule.filters[kHosts].expand ? member(kHosts, key) : q_.host;
+  bool resourceListed(const std::string& resource) const {
+    return !resources_.given || resources_.matches(resource, false);
+  }
+
+  // names[k]: the member of braced filter k (null for the others).
+  void emit(const RuleSet& set, const Rule& rule, std::string_view label,
+            const std::string* const names[kFilterKinds], const std::vector<int64_t>* used,
+            std::vector<ReportRow>& out) const {
+    static const std::string kNone;
+    const std::string& host = rule.filters[kHosts].expand ? *names[kHosts] : host_ ? *host_ : kNone;
     for (size_t i = 0; i < rule.limits.size(); ++i) {
       const Limit& l = rule.limits[i];
       if (!isCounted(l.kind)) continue;  // a value to match (arch=...): no usage to report
-      if (!q_.resource.empty() && q_.resource != l.resource) continue;
+      if (!resourceListed(l.resource)) continue;
       int64_t u = used ? (*used)[i] : 0;
       if (u == 0 && !l.value) continue;
       ReportRow row;
@@ -164,7 +322,7 @@ class Reporter {
         if (!f.present) continue;
         auto kind = static_cast<FilterKind>(k);
         if (f.expand)
-          row.filter.push_back(ReportRow::Item{kind, false, member(k, key)});
+          row.filter.push_back(ReportRow::Item{kind, false, *names[k]});
         else
           itemsOf(kind, f, row.filter);
       }
@@ -173,19 +331,23 @@ class Reporter {
   }
 
   const QuotaState& state_;
-  const ReportQuery& q_;
   const HostValues& values_;
-  const std::string* queried_[kFilterKinds];
-  size_t hostIndex_;
-  Consumer who_;
+  QueryList lists_[kFilterKinds];
+  QueryList resources_;
+  std::vector<size_t> hostIndex_;             // per -h name: its config index (or npos)
+  std::vector<std::vector<size_t>> hostsOf_;  // per -h pattern: the config hosts it matches
+  const std::string* host_ = nullptr;         // the one -h name, when only one is given
+  Verdicts agreed_[kFilterKinds];             // member id -> agrees
 };
 
 }  // namespace
 
-std::vector<ReportRow> quotaReport(const QuotaState& state, const ReportQuery& query,
-                                   policy::Period period, const HostValues& values) {
-  Reporter rep(state, query, values);
-  std::vector<ReportRow> out;
+QuotaReport quotaReport(const QuotaState& state, ReportQuery query, policy::Period period,
+                        const HostValues& values) {
+  QuotaReport report;
+  report.query = std::make_unique<const ReportQuery>(std::move(query));
+  Reporter rep(state, *report.query, values);
+  std::vector<ReportRow>& out = report.rows;
   const auto& sets = state.config().sets;
   size_t bound = 0;  // rows can be at most this many (rows move dearly when the vector grows)
   for (size_t s = 0; s < sets.size(); ++s)
@@ -196,7 +358,7 @@ std::vector<ReportRow> quotaReport(const QuotaState& state, const ReportQuery& q
     if (!inForce(sets[s].enabled, period)) continue;
     for (size_t r = 0; r < sets[s].rules.size(); ++r) rep.rule(s, r, out);
   }
-  return out;
+  return report;
 }
 
 }  // namespace openlim::quota

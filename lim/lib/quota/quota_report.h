@@ -12,6 +12,7 @@
 // braced filter's member (then the row shows 0 used). Only sets in force in the period.
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -22,17 +23,20 @@
 
 namespace openlim::quota {
 
+// Each option is a list of names and wildcard patterns (qquota's `-u alice,b*`: `*`, `?`,
+// `[...]`, see util/wildcard.h); an empty list: any. A rule is listed when, for every option
+// given, its filter admits one of the names or may admit a value one of the patterns matches;
+// a braced filter's members are listed when one of the names or patterns matches them.
 struct ReportQuery {
-  std::string user;                 // -u; empty: every user (-u all)
-  std::vector<std::string> groups;  // the queried user's Unix groups, when known
-  std::string host;                 // -h; empty: every host
-  std::string resource;             // -l; empty: every resource
-  std::string project, pe, queue;   // -P -pe -q; empty: any
+  std::vector<std::string> users;                  // -u; empty: every user
+  std::vector<std::string> hosts;                  // -h (names without case)
+  std::vector<std::string> resources;              // -l
+  std::vector<std::string> projects, pes, queues;  // -P -pe -q
 };
 
 // A row's text is viewed, not copied (a report can have 20,000 rows): it points into the
-// QuotaState it was built from (its configuration and value names) and the ReportQuery, which
-// must outlive the rows and not change while they are used.
+// QuotaState it was built from (its configuration and value names), which must outlive the
+// rows and not change while they are used, and into the report's own copy of the query.
 struct ReportRow {
   std::string_view set;
   std::string_view rule;  // name or 1-based position
@@ -52,16 +56,27 @@ struct ReportRow {
   std::vector<Item> filter;
 };
 
-std::vector<ReportRow> quotaReport(const QuotaState& state, const ReportQuery& query,
-                                   policy::Period period, const HostValues& values);
+// A braced member that holds nothing is listed (0 used, static limits) for each name the
+// query gives for it, so those rows view the query's names: the report owns its query, on
+// the heap, so that moving the report moves no text a row views.
+struct QuotaReport {
+  std::unique_ptr<const ReportQuery> query;
+  std::vector<ReportRow> rows;
+};
+
+// Rows for every name combination the query gives (zero-usage rows of braced members) are
+// bounded by the caller: at most the product of the lists' sizes per rule.
+QuotaReport quotaReport(const QuotaState& state, ReportQuery query, policy::Period period,
+                        const HostValues& values);
 
 // qquota's table: header, dashes, `SET/RULE  resource=used/limit  filter` lines.
 std::string formatQuotaText(const std::vector<ReportRow>& rows);
 // {"quotas":[{"set","rule","resource","used","limit","unit"?,"filter":{"users":[..],...}}]}
 // with used and limit as exact 64-bit integers (limit null when unknown).
 std::string formatQuotaJson(const std::vector<ReportRow>& rows);
-// qquota's XML: qquota_result / qquota_rule name='SET/RULE' / users, xusers, ... /
-// limit resource= limit= value=.
+// qquota's XML (its schema: docs/qquota.xsd): qquota_result / qquota_rule name='SET/RULE' /
+// user, xuser, project, xproject, pe, xpe, queue, xqueue, host, xhost / limit resource=
+// limit= value=.
 std::string formatQuotaXml(const std::vector<ReportRow>& rows);
 
 // The master's reply to the quotas op: {"ok":true,"rebuilding":..,"rows":n,"text":formatted}.

@@ -49,6 +49,17 @@ std::string xmlEscaped(std::string_view s) {
   return out;
 }
 
+// qquota's XML element of a filter item: user, xuser, project, xproject, pe, xpe, queue,
+// xqueue, host, xhost.
+const char* xmlElement(const ReportRow::Item& item) {
+  static const char* const kNames[kFilterKinds][2] = {{"user", "xuser"},
+                                                      {"project", "xproject"},
+                                                      {"pe", "xpe"},
+                                                      {"queue", "xqueue"},
+                                                      {"host", "xhost"}};
+  return kNames[static_cast<int>(item.kind)][item.excluded ? 1 : 0];
+}
+
 bool sameFilter(const ReportRow& a, const ReportRow& b) {
   if (a.set != b.set || a.rule != b.rule || a.filter.size() != b.filter.size()) return false;
   for (size_t i = 0; i < a.filter.size(); ++i)
@@ -117,8 +128,9 @@ std::string formatQuotaXml(const std::vector<ReportRow>& rows) {
     out +=
         " <qquota_rule name='" + xmlEscaped(std::string(r.set).append("/").append(r.rule)) + "'>\n";
     for (const auto& item : r.filter) {
-      std::string name = (item.excluded ? "x" : "") + std::string(filterKeyword(item.kind));
-      out += "   <" + name + ">" + xmlEscaped(item.value) + "</" + name + ">\n";
+      const char* name = xmlElement(item);
+      out.append("   <").append(name).append(">").append(xmlEscaped(item.value));
+      out.append("</").append(name).append(">\n");
     }
     for (; i < rows.size() && sameFilter(rows[i], r); ++i)
       out += "   <limit resource='" + xmlEscaped(rows[i].resource) + "' limit='" +

@@ -1,5 +1,6 @@
 #include "reserve/requests.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace openlim::reserve {
@@ -97,17 +98,55 @@ Result<ListRequest> decodeListRequest(const Json& req) {
   return r;
 }
 
+namespace {
+
+// A quota query's list: an array of names, or one string of comma-separated names.
+Status nameList(const Json& v, std::string_view key, std::vector<std::string>* out) {
+  auto bad = [&] {
+    return wrong(key, "a list of 1 to " + std::to_string(kMaxQuotaListItems) +
+                          " names of 1 to 256 bytes (an array, or one comma-separated string)");
+  };
+  auto add = [&](std::string_view item) {
+    if (item.empty() || item.size() > 256 || out->size() >= kMaxQuotaListItems) return false;
+    out->emplace_back(item);
+    return true;
+  };
+  if (v.isString()) {
+    std::string_view s = v.asString();
+    if (s.size() > kMaxQuotaListItems * 257) return bad();
+    for (size_t pos = 0;;) {
+      size_t comma = s.find(',', pos);
+      if (!add(s.substr(pos, comma == s.npos ? s.npos : comma - pos))) return bad();
+      if (comma == s.npos) break;
+      pos = comma + 1;
+    }
+    return Status::ok();
+  }
+  if (!v.isArray() || v.size() == 0 || v.size() > kMaxQuotaListItems) return bad();
+  for (const Json& item : v.items())
+    if (!item.isString() || !add(item.asString())) return bad();
+  return Status::ok();
+}
+
+}  // namespace
+
 Result<QuotaRequest> decodeQuotaRequest(const Json& req) {
   if (!req.isObject()) return Status(Code::kInvalid, "a request must be a JSON object");
   QuotaRequest r;
-  const std::pair<const char*, std::string*> fields[] = {
-      {"user", &r.user}, {"host", &r.host},   {"resource", &r.resource}, {"project", &r.project},
-      {"pe", &r.pe},     {"queue", &r.queue}, {"format", &r.format}};
+  const std::pair<const char*, std::vector<std::string>*> lists[] = {
+      {"user", &r.users},       {"host", &r.hosts}, {"resource", &r.resources},
+      {"project", &r.projects}, {"pe", &r.pes},     {"queue", &r.queues}};
   std::string ignored;
   for (const auto& [key, value] : req.members()) {
+    std::vector<std::string>* list = nullptr;
+    for (const auto& [name, field] : lists)
+      if (key == name) list = field;
+    if (list) {
+      if (Status st = nameList(value, key, list); !st) return st;
+      continue;
+    }
     std::string* out = nullptr;
-    for (const auto& [name, field] : fields)
-      if (key == name) out = field;
+    if (key == "format") out = &r.format;
     if (key == "caller") out = &r.caller;
     if (key == "op" || key == "sender") out = &ignored;
     if (!out) return Status(Code::kInvalid, "unknown field \"" + key + "\"");
@@ -115,6 +154,13 @@ Result<QuotaRequest> decodeQuotaRequest(const Json& req) {
   }
   if (r.format != "text" && r.format != "json" && r.format != "xml")
     return wrong("format", "text, json or xml");
+  size_t combinations = 1;  // each factor at most 256: no overflow before the check
+  for (const auto* l : {&r.users, &r.hosts, &r.projects, &r.pes, &r.queues}) {
+    combinations *= std::max<size_t>(l->size(), 1);
+    if (combinations > kMaxQuotaCombinations)
+      return Status(Code::kInvalid, "too many names: the -u -h -P -pe -q lists may give at most " +
+                                        std::to_string(kMaxQuotaCombinations) + " combinations");
+  }
   return r;
 }
 

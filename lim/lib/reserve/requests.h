@@ -46,13 +46,19 @@ struct ListRequest {
   std::string caller;
 };
 
-// lsquota's query (op "quotas"): the quota report for these filters. Read-only.
+// lsquota's query (op "quotas"): the quota report for these filters. Read-only. Each list
+// holds names and wildcard patterns (qquota's); an empty list: any.
 struct QuotaRequest {
-  std::string user;    // "" = the caller's; "all" = everyone's
+  std::vector<std::string> users;  // empty = the caller's; one "all" (or "*") = everyone's
   std::string caller;  // the verified caller (the local lim adds it); "" over TCP = everyone's
-  std::string host, resource, project, pe, queue;
+  std::vector<std::string> hosts, resources, projects, pes, queues;
   std::string format = "text";  // text | json | xml
 };
+
+// Bounds of a quota query: items per list, and the product of the filter lists' sizes (a
+// braced rule lists a row for each combination of the names it is asked about).
+inline constexpr size_t kMaxQuotaListItems = 256;
+inline constexpr size_t kMaxQuotaCombinations = 1024;
 
 bool isReservationOp(const std::string& op);     // reserve renew release reservations quotas
 bool isReservationWrite(const std::string& op);  // reserve renew release
@@ -61,8 +67,10 @@ Result<ReserveRequest> decodeReserveRequest(const format::Json& req);
 Result<RenewRequest> decodeRenewRequest(const format::Json& req);
 Result<ReleaseRequest> decodeReleaseRequest(const format::Json& req);
 Result<ListRequest> decodeListRequest(const format::Json& req);
-// Strict: every field a string of at most 256 bytes, no other field (sender is allowed and
-// ignored), format one of text json xml.
+// Strict: user host resource project pe queue each an array of 1 to 256 non-empty strings
+// of at most 256 bytes, or one string holding such a comma-separated list; caller and format
+// strings of at most 256 bytes; no other field (op and sender are allowed and ignored);
+// format one of text json xml; the lists within kMaxQuotaCombinations.
 Result<QuotaRequest> decodeQuotaRequest(const format::Json& req);
 
 }  // namespace openlim::reserve

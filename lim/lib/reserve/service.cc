@@ -231,14 +231,16 @@ std::string ReservationService::list(const Json& req, const ServiceContext& ctx)
 std::string ReservationService::quotaReply(const Json& req, const ServiceContext& ctx) const {
   auto r = decodeQuotaRequest(req);
   if (!r) return master::errorReplyJson(r.status());
-  std::vector<quota::ReportRow> rows;
+  quota::QuotaReport report;  // the rows view it and the state: both live to the end
   if (quotas_) {
     // Without -u: the verified caller's own (as qquota); "all": everyone's.
-    std::string user = r->user.empty() ? r->caller : r->user;
-    if (user == "all") user.clear();
-    quota::ReportQuery q{user, {}, r->host, r->resource, r->project, r->pe, r->queue};
-    rows = quota::quotaReport(*quotas_, q, ctx.period, hostValuesOf(*ctx.query.table));
+    quota::ReportQuery q{std::move(r->users),    std::move(r->hosts), std::move(r->resources),
+                         std::move(r->projects), std::move(r->pes),   std::move(r->queues)};
+    if (q.users.empty() && !r->caller.empty()) q.users = {r->caller};
+    if (q.users.size() == 1 && q.users[0] == "all") q.users.clear();
+    report = quota::quotaReport(*quotas_, std::move(q), ctx.period, hostValuesOf(*ctx.query.table));
   }
+  const std::vector<quota::ReportRow>& rows = report.rows;
   // Formatted here, exactly, from the rows: the command prints it as it is.
   std::string text = r->format == "json"  ? quota::formatQuotaJson(rows)
                      : r->format == "xml" ? quota::formatQuotaXml(rows)

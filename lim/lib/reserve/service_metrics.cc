@@ -77,8 +77,10 @@ master::ReservationMetrics reservationMetrics(const ReservationService& service,
 QuotaRows quotaRows(const quota::QuotaState& state, policy::Period period, const HostTable& table,
                     size_t bound) {
   // Every user's rows (lsquota -u all), in the report's order.
-  std::vector<quota::ReportRow> rows =
+  // The report owns the query its rows view; it lives until the rows are copied out.
+  const quota::QuotaReport report =
       quota::quotaReport(state, quota::ReportQuery{}, period, hostValuesOf(table));
+  const std::vector<quota::ReportRow>& rows = report.rows;
   std::vector<size_t> keep(rows.size());
   std::iota(keep.begin(), keep.end(), 0);
   QuotaRows out;

@@ -179,12 +179,12 @@ void BM_ReportOneUserWith10kReservations(benchmark::State& state) {
   Big& b = big(true);
   if (!b.state) return state.SkipWithError("setup failed");
   ReportQuery q;
-  q.user = "user0";
+  q.users = {"user0"};
   size_t rows = 0, bytes = 0;
   for (auto _ : state) {
     auto r = quotaReport(*b.state, q, policy::Period::kPrime, eightCpus);
-    std::string text = formatQuotaText(r);
-    rows = r.size();
+    std::string text = formatQuotaText(r.rows);
+    rows = r.rows.size();
     bytes = text.size();
     benchmark::DoNotOptimize(text);
   }
@@ -199,11 +199,11 @@ void BM_QuotasReplyOneUserWith10kReservations(benchmark::State& state) {
   Big& b = big(true);
   if (!b.state) return state.SkipWithError("setup failed");
   ReportQuery q;
-  q.user = "user0";
+  q.users = {"user0"};
   size_t bytes = 0;
   for (auto _ : state) {
-    auto rows = quotaReport(*b.state, q, policy::Period::kPrime, eightCpus);
-    std::string reply = quotaReplyText(formatQuotaText(rows), rows.size(), false);
+    auto r = quotaReport(*b.state, q, policy::Period::kPrime, eightCpus);
+    std::string reply = quotaReplyText(formatQuotaText(r.rows), r.rows.size(), false);
     bytes = reply.size();
     benchmark::DoNotOptimize(reply);
   }
@@ -226,12 +226,12 @@ void BM_ReportOneUserPerUserRules(benchmark::State& state) {
   for (int i = 0; i < 10000; ++i)
     qs.add(Consumption{consumer(0), {HostTake{"host" + std::to_string(i), 2, {}}}, {}});
   ReportQuery q;
-  q.user = "user0";
+  q.users = {"user0"};
   size_t rows = 0;
   for (auto _ : state) {
     auto r = quotaReport(qs, q, policy::Period::kPrime, eightCpus);
-    benchmark::DoNotOptimize(formatQuotaText(r));
-    rows = r.size();
+    benchmark::DoNotOptimize(formatQuotaText(r.rows));
+    rows = r.rows.size();
   }
   state.counters["rows"] = static_cast<double>(rows);
 }

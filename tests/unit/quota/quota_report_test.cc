@@ -34,12 +34,12 @@ Consumption slots(const std::string& user, const std::string& host, int64_t n,
 }
 
 std::string text(const QuotaState& s, ReportQuery q, Period p = Period::kPrime) {
-  return formatQuotaText(quotaReport(s, q, p, ncpus));
+  return formatQuotaText(quotaReport(s, std::move(q), p, ncpus).rows);
 }
 
 ReportQuery forUser(const std::string& u) {
   ReportQuery q;
-  q.user = u;
+  q.users = {u};
   return q;
 }
 
@@ -67,7 +67,7 @@ TEST(QuotaReport, OneLinePerMatchingRuleWithUsageOrAStaticLimit) {
                 "max_slots_per_user/2 slots=17/20          users alice\n"
                 "max_slots_per_user/2 slots=2/20           users bob\n");
   ReportQuery onDurin = forUser("alice");
-  onDurin.host = "DURIN";
+  onDurin.hosts = {"DURIN"};
   EXPECT_EQ(text(s, onDurin), std::string(kHeader) +
                                   "max_slots_per_user/1 slots=3/10           users alice hosts "
                                   "durin\nmax_slots_per_user/2 slots=17/20          users alice\n");
@@ -87,14 +87,14 @@ TEST(QuotaReport, CollectiveAndExcludingFiltersShowTheirListAsWritten) {
       text(s, forUser("bob")),
       std::string(kHeader) + "vf/staff            slots=4/10           users @staff,!roland\n");
   ReportQuery all;
-  EXPECT_EQ(formatQuotaXml(quotaReport(s, all, Period::kPrime, ncpus)),
+  EXPECT_EQ(formatQuotaXml(quotaReport(s, all, Period::kPrime, ncpus).rows),
             "<?xml version='1.0'?>\n<qquota_result>\n"
             " <qquota_rule name='vf/1'>\n"
-            "   <users>roland</users>\n   <users>andre</users>\n"
+            "   <user>roland</user>\n   <user>andre</user>\n"
             "   <limit resource='virtual_free' limit='5G' value='3G'/>\n"
             " </qquota_rule>\n"
             " <qquota_rule name='vf/staff'>\n"
-            "   <users>@staff</users>\n   <xusers>roland</xusers>\n"
+            "   <user>@staff</user>\n   <xuser>roland</xuser>\n"
             "   <limit resource='slots' limit='10' value='4'/>\n"
             " </qquota_rule>\n"
             "</qquota_result>\n");
@@ -107,15 +107,15 @@ TEST(QuotaReport, ResourceProjectAndPeriodFilters) {
   s.add(slots("alice", "durin", 3, "apollo"));
   s.add(slots("bob", "durin", 1, "gemini"));
   ReportQuery q;
-  q.project = "apollo";
+  q.projects = {"apollo"};
   EXPECT_EQ(text(s, q), std::string(kHeader) +
                             "p/1                 slots=3/8            projects apollo\n"
                             "p/1                 virtual_free=0/1G    projects apollo\n");
-  q.resource = "slots";
+  q.resources = {"slots"};
   EXPECT_EQ(text(s, q),
             std::string(kHeader) + "p/1                 slots=3/8            projects apollo\n");
   ReportQuery none;
-  none.resource = "slots";
+  none.resources = {"slots"};
   EXPECT_EQ(text(s, none, Period::kNonPrime),
             std::string(kHeader) +
                 "p/1                 slots=3/8            projects apollo\n"
@@ -137,7 +137,7 @@ TEST(QuotaReport, JsonKeepsSixtyFourBitValuesAndTheFilter) {
   s.add(Consumption{Consumer{"alice", {}, "", "", ""},
                     {HostTake{"durin", 9007199254740993, {Amount{"virtual_free", 1024}}}},
                     {}});
-  EXPECT_EQ(formatQuotaJson(quotaReport(s, forUser("alice"), Period::kPrime, ncpus)),
+  EXPECT_EQ(formatQuotaJson(quotaReport(s, forUser("alice"), Period::kPrime, ncpus).rows),
             "{\"quotas\":[{\"set\":\"big\",\"rule\":\"1\",\"resource\":\"slots\",\"used\":"
             "9007199254740993,\"limit\":9223372036854775807,\"filter\":{\"users\":[\"alice\"],"
             "\"hosts\":[\"durin\"]}},{\"set\":\"big\",\"rule\":\"1\",\"resource\":\"virtual_free\","

@@ -217,15 +217,100 @@ TEST_F(QuotaService, TheReportIsTheCallersOwnByDefaultAndEveryonesWithAll) {
   EXPECT_NE(json.stringOr("text").find("\"used\":1"), std::string::npos) << json.compact();
 }
 
+// The report's rows view the query's names (a user holding nothing is listed by the name
+// the query gives). A 200-byte name lives on the heap: the reply must carry it whole in
+// every layout (a query that died before formatting sent freed memory, caught by ASan).
+TEST_F(QuotaService, ALongUserNameComesBackWholeInEveryLayout) {
+  service_.setQuotas(quotasOf(kTwoPerUser, config()));
+  const std::string user = "u" + std::string(199, 'x');
+  const std::string req = R"({"op":"quotas","user":")" + user + R"(","format":")";
+  std::string text = call(req + R"(text"})").stringOr("text");
+  EXPECT_NE(text.find("max_slots_per_user/1 slots=0/2            users " + user + "\n"),
+            std::string::npos)
+      << text;
+  std::string json = call(req + R"(json"})").stringOr("text");
+  EXPECT_NE(json.find(R"("users":[")" + user + R"("])"), std::string::npos) << json;
+  std::string xml = call(req + R"(xml"})").stringOr("text");
+  EXPECT_NE(xml.find("<user>" + user + "</user>"), std::string::npos) << xml;
+  // The verified caller's own report, without -u, by a long name too.
+  std::string own = call(R"({"op":"quotas","caller":")" + user + R"("})").stringOr("text");
+  EXPECT_NE(own.find("users " + user + "\n"), std::string::npos) << own;
+}
+
+TEST_F(QuotaService, ListsAndPatternsOfUsers) {
+  service_.setQuotas(quotasOf(kTwoPerUser, config()));
+  ASSERT_TRUE(call(R"({"op":"reserve","n":1,"caller":"alice"})").find("ok")->asBool());
+  ASSERT_TRUE(call(R"({"op":"reserve","n":2,"caller":"albert"})").find("ok")->asBool());
+  ASSERT_TRUE(call(R"({"op":"reserve","n":1,"caller":"bob"})").find("ok")->asBool());
+  std::string text = call(R"({"op":"quotas","user":["al*","carol"]})").stringOr("text");
+  EXPECT_NE(text.find("slots=2/2            users albert\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("slots=1/2            users alice\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("slots=0/2            users carol\n"), std::string::npos) << text;
+  EXPECT_EQ(text.find("bob"), std::string::npos) << text;
+  // One string of comma-separated names is the same list.
+  EXPECT_EQ(call(R"({"op":"quotas","user":"al*,carol"})").stringOr("text"), text);
+  // "all" and "*" are everyone.
+  std::string all = call(R"({"op":"quotas","user":"all","caller":"alice"})").stringOr("text");
+  EXPECT_NE(all.find("users bob"), std::string::npos) << all;
+  EXPECT_EQ(call(R"({"op":"quotas","user":"*","caller":"alice"})").stringOr("text"), all);
+}
+
 TEST(QuotaRequest, IsStrict) {
   auto ok = decodeQuotaRequest(*format::parseJson(R"({"op":"quotas","user":"a","host":"h"})"));
   ASSERT_TRUE(ok.isOk());
   EXPECT_EQ(ok->format, "text");
+  EXPECT_EQ(ok->users, (std::vector<std::string>{"a"}));
+  EXPECT_EQ(ok->hosts, (std::vector<std::string>{"h"}));
   for (const char* bad : {R"({"op":"quotas","usr":"a"})", R"({"op":"quotas","user":5})",
                           R"({"op":"quotas","format":"yaml"})"}) {
     auto r = decodeQuotaRequest(*format::parseJson(bad));
     EXPECT_FALSE(r.isOk()) << bad;
   }
+}
+
+TEST(QuotaRequest, ListsAreArraysOrCommaSeparatedStrings) {
+  auto r = decodeQuotaRequest(
+      *format::parseJson(R"({"op":"quotas","user":["ann","b*"],"queue":"night.q,d?y","pe":["mpi"],)"
+                         R"("project":"p1","resource":["slots","lic*"]})"));
+  ASSERT_TRUE(r.isOk()) << r.status().message();
+  EXPECT_EQ(r->users, (std::vector<std::string>{"ann", "b*"}));
+  EXPECT_EQ(r->queues, (std::vector<std::string>{"night.q", "d?y"}));
+  EXPECT_EQ(r->pes, (std::vector<std::string>{"mpi"}));
+  EXPECT_EQ(r->projects, (std::vector<std::string>{"p1"}));
+  EXPECT_EQ(r->resources, (std::vector<std::string>{"slots", "lic*"}));
+}
+
+TEST(QuotaRequest, ListsAreBounded) {
+  auto decode = [](const std::string& text) {
+    auto j = format::parseJson(text);
+    EXPECT_TRUE(j.isOk()) << text;
+    return decodeQuotaRequest(*j);
+  };
+  auto names = [](size_t n, const char* sep) {
+    std::string s;
+    for (size_t i = 0; i < n; ++i) s += (i ? sep : "") + std::string("n") + std::to_string(i);
+    return s;
+  };
+  // Empty names, empty lists, names that are not strings or too long.
+  for (const std::string& bad : std::vector<std::string>{
+           R"({"user":""})", R"({"user":"a,,b"})", R"({"user":"a,"})", R"({"host":[]})",
+           R"({"host":[""]})", R"({"host":["a",1]})", R"({"pe":{"a":1}})",
+           R"({"queue":")" + std::string(257, 'q') + R"("})"}) {
+    auto r = decode(bad);
+    EXPECT_FALSE(r.isOk()) << bad;
+    if (!r.isOk()) {
+      EXPECT_EQ(r.status().code(), Code::kInvalid);
+    }
+  }
+  EXPECT_TRUE(decode(R"({"user":")" + names(kMaxQuotaListItems, ",") + R"("})").isOk());
+  EXPECT_FALSE(decode(R"({"user":")" + names(kMaxQuotaListItems + 1, ",") + R"("})").isOk());
+  EXPECT_FALSE(decode(R"({"user":[")" + names(kMaxQuotaListItems + 1, "\",\"") + R"("]})").isOk());
+  // The lists multiply: 32 users by 32 hosts is 1024 combinations, one more project doubles it.
+  std::string wide = R"({"user":")" + names(32, ",") + R"(","host":")" + names(32, ",");
+  EXPECT_TRUE(decode(wide + R"("})").isOk());
+  auto over = decode(wide + R"(","project":"p1,p2"})");
+  ASSERT_FALSE(over.isOk());
+  EXPECT_NE(over.status().message().find("combinations"), std::string::npos);
 }
 
 }  // namespace

@@ -148,6 +148,33 @@ TEST(Client, ReconfigReturnsTheDiagnosticsOfAnAdoptedOrARefusedConfiguration) {
   EXPECT_EQ(c.reconfig().status().code(), Code::kUnavailable);
 }
 
+// The configuration adopted but lsf.quotas refused: an incomplete reconfig, decided on the
+// reply's code, not on its diagnostics' text.
+TEST(Client, ReconfigSaysWhatBecameOfTheQuotaFile) {
+  FakeTransport t;
+  Client c(t, "a");
+  t.replies["reconfig"] =
+      R"({"ok":true,"quotas":{"code":"refused","errors":2,"file":"/c/lsf.quotas","warnings":0},)"
+      R"("diagnostics":["/c/lsf.quotas:3: error: x","/c/lsf.quotas:4: error: y"]})";
+  auto refused = c.reconfig();
+  ASSERT_TRUE(refused.isOk());
+  EXPECT_TRUE(refused->status.isOk());
+  EXPECT_EQ(refused->quotas, QuotaFileOutcome::kRefused);
+  EXPECT_EQ(refused->quotaFile, "/c/lsf.quotas");
+  EXPECT_EQ(refused->quotaErrors, 2);
+  EXPECT_FALSE(refused->complete());
+  t.replies["reconfig"] =
+      R"({"ok":true,"quotas":{"code":"adopted","errors":0,"file":"/c/lsf.quotas","warnings":1},)"
+      R"("diagnostics":["/c/lsf.quotas:3: warning: refused"]})";
+  auto adopted = c.reconfig();
+  ASSERT_TRUE(adopted.isOk());
+  EXPECT_EQ(adopted->quotas, QuotaFileOutcome::kAdopted);
+  EXPECT_TRUE(adopted->complete());
+  t.replies["reconfig"] = R"({"ok":true,"diagnostics":[]})";  // a master that does not say
+  EXPECT_EQ(c.reconfig()->quotas, QuotaFileOutcome::kNotRead);
+  EXPECT_TRUE(c.reconfig()->complete());
+}
+
 TEST(Client, ReplyCodesMapToOneStatusKindForLibraryAndCommands) {
   FakeTransport t;
   Client c(t, "a");

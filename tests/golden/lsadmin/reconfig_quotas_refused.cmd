@@ -1,0 +1,3 @@
+fixture: demo
+args: lsadmin reconfig -f
+exit: 1

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsquota -u alice,
+exit: 2

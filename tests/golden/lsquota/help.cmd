@@ -1,0 +1,3 @@
+fixture: demo
+args: lsquota -help
+exit: 0
