@@ -1,0 +1,31 @@
+#include "load/index_range.h"
+
+#include <array>
+
+namespace openlim {
+
+std::optional<ValueRange> builtinRange(std::string_view name) {
+  constexpr double kOpen = std::numeric_limits<double>::infinity();
+  struct Entry {
+    std::string_view name;
+    ValueRange range;
+  };
+  static constexpr std::array<Entry, 11> kRanges = {{
+      {"r15s", {0, kOpen}},
+      {"r1m", {0, kOpen}},
+      {"r15m", {0, kOpen}},
+      {"ut", {0, 1}},
+      {"pg", {0, 1e7}},
+      {"io", {0, 1e9}},
+      {"ls", {0, kOpen}},
+      {"it", {0, kOpen}},
+      {"tmp", {0, kOpen}},
+      {"swp", {0, kOpen}},
+      {"mem", {0, kOpen}},
+  }};
+  for (const Entry& e : kRanges)
+    if (e.name == name) return e.range;
+  return std::nullopt;
+}
+
+}  // namespace openlim
