@@ -180,7 +180,8 @@ BENCHMARK(BM_SnapshotUnderReports)->Arg(10000)->Arg(100000)->Iterations(2000);
 // ls_loadadj with 100,000 tasks (the `loadadj` op from the parsed request to the reply, as the
 // lim's loop runs it): range(0) tasks named over range(1) hosts of a 1,000-host cluster whose
 // hosts report ncpus and maxmem, with rusage[mem=10]. One host is the worst case: every task
-// adds to the same host's load. Each round starts past the last round's adjustments.
+// adds to the same host's load. Each round starts past the last round's adjustments. Before
+// the per-host merge the one-host case took 22.7 s of CPU (a single round).
 void BM_LoadAdj(benchmark::State& state) {
   const int tasks = static_cast<int>(state.range(0)), spread = static_cast<int>(state.range(1));
   const int hosts = 1000;
@@ -209,11 +210,7 @@ void BM_LoadAdj(benchmark::State& state) {
   }
   state.counters["request_bytes"] = static_cast<double>(text.size());
 }
-BENCHMARK(BM_LoadAdj)
-    ->Args({100000, 1})
-    ->Args({100000, 1000})
-    ->Iterations(1)
-    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_LoadAdj)->Args({100000, 1})->Args({100000, 1000})->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
