@@ -176,6 +176,9 @@ struct PlacementResult {
   Status status;                              // kNotFound "Not enough host(s) currently eligible"
   std::vector<std::string> slots;             // one name per slot, in pick order (best first)
   std::vector<HostExplanation> explanations;  // with explain: every table host, row order
+  // An order key read the rating (order[rating], a policy's sort on it): the placement
+  // rated its hosts, so they take the rating's dispatch drop (docs/rating.md).
+  bool rated = false;
 };
 
 // lsplace: picks slots one at a time (best host, adjust its load as LSF's LIM behaviour says, best

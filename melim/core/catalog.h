@@ -10,6 +10,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "load/index_range.h"
+
 namespace openlim::melim {
 
 enum class NameKind : uint8_t {
@@ -32,20 +34,10 @@ struct NameSpec {
   double max = std::numeric_limits<double>::infinity();
 };
 
-struct ValueRange {
-  double min;
-  double max;
-};
-
-// The physically possible values of a built-in load index (both ends included), for an elim
-// that overrides it; nullopt for other names. ut is a fraction (0-1); memory, swap and
-// space are MB >= 0; run queues, users and idle minutes are >= 0; pg is pages/s, 0 to 1e7
-// (40 GB/s of paging with 4 KiB pages: beyond any swap device); io is KB/s, 0 to 1e9
-// (1 TB/s: beyond the local disks of any host). Rates need an upper bound because a wrong
-// unit (bytes for KB, a counter for a rate) is the usual elim bug; sizes get none (a host's
-// memory or scratch space has no such natural ceiling below INFINIT_LOAD); slots and
-// maxslots are >= 0.
-std::optional<ValueRange> builtinRange(std::string_view name);
+// The physical ranges of the built-in indices (builtinRange, ValueRange) are the core's:
+// load/index_range.h, shared with the master's placement adjustment.
+using openlim::builtinRange;
+using openlim::ValueRange;
 
 struct StringHash {
   using is_transparent = void;

@@ -42,7 +42,13 @@ void LoadTable::index() {
   staleLimits_.clear();
   external_.clear();
   shared_.clear();
+  ranges_.clear();
   for (const auto& r : config_->resources) {
+    constexpr double kOpen = std::numeric_limits<double>::infinity();
+    // Only the built-in indices have a physical range; a site resource of the same name is
+    // the site's to define.
+    auto range = r.builtinIndex ? builtinRange(r.name) : std::nullopt;
+    ranges_.push_back(range.value_or(ValueRange{-kOpen, kOpen}));
     staleLimits_.push_back(staleLimit(&r, config_->params));
     external_.push_back(r.dynamic && !r.builtin ? 1 : 0);
     shared_.push_back(r.shared ? 1 : 0);
@@ -225,17 +231,23 @@ int LoadTable::averageSlotOf(size_t source) const {
 }
 
 void LoadTable::adjust(const std::string& host, int slot, double amount, double now) {
-  int row = rowOf(host);
-  if (row < 0 || slot < 0 || static_cast<size_t>(slot) >= config_->resources.size()) return;
-  auto& adj = records_[static_cast<size_t>(row)].adjustments;
+  adjust(host, std::vector<LoadDelta>{{slot, amount}}, now);
+}
+
+bool LoadTable::addAdjustment(Record& rec, int slot, double amount, double now) const {
+  if (slot < 0 || static_cast<size_t>(slot) >= config_->resources.size() || amount == 0 ||
+      !std::isfinite(amount))
+    return false;
+  auto& adj = rec.adjustments;
   const double life = adjustmentDuration(config_->params);
-  std::erase_if(adj, [&](const Adjustment& a) { return now >= a.start + life; });
-  // A burst of placements on one host merges into one entry per slot: the sum of linear
-  // decays equals one decay of the summed amount from the amount-weighted mean start (exact
-  // while all are running; they end within life/100 of each other). Without this the list
-  // grew with every placement for `life` seconds, and each adjust and build walked it.
+  // A burst of placements on one host merges into one entry per slot and sign: the sum of
+  // linear decays equals one decay of the summed amount from the amount-weighted mean start
+  // (exact while all are running; they end within life/100 of each other). Amounts of one
+  // sign only, so the weights never cancel. Without this the list grew with every placement
+  // for `life` seconds, and each adjust and build walked it: ls_loadadj of N tasks on one
+  // host cost N^2.
   auto last = std::find_if(adj.rbegin(), adj.rend(), [&](const Adjustment& a) {
-    return a.slot == slot && now - a.start < life / 100 && a.amount > 0 && amount > 0;
+    return a.slot == slot && now - a.start < life / 100 && (a.amount > 0) == (amount > 0);
   });
   if (last != adj.rend()) {
     last->start = (last->amount * last->start + amount * now) / (last->amount + amount);
@@ -243,12 +255,33 @@ void LoadTable::adjust(const std::string& host, int slot, double amount, double 
   } else {
     adj.push_back({slot, amount, now});
   }
+  return true;
+}
+
+void LoadTable::adjust(const std::string& host, const std::vector<LoadDelta>& deltas, double now) {
+  int row = rowOf(host);
+  if (row < 0) return;
+  Record& rec = records_[static_cast<size_t>(row)];
+  const double life = adjustmentDuration(config_->params);
+  std::erase_if(rec.adjustments, [&](const Adjustment& a) { return now >= a.start + life; });
+  bool added = false, shared = false;
+  for (const LoadDelta& d : deltas)
+    if (addAdjustment(rec, d.slot, d.amount, now)) {
+      added = true;
+      shared = shared || shared_[static_cast<size_t>(d.slot)];
+    }
+  if (!added) return;
   timeDue_[static_cast<size_t>(row)] = kAlways;  // decaying from now on
   // On a shared resource the amount reaches every host of the instance: many rows change.
-  if (config_->resources[static_cast<size_t>(slot)].shared)
+  if (shared)
     dirty_ = true;
   else
     rowChanged(static_cast<size_t>(row), now);
+}
+
+size_t LoadTable::adjustmentEntries(const std::string& host) const {
+  int row = rowOf(host);
+  return row < 0 ? 0 : records_[static_cast<size_t>(row)].adjustments.size();
 }
 
 void LoadTable::hold(const std::string& host, int slots, std::vector<LoadDelta> deltas,

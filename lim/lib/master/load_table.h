@@ -9,6 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "load/index_range.h"
 #include "master/window_average.h"
 #include "openlim/config.h"
 #include "openlim/host_table.h"
@@ -35,8 +36,16 @@ class LoadTable {
   bool ingest(const protocol::LoadReport& r, double now);
   // Temporary load after a placement: +amount on `slot`, decaying linearly to 0 over
   // ADJUST_DURATION x EXINTERVAL (decayWeight, openlim/load_adjust.h). On a shared resource
-  // it reaches every host of the instance, as inside a placement (applyDeltas).
+  // it reaches every host of the instance, as inside a placement (applyDeltas). A published
+  // built-in index never leaves its physical range (load/index_range.h) however much is
+  // added. Cost: bounded by the host's live adjustments, which amounts of one sign added to
+  // one slot within ADJUST_DURATION x EXINTERVAL / 100 merge into (at most 200 per slot).
   void adjust(const std::string& host, int slot, double amount, double now);
+  // The same for several slots of one host at once (a placement's deltas): the row is
+  // republished once.
+  void adjust(const std::string& host, const std::vector<LoadDelta>& deltas, double now);
+  // Live adjustment entries of `host` (tests and benches: the merge bound above).
+  size_t adjustmentEntries(const std::string& host) const;
   // Who serves each shared instance (config->instances order; "" = nobody). The value of a
   // dynamic instance is what its server reported.
   // What reservations hold on `host` (docs/reservations.md), replacing what it held: `slots`
@@ -124,6 +133,9 @@ class LoadTable {
   void fillRow(HostTable& t, size_t row, double now) const;
   double numberAt(size_t row, size_t slot, bool isUp, double now) const;
   double adjusted(const Record& rec, size_t slot, double now) const;
+  // Adds `amount` on `slot` to `rec`'s adjustments (merging as adjust() says); false when
+  // nothing was added.
+  bool addAdjustment(Record& rec, int slot, double amount, double now) const;
   // Whether the value of `slot` in `rec` is past its stale limit at `now`.
   bool stale(const Record& rec, size_t slot, double now) const;
   double arrivedAt(const Record& rec, size_t slot) const;  // NaN: no age
@@ -152,6 +164,9 @@ class LoadTable {
   std::vector<int> ageIndex_;  // per slot: its entry in Record::arrived, -1 when it has none
   size_t agedCount_ = 0;       // entries in Record::arrived
   std::vector<char> shared_;   // per slot: a shared resource
+  // Per slot: the physical range of a built-in index (open for the rest), which adjustments
+  // and holds never push a published value past.
+  std::vector<ValueRange> ranges_;
   int r1mSlot_ = -1;
   size_t reported_ = 0;        // slots a report can set (averages follow)
   std::vector<int> averages_;  // per cell: the slot it averages

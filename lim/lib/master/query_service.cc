@@ -1,6 +1,7 @@
 #include "master/query_service.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 #include "openlim/load_adjust.h"
 #include "placement/rating_drop.h"
@@ -65,28 +66,65 @@ std::vector<RowExtras> extrasOf(const HostTable& t, const std::vector<uint32_t>&
   return out;
 }
 
-// LSF's LIM behaviour: +1 to the raw run queues per slot, plus the request's rusage amounts
-// (taken from decreasing resources such as mem, added to increasing ones: placementDeltas);
-// and the rating drop (ut, and mem unless the request reserves memory itself).
-void adjustChosen(const CompiledRequest& req, const std::vector<std::string>& slots,
-                  const QueryContext& ctx) {
-  if (!ctx.loadTable) return;
-  const ConfigSnapshot& c = *ctx.table->config;
-  const RusageAlternative* alt = req.rusage().empty() ? nullptr : &req.rusage().front();
+// Each host of `slots` once, with how many slots name it, in first-appearance order: one
+// hash lookup per slot, so the rest of the work is per host. kNotFound names the first
+// unknown host.
+struct HostSlots {
+  uint32_t row;
+  int count;
+};
+Result<std::vector<HostSlots>> countSlots(const HostTable& t,
+                                          const std::vector<std::string>& slots) {
+  std::vector<HostSlots> out;
+  std::unordered_map<uint32_t, size_t> at;  // row -> index in out
+  for (const auto& h : slots) {
+    const int r = t.row(h);
+    if (r < 0) return Status(Code::kNotFound, h + ": Unknown host");
+    auto [it, fresh] = at.try_emplace(static_cast<uint32_t>(r), out.size());
+    if (fresh)
+      out.push_back({static_cast<uint32_t>(r), 1});
+    else
+      ++out[it->second].count;
+  }
+  return out;
+}
+
+// What `count` slots placed on `row` add to its load (docs/protocol.md "What a placement
+// adjusts"): LSF's placement adjustment, +1 to the raw run queues per slot plus the
+// request's rusage amounts per slot (`alt`, may be null: taken from decreasing resources
+// such as mem, added to increasing ones; static resources are left out), and, for a
+// placement that rated its hosts (`rated`), the rating's dispatch drop (ut, and mem unless
+// the request reserves memory itself).
+std::vector<LoadDelta> hostDeltas(const HostTable& t, uint32_t row, int count,
+                                  const RusageAlternative* alt, bool rated) {
+  const ConfigSnapshot& c = *t.config;
+  std::vector<LoadDelta> out = placementDeltas(c, alt, count);
+  std::erase_if(
+      out, [&](const LoadDelta& d) { return !c.resources[static_cast<size_t>(d.slot)].dynamic; });
+  if (!rated) return out;
   const int memSlot = c.resourceIndex("mem");
   const bool rusageMem = alt && std::any_of(alt->items.begin(), alt->items.end(),
                                             [&](const RusageItem& i) { return i.slot == memSlot; });
-  const std::vector<LoadDelta> deltas = placementDeltas(c, alt);
-  for (const auto& host : slots) {
-    for (const LoadDelta& d : deltas)
-      if (c.resources[static_cast<size_t>(d.slot)].dynamic)
-        ctx.loadTable->adjust(host, d.slot, d.amount, ctx.now);
-    int row = ctx.table->row(host);
-    if (row < 0) continue;
-    for (const LoadDelta& d :
-         placement::ratingDropDeltas(*ctx.table, static_cast<uint32_t>(row), 1, rusageMem))
-      ctx.loadTable->adjust(host, d.slot, d.amount, ctx.now);
-  }
+  for (const LoadDelta& d : placement::ratingDropDeltas(t, row, count, rusageMem)) out.push_back(d);
+  return out;
+}
+
+// Adds each host's deltas for its slots to the load table, once per host: the cost of a
+// request is linear in its slots however many name one host.
+void adjustHosts(const std::vector<HostSlots>& hosts, const RusageAlternative* alt, bool rated,
+                 const QueryContext& ctx) {
+  if (!ctx.loadTable) return;
+  const HostTable& t = *ctx.table;
+  for (const HostSlots& h : hosts)
+    ctx.loadTable->adjust(t.names[h.row], hostDeltas(t, h.row, h.count, alt, rated), ctx.now);
+}
+
+void adjustChosen(const CompiledRequest& req, const std::vector<std::string>& slots, bool rated,
+                  const QueryContext& ctx) {
+  if (!ctx.loadTable) return;
+  auto hosts = countSlots(*ctx.table, slots);
+  if (!hosts) return;  // a placement picks table hosts only
+  adjustHosts(*hosts, req.rusage().empty() ? nullptr : &req.rusage().front(), rated, ctx);
 }
 
 std::string stringAt(const HostTable& t, int slot, int row) {
@@ -171,11 +209,11 @@ Result<PlaceReply> answerPlace(const PlaceRequest& req, const QueryContext& ctx)
       return placed.status();
     }
     PlaceReply r{std::move(placed).value()};
-    if (r.result.status.isOk()) adjustChosen(**cr, r.result.slots, ctx);
+    if (r.result.status.isOk()) adjustChosen(**cr, r.result.slots, r.result.rated, ctx);
     return r;
   }
   PlaceReply r{place(**cr, t, po)};
-  if (r.result.status.isOk()) adjustChosen(**cr, r.result.slots, ctx);
+  if (r.result.status.isOk()) adjustChosen(**cr, r.result.slots, r.result.rated, ctx);
   return r;
 }
 
@@ -183,9 +221,11 @@ Result<LoadAdjReply> answerLoadAdj(const LoadAdjRequest& req, const QueryContext
   const HostTable& t = *ctx.table;
   auto cr = ctx.cache->get(req.resreq, t.config, CompileOptions{});
   if (!cr) return Status(Code::kInvalid, withOffset(cr.status()));
-  for (const auto& h : req.slots)
-    if (t.row(h) < 0) return Status(Code::kNotFound, h + ": Unknown host");
-  adjustChosen(**cr, req.slots, ctx);
+  auto hosts = countSlots(t, req.slots);  // every name checked before anything is added
+  if (!hosts) return hosts.status();
+  // LSF's adjustment only: tasks placed outside the lim were not rated here.
+  const auto& rusage = (*cr)->rusage();
+  adjustHosts(*hosts, rusage.empty() ? nullptr : &rusage.front(), false, ctx);
   return LoadAdjReply{ctx.loadTable ? req.slots.size() : 0};
 }
 
@@ -285,30 +325,26 @@ Result<Evaluated> evaluate(const PolicyQuery& q, const QueryContext& ctx) {
 }  // namespace
 
 // A placement through a policy: the first host takes the placement's load adjustment for
-// its slots (run queues and the rating drop).
-void adjustPlaced(const PolicyQuery& q, const std::vector<uint32_t>& rows,
+// its slots (run queues, and the rating drop when the policy rated).
+void adjustPlaced(const PolicyQuery& q, const std::vector<uint32_t>& rows, bool rated,
                   const QueryContext& ctx) {
-  if (!q.place || !ctx.loadTable || rows.empty()) return;
-  const HostTable& t = *ctx.table;
-  const std::string& host = t.names[rows.front()];
-  for (const LoadDelta& d : placementDeltas(*t.config, nullptr, q.slots))
-    if (t.config->resources[static_cast<size_t>(d.slot)].dynamic)
-      ctx.loadTable->adjust(host, d.slot, d.amount, ctx.now);
-  for (const LoadDelta& d : placement::ratingDropDeltas(t, rows.front(), q.slots, false))
-    ctx.loadTable->adjust(host, d.slot, d.amount, ctx.now);
+  if (!q.place || !ctx.loadTable || rows.empty() || q.slots <= 0) return;
+  adjustHosts({{rows.front(), q.slots}}, nullptr, rated, ctx);
 }
 
 Result<PolicyQueryReply> answerPolicy(const PolicyQuery& q, const QueryContext& ctx) {
   auto e = evaluate(q, ctx);
   if (!e) return e.status();
-  adjustPlaced(q, e->result.rows, ctx);
+  adjustPlaced(q, e->result.rows, e->result.readsRating, ctx);
   return PolicyQueryReply{
       policy::policyReplyJson(*e->engine, e->result, *ctx.table, e->at, q.attributes, q.explain)};
 }
 
-Result<std::vector<uint32_t>> policyRows(const PolicyQuery& q, const QueryContext& ctx) {
+Result<std::vector<uint32_t>> policyRows(const PolicyQuery& q, const QueryContext& ctx,
+                                         bool* rated) {
   auto e = evaluate(q, ctx);
   if (!e) return e.status();
+  if (rated) *rated = e->result.readsRating;
   return std::move(e->result.rows);
 }
 

@@ -98,11 +98,13 @@ Result<LoadReply> answerLoad(const LoadRequest& req, const QueryContext& ctx);
 Result<HostsReply> answerHosts(const HostsRequest& req, const QueryContext& ctx);
 InfoReply answerInfo(const QueryContext& ctx);
 // A successful placement adds its load to the chosen hosts (LSF's LIM behaviour "Placement load
-// adjustment") in ctx.loadTable.
+// adjustment": run queues and rusage) in ctx.loadTable, and the rating's dispatch drop when
+// its order read the rating (PlacementResult::rated). One adjustment per host.
 Result<PlaceReply> answerPlace(const PlaceRequest& req, const QueryContext& ctx);
-// ls_loadadj: adds to each named host the load one placed task adds (as answerPlace does for
-// its chosen hosts), with the rusage of the request's resreq. An unknown host is refused before
-// anything is added.
+// ls_loadadj: adds to each named host the load its tasks add as LSF's placement adjustment
+// (run queues and the rusage of the request's resreq, per task; never the rating drop: the
+// tasks were not rated here). An unknown host is refused before anything is added. Linear
+// in the number of names: one adjustment per host however many tasks name it.
 Result<LoadAdjReply> answerLoadAdj(const LoadAdjRequest& req, const QueryContext& ctx);
 Result<SharedReply> answerShared(const SharedRequest& req, const QueryContext& ctx);
 
@@ -113,11 +115,14 @@ struct PolicyQueryReply {
   format::Json doc;
 };
 Result<PolicyQueryReply> answerPolicy(const PolicyQuery& req, const QueryContext& ctx);
-// The hosts a policy passes, in its order (lsload -p), as load reply rows.
-Result<std::vector<uint32_t>> policyRows(const PolicyQuery& req, const QueryContext& ctx);
+// The hosts a policy passes, in its order (lsload -p), as load reply rows; `rated` (may be
+// null) tells whether its sort read the rating.
+Result<std::vector<uint32_t>> policyRows(const PolicyQuery& req, const QueryContext& ctx,
+                                         bool* rated = nullptr);
 // A placement through a policy (req.place): the first of `rows` takes the placement's load
-// adjustment for req.slots slots (run queues and the rating drop). No load table: nothing.
-void adjustPlaced(const PolicyQuery& req, const std::vector<uint32_t>& rows,
+// adjustment for req.slots slots (run queues, and the rating drop when `rated`: the policy's
+// sort read the rating). No load table: nothing.
+void adjustPlaced(const PolicyQuery& req, const std::vector<uint32_t>& rows, bool rated,
                   const QueryContext& ctx);
 
 }  // namespace openlim::master

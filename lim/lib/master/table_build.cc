@@ -76,20 +76,22 @@ void LoadTable::fillRow(HostTable& t, size_t row, double now) const {
     if (cellOf_[s] >= 0 && shared_[static_cast<size_t>(averages_[static_cast<size_t>(cellOf_[s])])])
       continue;  // the average of a shared value: its instance's server's (fillShared)
     col.numbers[row] = numberAt(row, s, isUp, now);
-    if (!rec.held.empty() && !isUnknown(col.numbers[row])) col.numbers[row] += heldAt(rec, s);
     if (external_[s] && isUp && !stale(rec, s, now)) col.arrivals[row] = arrivedAt(rec, s);
   }
 }
 
 // A numeric value: the host's configured value, else its report's (a dynamic one only while
-// the host is up) plus what its placement adjustments still add.
+// the host is up) plus what its placement adjustments still add and what reservations hold,
+// kept inside the index's physical range (ranges_).
 double LoadTable::numberAt(size_t row, size_t s, bool isUp, double now) const {
   const HostConfig& hc = config_->hosts[row];
   const Record& rec = records_[row];
   const ResourceDef& def = config_->resources[s];
-  if (cellOf_[s] >= 0) return averageAt(rec, s, isUp);
+  const bool averaged = cellOf_[s] >= 0;
   double v = kUnknown;
-  if (auto cn = hc.numbers.find(def.name); cn != hc.numbers.end()) {
+  if (averaged) {
+    v = averageAt(rec, s, isUp);
+  } else if (auto cn = hc.numbers.find(def.name); cn != hc.numbers.end()) {
     v = cn->second;
   } else if (def.name == "cpuf") {
     const HostModel* m = config_->findModel(hc.model);
@@ -99,8 +101,11 @@ double LoadTable::numberAt(size_t row, size_t s, bool isUp, double now) const {
   } else if (!def.dynamic || (isUp && !stale(rec, s, now))) {
     v = rec.numbers[s];
   }
-  if (def.dynamic && isUp && !isUnknown(v) && !rec.adjustments.empty()) v += adjusted(rec, s, now);
-  return v;
+  if (isUnknown(v)) return v;
+  double moved = v;
+  if (def.dynamic && !averaged && isUp && !rec.adjustments.empty()) moved += adjusted(rec, s, now);
+  if (!rec.held.empty()) moved += heldAt(rec, s);
+  return moved == v ? v : keepInRange(v, moved, ranges_[s]);
 }
 
 // An averaged value: the mean over the window up to the last report, while the host is up.

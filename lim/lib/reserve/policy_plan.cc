@@ -17,7 +17,8 @@ Result<Plan> planByPolicy(const ReserveRequest& r, const CompiledRequest& compil
   q.hosts = p.hosts;
   q.resreq = p.resreq;
   q.place = true;
-  auto rows = master::policyRows(q, ctx.query);
+  bool rated = false;
+  auto rows = master::policyRows(q, ctx.query, &rated);
   if (!rows) return rows.status();
   const HostTable& t = *ctx.query.table;
   Plan last;
@@ -29,7 +30,7 @@ Result<Plan> planByPolicy(const ReserveRequest& r, const CompiledRequest& compil
     Plan plan = planReservation(compiled, t, po, r.labels, check, ctx.wall);
     if (plan.placement.status.isOk()) {
       q.slots = static_cast<int>(plan.placement.slots.size());  // -w may have placed more
-      master::adjustPlaced(q, {row}, ctx.query);
+      master::adjustPlaced(q, {row}, rated, ctx.query);
       return plan;
     }
     // A refusal by admission names its limit: keep the first one to explain a failure.

@@ -3,9 +3,9 @@
 // orders the hosts (its constraints, sorts, band and load balancing, as a `policy` placement:
 // the band's turn moves), and the reservation goes on the first host in that order that
 // holds all its slots and that admission accepts. That host then takes the placement's load
-// adjustment (run queues and the rating drop), as a policy placement's first host does, so
-// the next rating placement sees it at once. Pure: the context brings the snapshot, the load
-// table and the policy state.
+// adjustment (run queues, and the rating drop when the policy's sort reads the rating), as a
+// policy placement's first host does, so the next rating placement sees it at once. Pure: the
+// context brings the snapshot, the load table and the policy state.
 
 #include <cstdint>
 

@@ -379,6 +379,8 @@ PlacementResult place(const CompiledRequest& req, const HostTable& table, const 
   w.reason.assign(o.explain ? table.size() : 0, "");
   w.alt.assign(table.size(), -1);
   PlacementResult res;
+  res.rated = std::any_of(prog.keys.begin(), prog.keys.end(),
+                          [](const resreq::TermProgram& k) { return k.readsRating; });
   std::vector<uint32_t> e = candidates(w, res.status);
   if (!res.status.isOk()) return res;
   selectAndFit(w, e);

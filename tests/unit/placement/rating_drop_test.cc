@@ -1,6 +1,7 @@
-// The rating over the master's real table, and its drop on dispatch: a placement through the
-// master's query service lowers the placed host's rating at once, and the rating comes back
-// as the placement load adjustment decays (a fake clock: `now` is an argument).
+// The rating over the master's real table, and its drop on dispatch: a placement that rates
+// (order[rating]) through the master's query service lowers the placed host's rating at once,
+// and the rating comes back as the placement load adjustment decays; a placement that does
+// not rate adds only LSF's adjustment (a fake clock: `now` is an argument).
 #include "placement/rating_drop.h"
 
 #include <gtest/gtest.h>
@@ -54,7 +55,7 @@ class RatingDrop : public ::testing::Test {
     table_->ingest(report("hostB", 0.5, 1.6, 1000, 4000, 2), 0);
     table_->ingest(report("hostC", 0.9, 2.5, 500, 2000, 1), 0);
   }
-  void place(const std::string& host, double now, const std::string& resreq = "") {
+  void place(const std::string& host, double now, const std::string& resreq = "order[rating]") {
     master::QueryContext ctx{table_->snapshot(now), "hostA", &cache_, table_.get(), now};
     master::PlaceRequest req;
     req.resreq = resreq;
@@ -137,7 +138,7 @@ TEST_F(RatingDrop, TwoPlacementsDropTwiceAndAFullHostRatesZero) {
 
 TEST_F(RatingDrop, AMemoryReservationIsTheMemoryDrop) {
   start(true);
-  place("hostA", 0, "rusage[mem=1000]");
+  place("hostA", 0, "rusage[mem=1000] order[rating]");
   EXPECT_DOUBLE_EQ(rate("hostA", 0).in.mem, 7000);
   EXPECT_DOUBLE_EQ(rate("hostA", 0).in.ut, 0.5);
 }
@@ -150,6 +151,16 @@ TEST_F(RatingDrop, TheParameterTurnsTheDropOff) {
   EXPECT_DOUBLE_EQ(t.in.mem, 8000);
   EXPECT_DOUBLE_EQ(t.in.r15s, 2.4);  // LSF's run queue adjustment stays
   EXPECT_DOUBLE_EQ(t.total, 26480);
+}
+
+TEST_F(RatingDrop, APlacementThatDoesNotRateAddsOnlyTheRunQueuesAndRusage) {
+  start(true);
+  place("hostC", 0, "order[r1m]");
+  place("hostC", 0, "rusage[mem=100]");
+  RatingTerms t = rate("hostC", 0);
+  EXPECT_DOUBLE_EQ(t.in.ut, 0.9);
+  EXPECT_DOUBLE_EQ(t.in.mem, 400);
+  EXPECT_DOUBLE_EQ(t.in.r15s, 4.5);
 }
 
 TEST(RatingDropDeltas, NeedNcpusAndLeaveOutWhatIsUnknown) {

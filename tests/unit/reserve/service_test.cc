@@ -23,12 +23,15 @@ Json parse(const std::string& text) {
   return j ? *j : Json();
 }
 
-// The fixture's cluster with two policies: most CPUs first, and every host in one band.
+// The fixture's cluster with three policies: most CPUs first, every host in one band, and
+// the best rating first.
 ConfigPtr withPolicies() {
   auto c = std::make_shared<ConfigSnapshot>(*testing::makeConfig());
   auto pc = std::make_shared<policy::PolicyConfig>();
   policy::PoliciesLoad l = policy::parsePolicies(
-      "policy: wide\nsort: ncpus\npolicy: turns\nsort: ncpus\nband: 100\n", "test");
+      "policy: wide\nsort: ncpus\npolicy: turns\nsort: ncpus\nband: 100\n"
+      "policy: rated\nsort: rating\n",
+      "test");
   pc->engine = policy::PolicyEngine::compile(*c, l.set, "test").engine;
   c->policies = pc;
   return c;
@@ -270,6 +273,24 @@ TEST_F(PolicyService, TheBandsTurnMovesAndTheChosenHostTakesThePlacementsLoad) {
   const Column& r15s = snap->columns[static_cast<size_t>(snap->config->resourceIndex("r15s"))];
   EXPECT_DOUBLE_EQ(r15s.numbers[static_cast<size_t>(snap->row("hostA"))], 2);
   EXPECT_DOUBLE_EQ(r15s.numbers[static_cast<size_t>(snap->row("hostC"))], 1);
+}
+
+// The rating's dispatch drop (ut + 1/ncpus, mem - maxmem/ncpus per slot) follows a
+// reservation only when its policy rated the hosts.
+TEST_F(PolicyService, OnlyAPolicyThatRatesAddsTheRatingDrop) {
+  auto value = [&](const char* host, const char* name) {
+    HostTablePtr s = table_.snapshot(now_);
+    return s->number(static_cast<uint32_t>(s->row(host)), name);
+  };
+  ASSERT_EQ(hostsOf(byPolicy(R"("policy":"wide","n":1)")), std::vector<std::string>{"hostA"});
+  EXPECT_DOUBLE_EQ(value("hostA", "ut"), 0);
+  EXPECT_DOUBLE_EQ(value("hostA", "mem"), 4000);
+  EXPECT_DOUBLE_EQ(value("hostA", "r15s"), 1);
+  ASSERT_EQ(hostsOf(byPolicy(R"("policy":"rated","n":1,"hosts":["hostB"])")),
+            std::vector<std::string>{"hostB"});
+  EXPECT_DOUBLE_EQ(value("hostB", "ut"), 0.5);  // 2 CPUs, 8000 MB
+  EXPECT_DOUBLE_EQ(value("hostB", "mem"), 0);
+  EXPECT_DOUBLE_EQ(value("hostB", "r15s"), 1);
 }
 
 TEST_F(PolicyService, PolicyErrorsAreRefusedNamingThePolicy) {

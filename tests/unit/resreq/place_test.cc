@@ -45,6 +45,16 @@ TEST_F(Place, AsManyAsPossibleRepeatsEachHostUpToNcpus) {
             std::string("hostB ").size() * 15 - 1);
 }
 
+// A placement rates when an order key reads the rating: its hosts then take the rating's
+// dispatch drop (the master's query service).
+TEST_F(Place, APlacementRatesOnlyWhenAnOrderKeyReadsTheRating) {
+  EXPECT_TRUE(run("order[rating]").rated);
+  EXPECT_TRUE(run("order[r15s:-rating]").rated);
+  EXPECT_FALSE(run("order[r15s]").rated);
+  EXPECT_FALSE(run("").rated);
+  EXPECT_FALSE(run("select[rating > 0]").rated);  // a select is no order
+}
+
 TEST_F(Place, MaxSlotsCapsAndMinSlotsMustBeMet) {
   EXPECT_EQ(slots("", {.minSlots = 1, .maxSlots = 2}), "hostB hostA");
   EXPECT_EQ(slots("", {.minSlots = 16}), "ERROR Not enough host(s) currently eligible");
