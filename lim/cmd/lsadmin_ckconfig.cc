@@ -75,11 +75,8 @@ int printCheck(const ConfigLoad& load, bool verbose, Out& out) {
   if (verbose) printRead(load, out);
   // A name read from a file may hold bytes that are not text: shown escaped, never raw.
   for (const auto& d : load.diagnostics)
-    out << format::printable(config::diagnosticLine(d))
-        << "
-           ";
-        int errors = load.errors(),
-            warnings = load.warnings();
+    out << format::printable(config::diagnosticLine(d)) << "\n";
+  int errors = load.errors(), warnings = load.warnings();
   if (errors == 0 && warnings == 0) {
     out << "No errors found.\n";
     return 0;
