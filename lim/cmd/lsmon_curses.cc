@@ -33,9 +33,11 @@ class CursesScreen : public MonitorScreen {
       repaint_ = false;
     }
     for (int row : format::changedRows(shown_, next)) {
+      // Clear first: a line as wide as the terminal leaves the cursor on the next row, where
+      // a clear after it would wipe that row.
       move(row, 0);
-      if (static_cast<size_t>(row) < next.size()) addnstr(next[row].c_str(), COLS);
       clrtoeol();
+      if (static_cast<size_t>(row) < next.size()) addnstr(next[row].c_str(), COLS);
     }
     shown_ = std::move(next);
     refresh();

@@ -64,7 +64,7 @@ void BM_MonitorRefresh(benchmark::State& st) {
   std::vector<std::string> shown;
   for (auto _ : st) {
     auto snap = format::parseLoadReply(text);
-    auto lines = format::monitorLines({&*snap, &info, &settings, "t", ""}, kScreen);
+    auto lines = format::monitorLines({&snap->snapshot, &info, &settings, "t", ""}, kScreen);
     benchmark::DoNotOptimize(format::changedRows(shown, lines));
     shown = std::move(lines);
   }

@@ -7,6 +7,7 @@ Run: LIM_BIN=build/lim/daemon/lim CMD_DIR=build/lim/cmd python3 -m unittest -v t
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -20,6 +21,11 @@ LIM = os.environ.get("LIM_BIN", "")
 CMD_DIR = os.environ.get("CMD_DIR", "")
 
 ADMINS = "\nBegin ClusterAdmins\nAdministrators = lsfadmin ops\nEnd ClusterAdmins\n"
+
+
+def read(path):
+    with open(path) as f:
+        return f.read()
 
 
 def need_binaries():
@@ -119,7 +125,7 @@ class TestLsmon(Base):
         self.addCleanup(err.close)
         p = subprocess.Popen([os.path.join(CMD_DIR, "lsmon"), "-L", log] + list(args),
                              env=self.env(), stdin=subprocess.DEVNULL,
-                             stdout=subprocess.PIPE, stderr=err, text=True)
+                             stdout=subprocess.DEVNULL, stderr=err)
 
         def stop():
             if p.poll() is None:
@@ -140,20 +146,26 @@ class TestLsmon(Base):
         self.assertEqual(last["hostA"][0], "ok")
         self.assertEqual(len(last["hostA"]), 3)  # status, r1m, mem
         float(last["hostA"][2])  # a number the lim measured
-        # The master goes away: lsmon keeps running, says so, and records again once hostB
-        # has taken over.
+        # Both lims go away: lsmon keeps running and says so on its error line (stderr
+        # without a terminal) ...
         self.c.stop("hostA")
+        self.c.stop("hostB")
         errpath = os.path.join(self.c.dir, "lsmon.err")
-        self.wait(lambda: "lsmon: " in open(errpath).read(), "an error line for the failover")
+        self.wait(lambda: "lsmon: LIM is down; try later (retrying every 1s)" in
+                  read(errpath), "an error line while no lim answers")
         self.assertIsNone(p.poll())
-        self.wait(lambda: "master name is hostB" in self.run_cmd("lsid", host="hostB")[1],
-                  "hostB master")
+        # ... and hostB comes back and takes the master role (hostA stays down): lsmon
+        # records again, from the new master.
         seen = len(self.records(log)[1])
-        self.wait(lambda: any(r.get("hostA", [""])[0] == "unavail" and r["hostB"][0] == "ok"
-                              for r in self.records(log)[1].values()) and
-                  len(self.records(log)[1]) > seen, "a refresh from the new master")
+        self.c.start("hostB")
+        self.wait(lambda: any(r.get("hostB", [""])[0] == "ok" and
+                              r.get("hostA", ["unavail"])[0] == "unavail"
+                              for t, r in self.records(log)[1].items()
+                              if t >= max(refreshes)) and
+                  len(self.records(log)[1]) > seen, "a refresh from the new master", timeout=60)
         self.assertIsNone(p.poll())
-        p.kill()
+        rc, out, _ = self.run_cmd("lsid", host="hostB")
+        self.assertIn("master name is hostB", out)
 
     def test_count_ends_after_that_many_refreshes_and_prints_tables(self):
         self.start_servers()
@@ -184,6 +196,57 @@ class TestLsmon(Base):
                                   os.path.join(self.c.dir, "no", "such", "dir", "f"))
         self.assertEqual(rc, 1)
         self.assertIn("lsmon: ", err)
+
+
+@unittest.skipUnless(shutil.which("tmux"), "tmux not installed")
+class TestLsmonScreen(Base):
+    """The full screen in a real terminal (tmux): keys, a prompt, a resize, lims going away."""
+    block = "127.10.73"
+    session = "openlim-lsmon-%d" % os.getpid()
+
+    def tmux(self, *args):
+        return subprocess.run(["tmux"] + list(args), capture_output=True, text=True, timeout=30)
+
+    def screen(self):
+        return self.tmux("capture-pane", "-p", "-t", self.session).stdout.splitlines()
+
+    def wait_screen(self, pred, what):
+        return self.wait(lambda: pred(self.screen()), what)
+
+    def test_keys_prompt_resize_and_failover_on_a_real_terminal(self):
+        self.start_servers()
+        cmd = "env LSF_ENVDIR=%s OPENLIM_HOST=hostA TERM=xterm %s -i 1" % (
+            self.c.dir, os.path.join(CMD_DIR, "lsmon"))
+        self.tmux("new-session", "-d", "-s", self.session, "-x", "100", "-y", "12", cmd)
+        self.addCleanup(self.tmux, "kill-session", "-t", self.session)
+        row = lambda lines, host: next((l.split() for l in lines if l.startswith(host)), None)
+        self.wait_screen(lambda l: row(l, "hostA") and row(l, "hostB") and
+                         l[2].startswith("HOST_NAME") and "q:quit" in l[-1], "the table")
+        self.tmux("send-keys", "-t", self.session, "N")
+        self.wait_screen(lambda l: "run queues normalised" in l[0], "normalised run queues")
+        # A refused requirement: its error fills the second row, the header stays below it.
+        self.tmux("send-keys", "-t", self.session, "R")
+        self.wait_screen(lambda l: "New resource requirement" in l[-1], "the R prompt")
+        self.tmux("send-keys", "-t", self.session, "select[bad", "Enter")
+        self.wait_screen(lambda l: "requirement not changed" in "".join(l[1:3]) or
+                         l[1].startswith("lsmon: Bad resource requirement"), "the error row")
+        lines = self.screen()
+        self.assertTrue(lines[2].startswith("HOST_NAME"), lines)
+        self.assertTrue(row(lines, "hostA"), lines)
+        # A small terminal: every line cut at its edge, the help on the last row.
+        self.tmux("resize-window", "-t", self.session, "-x", "40", "-y", "6")
+        self.wait_screen(lambda l: len(l) == 6 and "q:quit" not in l[-1] and
+                         l[-1].startswith("^L:redraw") and l[2].startswith("HOST_NAME"),
+                         "the resized screen")
+        self.assertTrue(all(len(x) <= 40 for x in self.screen()))
+        # No lim answers: the error row says so above the last table.
+        self.c.stop("hostA")
+        self.c.stop("hostB")
+        self.wait_screen(lambda l: l[1].startswith("lsmon: LIM is down") and
+                         row(l, "hostA") is not None, "the LIM down row over the last table")
+        self.tmux("send-keys", "-t", self.session, "q")
+        self.wait(lambda: self.tmux("has-session", "-t", self.session).returncode != 0,
+                  "lsmon quits on q")
 
 
 if __name__ == "__main__":
