@@ -116,8 +116,12 @@ Status appendAcct(const Run& r, const format::LoadSnapshot& snap, std::time_t no
   return Status::ok();
 }
 
+// LSF's lsmon sorts by CPU and paging load unless -R orders otherwise (a requirement without
+// order[] gets the same r15s:pg from the lim); a bare load query would keep configuration order.
+constexpr const char* kDefaultOrder = "order[r15s:pg]";
+
 LoadQuery queryOf(const format::MonitorSettings& s) {
-  return {.resreq = s.resreq, .hosts = s.hosts, .n = s.numHosts};
+  return {.resreq = s.resreq.empty() ? kDefaultOrder : s.resreq, .hosts = s.hosts, .n = s.numHosts};
 }
 
 }  // namespace

@@ -234,8 +234,8 @@ class TestLsmonScreen(Base):
         self.assertTrue(lines[2].startswith("HOST_NAME"), lines)
         self.assertTrue(row(lines, "hostA"), lines)
         # A small terminal: every line cut at its edge, the help on the last row.
-        self.tmux("resize-window", "-t", self.session, "-x", "40", "-y", "6")
-        self.wait_screen(lambda l: len(l) == 6 and "q:quit" not in l[-1] and
+        self.tmux("resize-window", "-t", self.session, "-x", "40", "-y", "8")
+        self.wait_screen(lambda l: len(l) == 8 and "q:quit" not in l[-1] and
                          l[-1].startswith("^L:redraw") and l[2].startswith("HOST_NAME"),
                          "the resized screen")
         self.assertTrue(all(len(x) <= 40 for x in self.screen()))

@@ -107,6 +107,13 @@ TEST_F(LsmonLoop, FailedRefreshKeepsTheLastTableAndSaysSoUntilTheLimAnswers) {
   EXPECT_EQ(loadRequests(), 3u);
 }
 
+TEST_F(LsmonLoop, WithoutARequirementHostsAreSortedByCpuAndPagingLoad) {
+  EXPECT_EQ(run({"--count", "1"}), kExitOk);
+  EXPECT_NE(lim.requests.back().find("order[r15s:pg]"), std::string::npos) << lim.requests.back();
+  EXPECT_EQ(run({"-R", "select[cs]", "--count", "1"}), kExitOk);
+  EXPECT_EQ(lim.requests.back().find("r15s:pg"), std::string::npos) << lim.requests.back();
+}
+
 TEST_F(LsmonLoop, ExitStatusAfterCountIsTheLastRefreshes) {
   script.push_back({[&] { lim.down = true; }});
   EXPECT_EQ(run({"--count", "2"}), kExitDown);
