@@ -7,6 +7,8 @@ packages=(
   build-essential g++ cmake ninja-build pkg-config
   libpoco-dev libboost-dev libboost-filesystem-dev libboost-system-dev
   libspdlog-dev libfmt-dev libssl-dev
+  # lsmon's full screen (the terminal database and screen updates only a curses library does)
+  libncurses-dev
   libgtest-dev libgmock-dev googletest libbenchmark-dev
   procps iproute2 python3 clang-format clang libclang-rt-14-dev
   # promtool checks the metrics text; the prometheus server scrapes a test cluster

@@ -124,6 +124,8 @@ struct IdInfo {
   // then ("" when none may be used); empty period when the cluster has no policy files.
   std::string period;
   std::string defaultPolicy;
+  // ClusterAdmins in the configuration's order (lsclusters); empty from an older lim.
+  std::vector<std::string> admins = {};
 };
 
 // `lsload` display choices.

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "command.h"
+#include "monitor_screen.h"
 
 namespace openlim::cmd {
 
@@ -14,6 +15,11 @@ int runLshosts(const std::vector<std::string>& args, CmdIo& io);
 int runLsinfo(const std::vector<std::string>& args, CmdIo& io);
 int runLsid(const std::vector<std::string>& args, CmdIo& io);
 int runBhosts(const std::vector<std::string>& args, CmdIo& io);
+// lsclusters (one cluster: the local lim's).
+int runLsclusters(const std::vector<std::string>& args, CmdIo& io);
+// lsmon: the full screen from makeScreen (nullptr, or a factory that returns none: plain
+// output, one table per refresh on stdout unless -L records them).
+int runLsmon(const std::vector<std::string>& args, CmdIo& io, MakeScreen makeScreen = nullptr);
 
 // lsreserve and lsrelease (docs/reservations.md): requests go to the local lim's socket.
 int runLsreserve(const std::vector<std::string>& args, CmdIo& io);

@@ -6,6 +6,7 @@
 #include "format/misc_format.h"
 #include "format/reply_parse.h"
 #include "format/values.h"
+#include "index_list.h"
 #include "shared_values.h"
 
 namespace openlim::cmd {
@@ -26,28 +27,6 @@ const CommandDef kLsload{
      {"R", true},
      {"n", true},
      {"p", true}}};
-
-// -I list: built-in indices and external per-host numeric indices only (LSF's rule).
-Status checkIndices(const std::vector<std::string>& names, const format::ClusterInfo& info) {
-  if (names.empty()) return Status(Code::kNotFound, "Bad index name list");
-  for (const auto& n : names) {
-    if (format::isBuiltinIndex(n)) continue;
-    const format::ResourceInfo* r = info.find(n);
-    if (r == nullptr || r->type != ResourceType::kNumeric || !r->dynamic || r->shared)
-      return Status(Code::kNotFound, "Bad index name list");
-  }
-  return Status::ok();
-}
-
-std::vector<std::string> splitColons(const std::string& s) {
-  std::vector<std::string> out;
-  for (size_t at = 0; at <= s.size();) {
-    size_t end = std::min(s.find(':', at), s.size());
-    if (end > at) out.push_back(s.substr(at, end - at));
-    at = end + 1;
-  }
-  return out;
-}
 
 Result<format::LoadOptions> loadOptions(const ParsedArgs& a, CmdIo& io, format::ClusterInfo* info) {
   format::LoadOptions o;

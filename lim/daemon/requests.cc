@@ -40,6 +40,9 @@ std::string LimServer::idReply(const format::Json& req) {
     return o.compact();
   }
   Json o = Json::object();
+  Json admins = Json::array();
+  for (const auto& a : config_->admins) admins.push(Json::string(a));
+  o.add("admins", std::move(admins));
   o.add("cluster", Json::string(config_->clusterName));
   o.add("host", Json::string(opts_.host));
   o.add("master", Json::string(election_->master()));

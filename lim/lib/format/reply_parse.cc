@@ -217,7 +217,7 @@ PlacementResult parsePlacement(const Json& reply) {
 
 format::IdInfo parseId(const Json& reply) {
   return {stringOr(reply, "cluster"), stringOr(reply, "master"), stringOr(reply, "version"),
-          stringOr(reply, "period"), stringOr(reply, "policy")};
+          stringOr(reply, "period"),  stringOr(reply, "policy"), stringList(reply, "admins")};
 }
 
 namespace {

@@ -27,7 +27,7 @@ std::vector<Case> allCases() {
   std::vector<Case> cases;
   // Only the folders of these commands: ckconfig/ and lsplace/ have their own runners.
   for (const char* dir : {"lsload", "lshosts", "lsinfo", "lsid", "bhosts", "lsadmin", "lsreserve",
-                          "lsrelease", "lsquota"}) {
+                          "lsrelease", "lsquota", "lsclusters", "lsmon"}) {
     fs::path d = fs::path(OPENLIM_GOLDEN_DIR) / dir;
     if (!fs::exists(d)) continue;
     for (const auto& e : fs::directory_iterator(d))
@@ -85,6 +85,8 @@ int runCommand(const std::vector<std::string>& argv, CmdIo& io) {
   if (cmd == "lsreserve") return runLsreserve(args, io);
   if (cmd == "lsrelease") return runLsrelease(args, io);
   if (cmd == "lsquota") return runLsquota(args, io);
+  if (cmd == "lsclusters") return runLsclusters(args, io);
+  if (cmd == "lsmon") return runLsmon(args, io);
   if (cmd == "lsadmin" && !args.empty())
     return runLsadminOp(args[0], std::vector<std::string>(args.begin() + 1, args.end()), io);
   ADD_FAILURE() << "unknown command " << cmd;

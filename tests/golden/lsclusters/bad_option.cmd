@@ -1,0 +1,3 @@
+fixture: demo
+args: lsclusters -x
+exit: 2

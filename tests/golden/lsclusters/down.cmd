@@ -1,0 +1,3 @@
+fixture: down
+args: lsclusters
+exit: 3

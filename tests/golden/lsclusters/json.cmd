@@ -1,0 +1,3 @@
+fixture: demo
+args: lsclusters -json
+exit: 0

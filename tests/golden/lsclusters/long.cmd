@@ -1,0 +1,3 @@
+fixture: demo
+args: lsclusters -l
+exit: 0

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsclusters -l -w
+exit: 2

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsclusters -l -json
+exit: 0

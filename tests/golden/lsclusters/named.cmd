@@ -1,0 +1,3 @@
+fixture: demo
+args: lsclusters demo
+exit: 0

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsclusters
+exit: 0

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsclusters other demo
+exit: 1

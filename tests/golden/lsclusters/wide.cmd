@@ -1,0 +1,3 @@
+fixture: demo
+args: lsclusters -w
+exit: 0

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsmon -I r1m:nosuch --count 1
+exit: 1

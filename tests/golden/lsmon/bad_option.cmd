@@ -1,0 +1,3 @@
+fixture: demo
+args: lsmon -x
+exit: 2

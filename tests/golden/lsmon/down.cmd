@@ -1,0 +1,3 @@
+fixture: down
+args: lsmon --count 1
+exit: 3

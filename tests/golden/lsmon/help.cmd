@@ -1,0 +1,3 @@
+fixture: demo
+args: lsmon -h
+exit: 0

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsmon -i 86401
+exit: 2

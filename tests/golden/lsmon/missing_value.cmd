@@ -1,0 +1,3 @@
+fixture: demo
+args: lsmon -R
+exit: 2

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsmon -N -E
+exit: 2

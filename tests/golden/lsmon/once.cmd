@@ -1,0 +1,3 @@
+fixture: demo
+args: lsmon --count 1
+exit: 0

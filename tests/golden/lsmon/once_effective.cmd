@@ -1,0 +1,3 @@
+fixture: demo
+args: lsmon -E --count 1
+exit: 0

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsmon -N --count 1
+exit: 0

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsmon --count 0
+exit: 2

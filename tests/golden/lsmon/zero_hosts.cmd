@@ -1,0 +1,3 @@
+fixture: demo
+args: lsmon -n 0
+exit: 2

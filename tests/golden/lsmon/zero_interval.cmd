@@ -1,0 +1,3 @@
+fixture: demo
+args: lsmon -i 0
+exit: 2
