@@ -25,7 +25,7 @@ Result<ParsedArgs> parseCommand(const CommandDef& def, const std::vector<std::st
   for (const auto& o : def.options) hIsOption = hIsOption || o.name == "h";
   if (!hIsOption) specs.push_back({"h", false});
   specs.push_back({"V", false});
-  Result<ParsedArgs> parsed = parseArgs(args, specs);
+  Result<ParsedArgs> parsed = parseArgs(args, specs, def.mode);
   if (!parsed) {
     *exitCode = usageError(def, io, parsed.status().message());
     return parsed;
