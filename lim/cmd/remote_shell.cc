@@ -2,8 +2,6 @@
 
 #include <sys/wait.h>
 
-#include "lim_starter.h"
-
 namespace openlim::cmd {
 namespace {
 
@@ -17,6 +15,17 @@ bool escapableInDoubleQuotes(char c) {
 }
 
 }  // namespace
+
+std::string shellQuote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) {
+    if (c == '\'')
+      out += "'\\''";
+    else
+      out += c;
+  }
+  return out + "'";
+}
 
 // words := word (blank+ word)* ; word := (plain | '\' char | '...' | "...")+
 Result<std::vector<std::string>> splitShellWords(std::string_view text) {

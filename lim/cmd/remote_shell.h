@@ -23,6 +23,9 @@ inline constexpr int kExitRemoteShell = 255;
 inline constexpr size_t kMaxRshLength = 4096;
 inline constexpr size_t kMaxRshWords = 64;
 
+// `s` quoted for /bin/sh: 'it'\''s' (lsadmin limstartup's command lines too).
+std::string shellQuote(const std::string& s);
+
 // LSF_RSH split into words as /bin/sh would split it (blanks separate words; '...' keeps
 // everything; "..." keeps everything but \" \\ \$ \` ; a backslash outside quotes keeps the
 // next character), so LSF_RSH="ssh -o 'BatchMode yes'" is {ssh, -o, BatchMode yes}. No
