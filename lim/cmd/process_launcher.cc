@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <cstring>
 #include <memory>
+#include <optional>
 
 #include "line_prefixer.h"
 #include "remote_shell.h"
@@ -104,6 +105,9 @@ Child spawn(const std::vector<std::string>& argv, const int fds[3], int tty) {
   cargv.push_back(nullptr);
   int report[2];
   if (::pipe2(report, O_CLOEXEC) != 0) return {-1, std::string("pipe: ") + std::strerror(errno)};
+  // The forwarded signals stay blocked until the child's group is on the forwarding list: a
+  // signal sent the moment the command has started is passed on, not lost.
+  std::optional<BlockForwarded> block(std::in_place);
   pid_t pid = ::fork();
   if (pid < 0) {
     ::close(report[0]);
@@ -129,6 +133,8 @@ Child spawn(const std::vector<std::string>& argv, const int fds[3], int tty) {
     ::_exit(127);
   }
   ::setpgid(pid, pid);  // also here: no race with a signal forwarded before the child's own
+  track(pid, true);
+  block.reset();
   ::close(report[1]);
   int e = 0;
   ssize_t n;
@@ -136,6 +142,7 @@ Child spawn(const std::vector<std::string>& argv, const int fds[3], int tty) {
   }
   ::close(report[0]);
   if (n == static_cast<ssize_t>(sizeof e)) {
+    track(pid, false);
     int status;
     while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
@@ -156,7 +163,6 @@ TaskResult ProcessLauncher::run(const std::vector<std::string>& argv) {
   const int keep[3] = {-1, -1, -1};
   Child c = spawn(argv, keep, tty);
   if (c.pid < 0) return notStarted(c.error);
-  track(c.pid, true);
   giveTerminal(tty, c.pid);
   int status = 0;
   for (;;) {
@@ -228,7 +234,6 @@ bool start(const Task& t, bool prefix, int devNull, Running* r, TaskResult* resu
     *result = notStarted(c.error);
     return false;
   }
-  track(c.pid, true);
   r->pid = c.pid;
   if (prefix) {
     r->fd[0] = out[0];

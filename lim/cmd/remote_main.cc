@@ -20,10 +20,19 @@ std::optional<std::string> readLine(const std::string& prompt) {
   std::string line;
   char c = 0;
   ssize_t n = 0;
-  while ((n = ::read(STDIN_FILENO, &c, 1)) == 1 && c != '\n')
-    if (line.size() < kMaxCommandLine) line.push_back(c);
+  bool tooLong = false;
+  while ((n = ::read(STDIN_FILENO, &c, 1)) == 1 && c != '\n') {
+    if (line.size() < kMaxCommandLine)
+      line.push_back(c);
+    else
+      tooLong = true;
+  }
   if (n != 1 && line.empty()) return std::nullopt;
-  return line;
+  if (!tooLong) return line;
+  // Never run a cut command: say so and take the next line.
+  standardError() << "lsgrun: a command line longer than " << kMaxCommandLine
+                  << " bytes is ignored\n";
+  return std::string();
 }
 
 std::string currentDirectory() {

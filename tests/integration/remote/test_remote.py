@@ -25,6 +25,13 @@ RSH = os.path.join(HERE, "openlim_test_rsh")
 HOSTS = ["hostA", "hostB", "hostC"]
 
 
+def default_signals():
+    """A runner started in the background ignores SIGINT and SIGQUIT, and an ignored signal
+    stays ignored across exec: the command under test gets the default dispositions."""
+    for sig in (signal.SIGINT, signal.SIGQUIT):
+        signal.signal(sig, signal.SIG_DFL)
+
+
 class RemoteTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
@@ -91,6 +98,15 @@ class RemoteTest(unittest.TestCase):
                                     'echo "${OPENLIM_RSH_HOST:-local}"')
         self.assertEqual((rc, out), (0, "local\n"), err)
 
+    def test_consecutive_runs_spread_out_and_m_limits_the_choice(self):
+        where = 'echo "${OPENLIM_RSH_HOST:-hostA}"'
+        seen = [self.run_cmd("lsrun", "sh", "-c", where)[1].strip() for _ in range(3)]
+        self.assertGreaterEqual(len(set(seen)), 2, seen)  # the master's placement adjustment
+        for _ in range(3):
+            rc, out, err = self.run_cmd("lsrun", "-m", "hostB hostC", "sh", "-c", where)
+            self.assertEqual(rc, 0, err)
+            self.assertIn(out.strip(), ("hostB", "hostC"))
+
     def test_one_host_with_m_ignores_the_requirement(self):
         rc, out, err = self.run_cmd("lsrun", "-m", "hostB", "-R", "select[cs]", "sh", "-c",
                                     'echo "$OPENLIM_RSH_HOST"')
@@ -137,7 +153,8 @@ class RemoteTest(unittest.TestCase):
                   % (marker, sig))
         p = subprocess.Popen([os.path.join(CMD_DIR, "lsrun"), "-m", host, "sh", "-c", script],
                              env=self.env(), stdout=subprocess.PIPE, text=True,
-                             cwd=self.tmp.name)
+                             cwd=self.tmp.name, preexec_fn=default_signals)
+        self.addCleanup(lambda: p.poll() is None and p.kill())
         self.assertEqual(p.stdout.readline(), "ready\n")
         return p, marker
 
