@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <spawn.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -15,6 +16,8 @@
 
 #include "line_prefixer.h"
 #include "remote_shell.h"
+
+extern char** environ;
 
 namespace openlim::cmd {
 namespace {
@@ -97,12 +100,50 @@ struct Child {
   std::string error;  // exec failure
 };
 
+// Without a terminal to hand over: posix_spawnp (no copy of this process's page tables; an
+// exec failure is its return code). The same child as spawn()'s.
+Child spawnDetached(std::vector<char*>& cargv, const int fds[3]) {
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  for (int i = 0; i < 3; ++i)
+    if (fds[i] >= 0) posix_spawn_file_actions_adddup2(&actions, fds[i], i);
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  sigset_t defaults, none;
+  sigemptyset(&defaults);
+  sigemptyset(&none);
+  for (int sig : kForwarded) {
+    struct sigaction old {};
+    ::sigaction(sig, nullptr, &old);
+    if (old.sa_handler != SIG_IGN) sigaddset(&defaults, sig);
+  }
+  posix_spawnattr_setsigdefault(&attr, &defaults);
+  posix_spawnattr_setsigmask(&attr, &none);
+  posix_spawnattr_setpgroup(&attr, 0);
+  posix_spawnattr_setflags(&attr,
+                           POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+  pid_t pid = -1;
+  int rc;
+  {
+    BlockForwarded block;  // as in spawn(): registered before a signal can be passed on
+    rc = ::posix_spawnp(&pid, cargv[0], &actions, &attr, cargv.data(), environ);
+    if (rc == 0) track(pid, true);
+  }
+  posix_spawnattr_destroy(&attr);
+  posix_spawn_file_actions_destroy(&actions);
+  if (rc != 0) return {-1, std::string(cargv[0]) + ": " + std::strerror(rc)};
+  return {pid, ""};
+}
+
 // fork + exec in a new process group. `fds`: what the child's 0, 1, 2 become (-1 = keep).
-// An exec failure comes back through a close-on-exec pipe as errno.
+// An exec failure comes back through a close-on-exec pipe as errno. With the terminal (tty
+// >= 0) the child takes it before it execs, so the command never reads it as a background
+// job.
 Child spawn(const std::vector<std::string>& argv, const int fds[3], int tty) {
   std::vector<char*> cargv;
   for (const auto& a : argv) cargv.push_back(const_cast<char*>(a.c_str()));
   cargv.push_back(nullptr);
+  if (tty < 0) return spawnDetached(cargv, fds);
   int report[2];
   if (::pipe2(report, O_CLOEXEC) != 0) return {-1, std::string("pipe: ") + std::strerror(errno)};
   // The forwarded signals stay blocked until the child's group is on the forwarding list: a

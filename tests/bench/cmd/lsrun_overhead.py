@@ -6,6 +6,7 @@
 Starts one real master lim (hostA) of a two-host cluster on 127.9.61 and times, interleaved
 run by run with posix_spawn + waitpid (stdout and stderr to /dev/null):
   true                       /bin/true itself
+  lsrun -h                   lsrun's own start (and its read of lsf.conf and hosts)
   lsrun -m hostA true        no placement, run here directly
   lsrun true                 placement by the master (type==local) + run here
   rsh hostB true             a remote shell that only execs /bin/sh -c (the floor)
@@ -52,6 +53,7 @@ def main():
         lsrun = os.path.join(cmd, "lsrun")
         c.wait_for(lambda: os.spawnve(os.P_WAIT, lsrun, [lsrun, "true"], env) == 0, 30)
         cases = [("true", ["/bin/true"]),
+                 ("lsrun -h", [lsrun, "-h"]),
                  ("lsrun -m hostA true", [lsrun, "-m", "hostA", "true"]),
                  ("lsrun true", [lsrun, "true"]),
                  ("rsh hostB true", [rsh, "hostB", "true"]),
@@ -64,6 +66,7 @@ def main():
         for name, _ in cases:
             print("%-22s p50 %7.3f ms" % (name, p50[name]))
         print("lsrun -m hostA over true:           %.3f ms" % (p50["lsrun -m hostA true"] - p50["true"]))
+        print("  of which lsrun's own start:       %.3f ms" % (p50["lsrun -h"] - p50["true"]))
         print("lsrun (placement) over true:        %.3f ms" % (p50["lsrun true"] - p50["true"]))
         print("lsrun -m hostB over the rsh alone:  %.3f ms" %
               (p50["lsrun -m hostB true"] - p50["rsh hostB true"]))

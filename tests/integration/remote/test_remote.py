@@ -98,10 +98,10 @@ class RemoteTest(unittest.TestCase):
                                     'echo "${OPENLIM_RSH_HOST:-local}"')
         self.assertEqual((rc, out), (0, "local\n"), err)
 
-    def test_consecutive_runs_spread_out_and_m_limits_the_choice(self):
+    def test_m_with_several_hosts_chooses_among_them(self):
+        # (lsrun asks the master's place op as lsplace does: the golden test
+        # lsrun/verbose_remote checks the request; the adjustment is the master's.)
         where = 'echo "${OPENLIM_RSH_HOST:-hostA}"'
-        seen = [self.run_cmd("lsrun", "sh", "-c", where)[1].strip() for _ in range(3)]
-        self.assertGreaterEqual(len(set(seen)), 2, seen)  # the master's placement adjustment
         for _ in range(3):
             rc, out, err = self.run_cmd("lsrun", "-m", "hostB hostC", "sh", "-c", where)
             self.assertEqual(rc, 0, err)
