@@ -172,6 +172,56 @@ class RemoteTest(unittest.TestCase):
         p.stdout.close()
         self.c.wait_or_dump(lambda: os.path.exists(marker), "the remote command got SIGTERM")
 
+    def run_on_terminal(self, argv, keys):
+        """Runs argv on a new pseudo-terminal (its session leader's foreground job), types
+        `keys` once it printed "ready", and returns (exit code, what the terminal showed)."""
+        import pty
+        import select
+        pid, fd = pty.fork()
+        if pid == 0:
+            default_signals()
+            os.chdir(self.tmp.name)
+            os.execve(argv[0], argv, self.env())
+        shown = b""
+        deadline = time.monotonic() + 30
+        typed = False
+        open_ = True
+        while time.monotonic() < deadline:
+            r, _, _ = select.select([fd] if open_ else [], [], [], 0.1)
+            if r:
+                try:
+                    data = os.read(fd, 4096)
+                except OSError:  # EIO: every process closed the terminal
+                    data = b""
+                open_ = bool(data)
+                shown += data
+            if not typed and b"ready" in shown:
+                os.write(fd, keys)
+                typed = True
+            got, status = os.waitpid(pid, os.WNOHANG)
+            if got == pid:
+                os.close(fd)
+                return os.waitstatus_to_exitcode(status), shown.decode(errors="replace")
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(fd)
+        self.fail("no exit on the terminal; it showed %r" % shown)
+
+    def test_on_a_terminal_the_command_is_the_foreground_job(self):
+        lsrun = os.path.join(CMD_DIR, "lsrun")
+        # It reads the terminal (a background job would be stopped by SIGTTIN)...
+        rc, shown = self.run_on_terminal(
+            [lsrun, "-m", "hostA", "sh", "-c", 'echo ready; read x; echo "got $x"'], b"hi\n")
+        self.assertEqual(rc, 0, shown)
+        self.assertIn("got hi", shown)
+        # ...and ^C typed there reaches it as the terminal's foreground job.
+        rc, shown = self.run_on_terminal(
+            [lsrun, "-m", "hostA", "sh", "-c",
+             'trap "echo caught; exit 6" INT; echo ready; while :; do sleep 0.05; done'],
+            b"\x03")
+        self.assertEqual(rc, 6, shown)
+        self.assertIn("caught", shown)
+
     # lsgrun
 
     def test_lsgrun_runs_on_each_host_in_order_and_summarizes_failures(self):
