@@ -101,7 +101,7 @@ struct Outcome {
 
 // "lsgrun: failed on 2 of 5 hosts: hostB (exit 1), hostC (...)" and the first failure's
 // exit code; 0 when none failed.
-int summarize(CmdIo& io, const RemoteIo& rio, const std::vector<Outcome>& outcomes) {
+int summarize(CmdIo& io, const std::vector<Outcome>& outcomes) {
   int first = kExitOk;
   size_t failed = 0;
   std::string list;
@@ -113,7 +113,7 @@ int summarize(CmdIo& io, const RemoteIo& rio, const std::vector<Outcome>& outcom
     if (++failed > kSummaryHosts) continue;
     list += (failed > 1 ? ", " : "") + format::clipEcho(o.host) + " (";
     if (!o.result.started)
-      list += "cannot start LSF_RSH '" + rio.rsh + "': " + o.result.error + ")";
+      list += "cannot start: " + o.result.error + ")";
     else if (code == kExitRemoteShell)
       list += "exit 255: unreachable, or the command exited 255)";
     else
@@ -153,7 +153,7 @@ int runOnHosts(const ParsedArgs& a, CmdIo& io, RemoteIo& rio, const std::vector<
       outcomes.push_back({h, rio.launcher.run(commandOn(io, rio, rsh, h, argv, a.has("P")))});
     }
   }
-  return summarize(io, rio, outcomes);
+  return summarize(io, outcomes);
 }
 
 }  // namespace
