@@ -109,7 +109,8 @@ if [ "${OPENLIM_QUICKSTART_PREBUILT:-0}" != 1 ]; then
   echo "quickstart: building into $build/"
   cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
   cmake --build "$build" -j "$(nproc)" --target lim melim lsload lshosts lsinfo lsid lsplace \
-    lspolicy bhosts lsadmin lsreserve lsrelease lsquota elim_scratch >/dev/null
+    lspolicy bhosts lsadmin lsreserve lsrelease lsquota lsrun lsgrun lslogin lsloadadj \
+    lsclusters elim_scratch >/dev/null
 fi
 
 mkdir -p "$demo/serverdir" "$demo/log" "$demo/run" "$demo/state"
@@ -219,6 +220,11 @@ run lsreserve -l
 run lsquota
 id=$(echo "$out" | awk '/^Reservation/ { print $2 }')
 [ -n "$id" ] && run lsrelease "$id"
+# Load sharing: every demo host lives on this machine, so the test remote shell runs the
+# command here and says (OPENLIM_RSH_HOST) which host it was meant for.
+LSF_RSH="$PWD/tests/integration/remote/openlim_test_rsh" run lsrun -v hostname
+LSF_RSH="$PWD/tests/integration/remote/openlim_test_rsh" run lsgrun -p -m "${hosts[*]}" \
+  sh -c 'echo "running on ${OPENLIM_RSH_HOST:-the local host}"'
 
 cat <<EOF
 

@@ -138,6 +138,7 @@ struct LsfParams {
   double apiConnTimeout = 5;             // LSF_API_CONNTIMEOUT, seconds
   double apiRecvTimeout = 20;            // LSF_API_RECVTIMEOUT, seconds
   std::string rsh;                       // LSF_RSH, the remote shell command line; empty = not set
+  int lsgrunParallel = 64;               // LSF_LSGRUN_PARALLEL: lsgrun -p's remote shells at once
   int ncpus = 0;                         // LSF_NCPUS; 0 = detect
   // LSF_STATEDIR: the reservation state file of each lim and its local socket for verified
   // requests (docs/reservations.md); empty = kDefaultStateDir.

@@ -50,12 +50,21 @@ int runMain(const char* name, int argc, char** argv, CommandFn fn) {
 
 int runWithIo(const char* name, const std::function<int(CmdIo&)>& fn,
               shell::MacFactory macFactory) {
+  return runWithSettings(
+      name, [&](CmdIo& io, const CmdSettings&) { return fn(io); }, std::move(macFactory));
+}
+
+int runWithSettings(const char* name, const std::function<int(CmdIo&, const CmdSettings&)>& fn,
+                    shell::MacFactory macFactory) {
+  CmdSettings settings;
   std::optional<shell::ClientConfig> config;
   std::string error;
   std::string local;
   if (auto loaded = shell::clientConfigFromEnvironment(); loaded.isOk()) {
     config = std::move(loaded.value());
     local = config->localHost;
+    settings.rsh = config->rsh;
+    settings.lsgrunParallel = config->lsgrunParallel;
     // lsadmin limstartup finds lim through LSF_SERVERDIR.
     if (!config->serverDir.empty()) setenv("LSF_SERVERDIR", config->serverDir.c_str(), 0);
   } else {
@@ -68,7 +77,7 @@ int runWithIo(const char* name, const std::function<int(CmdIo&)>& fn,
   }
   ClientQuerier querier(name, std::move(config), error, std::move(macFactory));
   CmdIo io{standardOutput(), standardError(), querier, local, askTerminal};
-  int rc = fn(io);
+  int rc = fn(io, settings);
   io.out.flush();
   return rc;
 }

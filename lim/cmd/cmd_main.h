@@ -20,4 +20,13 @@ int runMain(const char* name, int argc, char** argv, CommandFn fn);
 int runWithIo(const char* name, const std::function<int(CmdIo&)>& fn,
               shell::MacFactory macFactory = nullptr);
 
+// What lsf.conf says beside the client's settings (the remote execution commands).
+struct CmdSettings {
+  std::string rsh;  // LSF_RSH as written; "" = not set
+  int lsgrunParallel = 64;
+};
+// As runWithIo, with those settings.
+int runWithSettings(const char* name, const std::function<int(CmdIo&, const CmdSettings&)>& fn,
+                    shell::MacFactory macFactory = nullptr);
+
 }  // namespace openlim::cmd

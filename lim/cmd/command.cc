@@ -27,7 +27,7 @@ Result<ParsedArgs> parseCommand(const CommandDef& def, const std::vector<std::st
   if (hIsOption) specs.insert(specs.end(), {{"help", false}, {"-help", false}});
   if (!hIsOption) specs.push_back({"h", false});
   specs.push_back({"V", false});
-  Result<ParsedArgs> parsed = parseArgs(args, specs);
+  Result<ParsedArgs> parsed = parseArgs(args, specs, def.mode);
   if (!parsed) {
     *exitCode = usageError(def, io, parsed.status().message());
     return parsed;

@@ -36,6 +36,8 @@ struct CommandDef {
   std::string name;
   std::string usage;                // the synopsis lines after "Usage: "
   std::vector<OptionSpec> options;  // without h, V (added by parseCommand)
+  // kStopAtOperand: the first operand starts a command line (lsrun, lsgrun).
+  ParseMode mode = ParseMode::kPermute;
 };
 
 // Parses args; prints usage (-h, exit 0; -help or --help where -h takes a value, as lsquota's

@@ -66,17 +66,6 @@ std::string startOne(const StartContext& ctx, const std::string& host, bool loca
 
 }  // namespace
 
-std::string shellQuote(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) {
-    if (c == '\'')
-      out += "'\\''";
-    else
-      out += c;
-  }
-  return out + "'";
-}
-
 std::string localStartCommand(const std::string& host, const std::string& lim,
                               const std::string& envDir) {
   return shellQuote(lim) + " -d " + shellQuote(envDir) + " --host " + shellQuote(host) +

@@ -12,6 +12,7 @@
 #include "command.h"
 #include "openlim/config.h"
 #include "openlim/status.h"
+#include "remote_shell.h"
 
 namespace openlim::cmd {
 
@@ -20,8 +21,7 @@ int startLims(const std::vector<std::string>& hosts, CmdIo& io, bool force = fal
               bool json = false);
 
 // Pure helpers (unit-tested).
-// `s` quoted for /bin/sh: 'it'\''s'.
-std::string shellQuote(const std::string& s);
+// shellQuote: remote_shell.h.
 // The /bin/sh command line that starts lim here: `'LIM' -d 'ENVDIR' --host 'HOST' </dev/null`.
 std::string localStartCommand(const std::string& host, const std::string& lim,
                               const std::string& envDir);

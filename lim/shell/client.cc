@@ -126,6 +126,8 @@ Result<ClientConfig> clientConfigFromEnvironment() {
   c.keyFile = lsf.authKeyFile;
   c.serverDir = lsf.serverDir;
   c.stateDir = reserve::stateDir(lsf);
+  c.rsh = lsf.rsh;
+  c.lsgrunParallel = lsf.lsgrunParallel;
   std::string confDir = lsf.confDir.empty() ? envDir : lsf.confDir;
   struct stat st {};
   if (::stat(confDir.c_str(), &st) != 0)

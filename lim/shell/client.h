@@ -31,12 +31,14 @@ struct ClientConfig {
   // a guess. When no lim answers there, the command says that the local host is not a
   // cluster host rather than that the LIM is down (localHostUnknown()).
   bool localHostGuessed = false;
-  std::string hostsPath;  // $LSF_CONFDIR/hosts, for that message
-  uint16_t port = 7869;   // LSF_LIM_PORT
-  Timeouts timeouts;      // LSF_API_CONNTIMEOUT / RECVTIMEOUT
-  std::string keyFile;    // LSF_AUTH_KEYFILE
-  std::string serverDir;  // LSF_SERVERDIR
-  std::string stateDir;   // LSF_STATEDIR (default /var/lib/openlim)
+  std::string hostsPath;    // $LSF_CONFDIR/hosts, for that message
+  uint16_t port = 7869;     // LSF_LIM_PORT
+  Timeouts timeouts;        // LSF_API_CONNTIMEOUT / RECVTIMEOUT
+  std::string keyFile;      // LSF_AUTH_KEYFILE
+  std::string serverDir;    // LSF_SERVERDIR
+  std::string stateDir;     // LSF_STATEDIR (default /var/lib/openlim)
+  std::string rsh;          // LSF_RSH as written; empty = not set
+  int lsgrunParallel = 64;  // LSF_LSGRUN_PARALLEL
   // $LSF_CONFDIR/hosts: looked up by a scan when a name is needed (a command needs one or
   // two names, so a 10,000-line file is not turned into maps on every run). hostsText views
   // hostsFile's mapping (or a caller's own text, e.g. a test's literal).

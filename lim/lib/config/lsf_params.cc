@@ -133,6 +133,14 @@ const std::vector<KeySpec>& keySpecs() {
        true, false},
       {"LSF_RSH", [](const std::string& v, LsfParams* p) -> std::string { return p->rsh = v, ""; },
        false, false},
+      {"LSF_LSGRUN_PARALLEL",
+       [](const std::string& v, LsfParams* p) -> std::string {
+         auto i = parseInt(v);
+         if (!i || *i < 1 || *i > 4096) return "want a count 1-4096; default 64 used";
+         p->lsgrunParallel = *i;
+         return "";
+       },
+       true, true},
       {"LSF_METRICS_ADDR", metricsAddr, false, false},
       {"LSF_NCPUS",
        [](const std::string& v, LsfParams* p) -> std::string {

@@ -11,7 +11,9 @@
 
 #include "commands.h"
 #include "fake_lim.h"
+#include "lim_starter.h"
 #include "openlim/version.h"
+#include "remote_cmds.h"
 
 namespace fs = std::filesystem;
 
@@ -26,8 +28,9 @@ struct Case {
 std::vector<Case> allCases() {
   std::vector<Case> cases;
   // Only the folders of these commands: ckconfig/ and lsplace/ have their own runners.
-  for (const char* dir : {"lsload", "lshosts", "lsinfo", "lsid", "bhosts", "lsadmin", "lsreserve",
-                          "lsrelease", "lsquota", "lsclusters", "lsmon"}) {
+  for (const char* dir :
+       {"lsload", "lshosts", "lsinfo", "lsid", "bhosts", "lsadmin", "lsreserve", "lsrelease",
+        "lsquota", "lsclusters", "lsmon", "lsrun", "lsgrun", "lslogin", "lsloadadj"}) {
     fs::path d = fs::path(OPENLIM_GOLDEN_DIR) / dir;
     if (!fs::exists(d)) continue;
     for (const auto& e : fs::directory_iterator(d))
@@ -74,9 +77,59 @@ std::map<std::string, std::string> readHeader(const fs::path& p) {
   return kv;
 }
 
-int runCommand(const std::vector<std::string>& argv, CmdIo& io) {
+// Plays the processes of lsrun, lsgrun and lslogin: writes each argv it is asked to start on
+// stdout (`run: ...`, words quoted) and answers with the `launch:` header's exit code
+// ("unstarted": the program cannot be executed).
+class FakeLauncher : public Launcher {
+ public:
+  FakeLauncher(Out& out, std::string launch) : out_(out), launch_(std::move(launch)) {}
+  TaskResult run(const std::vector<std::string>& argv) override { return record("run", argv); }
+  std::vector<TaskResult> runAll(const std::vector<Task>& tasks, int parallel,
+                                 bool prefix) override {
+    out_ << "runAll: parallel " << parallel << (prefix ? ", prefixed\n" : "\n");
+    std::vector<TaskResult> r;
+    for (const auto& t : tasks) r.push_back(record("  " + t.label, t.argv));
+    return r;
+  }
+  TaskResult replace(const std::vector<std::string>& argv) override {
+    return record("replace", argv);
+  }
+
+ private:
+  TaskResult record(const std::string& what, const std::vector<std::string>& argv) {
+    out_ << what << ":";
+    for (const auto& w : argv) out_ << " " << shellQuote(w);
+    out_ << "\n";
+    if (launch_ == "unstarted") return {false, 0, argv[0] + ": No such file or directory"};
+    return {true, launch_.empty() ? 0 : std::stoi(launch_), ""};
+  }
+  Out& out_;
+  std::string launch_;
+};
+
+int runCommand(const std::vector<std::string>& argv, CmdIo& io,
+               std::map<std::string, std::string>& header) {
   std::vector<std::string> args(argv.begin() + 1, argv.end());
   const std::string& cmd = argv[0];
+  FakeLauncher launcher(io.out, header["launch"]);
+  RemoteIo rio{launcher, header.count("rsh") ? header["rsh"] : "ssh", "/home/u/my dir"};
+  rio.maxParallel = 4;
+  rio.readFile = [](const std::string& path) -> Result<std::string> {
+    std::string text = readText(std::string(OPENLIM_GOLDEN_DIR) + "/" + path);
+    if (text.empty()) return Status(Code::kNotFound, "cannot open");
+    return text;
+  };
+  std::vector<std::string> lines = splitArgs(header["stdin"]);
+  size_t next = 0;
+  rio.readLine = [&](const std::string& prompt) -> std::optional<std::string> {
+    io.out << prompt;
+    if (next == lines.size()) return std::nullopt;
+    return lines[next++];
+  };
+  if (cmd == "lsrun") return runLsrun(args, io, rio);
+  if (cmd == "lsgrun") return runLsgrun(args, io, rio);
+  if (cmd == "lslogin") return runLslogin(args, io, rio);
+  if (cmd == "lsloadadj") return runLsloadadj(args, io);
   if (cmd == "lsload") return runLsload(args, io);
   if (cmd == "lshosts") return runLshosts(args, io);
   if (cmd == "lsinfo") return runLsinfo(args, io);
@@ -147,7 +200,7 @@ TEST_P(Golden, OutputMatches) {
              out << q;
              return answer;
            }};
-  int rc = runCommand(splitArgs(header["args"]), io);
+  int rc = runCommand(splitArgs(header["args"]), io, header);
   EXPECT_EQ(std::stoi(header["exit"]), rc) << c.name;
   fs::path base = c.path;
   checkOrUpdate(base.replace_extension(".out"), out.str());

@@ -110,6 +110,22 @@ TEST(LsfParams, EveryKeyWeUseIsTyped) {
   EXPECT_EQ(l.snapshot->masterList, (std::vector<std::string>{"hostB", "hostA"}));
 }
 
+TEST(LsfParams, LsgrunParallelIsACountAndABadOneKeepsTheDefaultWithAWarning) {
+  ConfigDir d;
+  auto l = loadWithConf(d, "LSF_LSGRUN_PARALLEL=8\n");
+  ASSERT_TRUE(l.snapshot) << dump(l);
+  EXPECT_EQ(l.snapshot->lsf.lsgrunParallel, 8);
+  for (const char* bad : {"0", "4097", "many"}) {
+    ConfigDir d2;
+    auto b = loadWithConf(d2, std::string("LSF_LSGRUN_PARALLEL=") + bad + "\n");
+    ASSERT_TRUE(b.snapshot) << dump(b);
+    EXPECT_EQ(b.snapshot->lsf.lsgrunParallel, 64) << bad;
+    ASSERT_EQ(b.diagnostics.size(), 1u) << dump(b);
+    EXPECT_NE(b.diagnostics[0].toString().find("LSF_LSGRUN_PARALLEL"), std::string::npos)
+        << dump(b);
+  }
+}
+
 TEST(LsfParams, BadLogMaskIsAWarningAndTheDefaultIsUsed) {
   ConfigDir d;
   auto l = loadWithConf(d, "LSF_LOG_MASK=LOUD\n");

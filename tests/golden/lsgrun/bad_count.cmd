@@ -1,0 +1,3 @@
+fixture: demo
+args: lsgrun -n 0 true
+exit: 2

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsgrun -R select[mem>0] -n 2 true
+exit: 0

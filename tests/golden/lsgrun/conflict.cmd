@@ -1,0 +1,3 @@
+fixture: demo
+args: lsgrun -m hostA -n 2 true
+exit: 2

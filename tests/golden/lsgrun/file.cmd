@@ -1,0 +1,3 @@
+fixture: demo
+args: lsgrun -f lsgrun/hosts.txt true
+exit: 0

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsgrun -v -m 'hostA hostB' uname -a
+exit: 0

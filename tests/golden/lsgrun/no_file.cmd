@@ -1,0 +1,3 @@
+fixture: demo
+args: lsgrun -f lsgrun/none.txt true
+exit: 1

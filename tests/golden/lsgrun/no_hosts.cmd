@@ -1,0 +1,3 @@
+fixture: demo
+args: lsgrun true
+exit: 2

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsgrun -n 4 true
+exit: 1

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsgrun -p -m 'hostA hostB hostC' hostname
+exit: 0

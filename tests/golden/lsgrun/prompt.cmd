@@ -1,0 +1,4 @@
+fixture: demo
+args: lsgrun -m hostB
+stdin: 'echo $HOME' 'ls -l'
+exit: 0

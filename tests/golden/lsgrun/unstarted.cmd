@@ -1,0 +1,4 @@
+fixture: demo
+args: lsgrun -m hostB true
+launch: unstarted
+exit: 255

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsloadadj hostB:0
+exit: 2

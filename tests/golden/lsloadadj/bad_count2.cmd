@@ -1,0 +1,3 @@
+fixture: demo
+args: lsloadadj hostB:x
+exit: 2

@@ -1,0 +1,4 @@
+fixture: demo
+args: lsloadadj
+request: {"hosts":["hostA"],"op":"loadadj"}
+exit: 0

@@ -1,0 +1,3 @@
+fixture: down
+args: lsloadadj hostB
+exit: 3

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsloadadj :2
+exit: 2

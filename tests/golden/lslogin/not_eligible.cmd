@@ -1,0 +1,3 @@
+fixture: demo
+args: lslogin -m hostC
+exit: 1

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsrun -x true
+exit: 2

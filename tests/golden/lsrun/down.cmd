@@ -1,0 +1,3 @@
+fixture: down
+args: lsrun true
+exit: 3

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsrun -h
+exit: 0

@@ -1,0 +1,4 @@
+fixture: demo
+args: lsrun -v echo hi
+launch: 3
+exit: 3

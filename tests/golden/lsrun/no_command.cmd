@@ -1,0 +1,3 @@
+fixture: demo
+args: lsrun -R select[mem>100]
+exit: 2

@@ -1,0 +1,3 @@
+fixture: demo
+args: lsrun -R select[mem>1000000] true
+exit: 1

@@ -1,0 +1,4 @@
+fixture: demo
+args: lsrun -m hostB true
+launch: 255
+exit: 255

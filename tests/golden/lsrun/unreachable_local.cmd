@@ -1,0 +1,4 @@
+fixture: demo
+args: lsrun -v -l -m hostB true
+launch: 255
+exit: 255
