@@ -12,7 +12,7 @@ Result<Plan> planByPolicy(const ReserveRequest& r, const CompiledRequest& compil
   master::PolicyQuery q;
   q.policy = r.policy;
   q.strict = true;
-  for (const auto& a : *job) q.job.emplace_back(a.name, a.value);
+  q.job = std::move(*job);  // number and word attributes alike
   q.slots = p.n > 0 ? p.n : 1;
   q.hosts = p.hosts;
   q.resreq = p.resreq;
