@@ -10,6 +10,7 @@
 #include "json_util.h"
 #include "master/query_service.h"
 #include "policy/policy_config.h"
+#include "policy_cluster_fixture.h"
 #include "queries.h"
 
 namespace openlim::lim {
@@ -19,23 +20,10 @@ namespace {
 const char* kPolicies = "policy: rated\nsort: rating\npolicy: roomy\nsort: mem\n";
 
 ConfigPtr makeConfig() {
-  auto c = std::make_shared<ConfigSnapshot>();
-  c->clusterName = "test";
-  c->checksum = "sum1";
-  c->resources = config::builtinResources();
-  c->models.push_back({.name = "Generic", .cpuFactor = 100, .architecture = "x86_64"});
-  c->hostTypes = {"LINUX86"};
-  for (const char* h : {"alpha", "beta"})
-    c->hosts.push_back({.name = h, .model = "Generic", .type = "LINUX86"});
+  auto c = testing::genericCluster({"alpha", "beta"});
   c->params.exInterval = 10;
   c->params.adjustDuration = 3;
-  auto pc = std::make_shared<policy::PolicyConfig>();
-  policy::PoliciesLoad l = policy::parsePolicies(kPolicies, "lsf.policies");
-  EXPECT_EQ(l.errors(), 0);
-  policy::PolicyEngineLoad e = policy::PolicyEngine::compile(*c, l.set, "lsf.policies");
-  EXPECT_TRUE(e.engine);
-  pc->engine = e.engine;
-  c->policies = pc;
+  testing::installPolicies(*c, kPolicies);
   return c;
 }
 

@@ -7,6 +7,7 @@
 #include "master/query_request.h"
 #include "master/query_service.h"
 #include "policy/policy_config.h"
+#include "policy_cluster_fixture.h"
 
 namespace openlim::master {
 namespace {
@@ -16,23 +17,10 @@ const char* kPolicies = "policy: rated\nsort: rating\nband: 10\n";
 // hostA and hostB rate within 10% of each other, hostC well below. The dispatch drop is off,
 // so the ratings stay put and only the turn moves.
 ConfigPtr makeConfig() {
-  auto c = std::make_shared<ConfigSnapshot>();
-  c->clusterName = "test";
-  c->checksum = "sum1";
-  c->resources = config::builtinResources();
-  c->models.push_back({.name = "Generic", .cpuFactor = 100, .architecture = "x86_64"});
-  c->hostTypes = {"LINUX86"};
-  for (const char* h : {"hostA", "hostB", "hostC"})
-    c->hosts.push_back({.name = h, .model = "Generic", .type = "LINUX86"});
+  auto c = testing::genericCluster({"hostA", "hostB", "hostC"});
   c->params.exInterval = 10;
   c->params.ratingDispatchDrop = false;
-  auto pc = std::make_shared<policy::PolicyConfig>();
-  policy::PoliciesLoad l = policy::parsePolicies(kPolicies, "lsf.policies");
-  EXPECT_EQ(l.errors(), 0);
-  policy::PolicyEngineLoad e = policy::PolicyEngine::compile(*c, l.set, "lsf.policies");
-  EXPECT_TRUE(e.engine);
-  pc->engine = e.engine;
-  c->policies = pc;
+  testing::installPolicies(*c, kPolicies);
   return c;
 }
 

@@ -1,7 +1,10 @@
 #pragma once
 // A small cluster for the quota tests: hosts, host groups, resources, Unix users and groups.
 
+#include <gtest/gtest.h>
+
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -84,6 +87,18 @@ inline QuotasLoad load(const std::string& text, const UserDirectory* users = nul
   static const ConfigSnapshot kCluster = cluster();
   static const FakeUsers kUsers;
   return loadQuotas(text, "lsf.quotas", kCluster, users ? users : &kUsers);
+}
+
+// The lsquota text report's two header lines.
+constexpr const char* kReportHeader =
+    "resource quota rule limit                filter\n"
+    "--------------------------------------------------------------------------------\n";
+
+// A quota configuration from lsf.quotas text that must load without errors.
+inline QuotaConfigPtr configOf(const std::string& text) {
+  auto l = load(text);
+  EXPECT_EQ(l.errors(), 0) << diagText(l.diagnostics);
+  return std::make_shared<const QuotaConfig>(std::move(l.config));
 }
 
 }  // namespace openlim::quota::testing

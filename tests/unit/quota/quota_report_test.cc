@@ -10,15 +10,8 @@ namespace {
 
 using policy::Period;
 
-constexpr const char* kHeader =
-    "resource quota rule limit                filter\n"
-    "--------------------------------------------------------------------------------\n";
-
-QuotaConfigPtr configOf(const std::string& text) {
-  auto l = testing::load(text);
-  EXPECT_EQ(l.errors(), 0) << testing::diagText(l.diagnostics);
-  return std::make_shared<const QuotaConfig>(std::move(l.config));
-}
+using testing::configOf;
+constexpr const char* kHeader = testing::kReportHeader;
 
 std::optional<double> ncpus(const std::string& host, const std::string& res) {
   if (res != "ncpus") return std::nullopt;
