@@ -5,12 +5,13 @@
 
 #include <chrono>
 
+#include "clock.h"
 #include "lim_server.h"
 
 namespace openlim::lim {
 
 MetricsExchange::MetricsExchange(master::MetricsInput identity)
-    : identity_(std::move(identity)), lastTurn_(monotonicNow()) {
+    : identity_(std::move(identity)), lastTurn_(shell::monotonicSeconds()) {
   wakeFd_ = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
 }
 
@@ -49,7 +50,7 @@ std::string MetricsExchange::scrape(double waitSeconds) {
   master::MetricsInputPtr in = answered ? latest_ : nullptr;
   if (in) ++readers_;
   lock.unlock();
-  const double loopAge = monotonicNow() - lastTurn_.load(std::memory_order_relaxed);
+  const double loopAge = shell::monotonicSeconds() - lastTurn_.load(std::memory_order_relaxed);
   std::string body = master::writeMetrics(in ? *in : identity_, loopAge);
   if (in) {
     lock.lock();

@@ -1,5 +1,7 @@
 #include "metrics_server.h"
 
+#include "clock.h"
+
 #include <Poco/Exception.h>
 #include <Poco/Net/SocketAddress.h>
 #include <netinet/in.h>
@@ -99,7 +101,7 @@ double MetricsServer::nextDeadline() const {
 void MetricsServer::run() {
   std::vector<pollfd> fds;
   while (!stop_) {
-    double now = monotonicNow();
+    double now = shell::monotonicSeconds();
     for (auto& c : conns_)
       if (c->phase != Conn::Phase::kClosed && now >= c->deadline) {
         ++counters_.cutOff;
@@ -119,7 +121,7 @@ void MetricsServer::run() {
     double wait = nextDeadline() - now;
     int timeout = std::isinf(wait) ? -1 : static_cast<int>(std::ceil(std::max(wait, 0.0) * 1e3));
     if (::poll(fds.data(), fds.size(), timeout) < 0 && errno != EINTR) return;
-    now = monotonicNow();
+    now = shell::monotonicSeconds();
     if (fds[0].revents & POLLIN) {
       uint64_t n;
       [[maybe_unused]] ssize_t r = ::read(wakeFd_, &n, sizeof n);

@@ -2,53 +2,52 @@
 // start and on reconfig, outside any request. Its diagnostics are its own: a bad quota file
 // never stops lim or refuses the rest of the configuration; the previous quotas stay in
 // force (none at the first start) and the problems are logged with file:line.
-#include <spdlog/spdlog.h>
 #include <strings.h>
 
 #include "config/diag.h"
-#include "lim_server.h"
-#include "quota_file.h"
+#include "node/lim_node.h"
 
-namespace openlim::lim {
+namespace openlim::node {
 
-QuotaReload LimServer::reloadQuotas(std::vector<std::string>* diagnostics) {
+QuotaReload LimNode::reloadQuotas(Effects* fx, std::vector<std::string>* diagnostics) {
   // Only a lim that may become the master admits reservations; the others never ask the
   // name service for the quota file's users and groups.
   bool candidate = false;
   for (const auto& m : config_->masterList)
-    candidate = candidate || strcasecmp(m.c_str(), opts_.host.c_str()) == 0;
+    candidate = candidate || strcasecmp(m.c_str(), self_.c_str()) == 0;
   QuotaReload out;
   if (!candidate) return out;
-  shell::QuotaFileLoad q = shell::loadQuotaFile(*config_);
+  QuotaFile q = files_.quotas(*config_);
   out.file = q.path;
   out.errors = q.load.errors();
   out.warnings = q.load.warnings();
   for (const auto& d : q.load.diagnostics) {
     if (d.severity == Severity::kError)
-      spdlog::error("{}", d.toString());
+      fx->error(d.toString());
     else
-      spdlog::warn("{}", d.toString());
+      fx->warn(d.toString());
     if (diagnostics) diagnostics->push_back(config::diagnosticLine(d));
   }
   if (!q.present) {
-    if (reservations_.quotas()) spdlog::info("quotas: {} is gone; no quotas", q.path);
+    if (reservations_.quotas()) fx->info("quotas: " + q.path + " is gone; no quotas");
     reservations_.setQuotas(nullptr);
     out.outcome = QuotaReload::Outcome::kAbsent;
     return out;
   }
-  out.outcome = q.usable() ? QuotaReload::Outcome::kAdopted : QuotaReload::Outcome::kRefused;
-  if (!q.usable()) {
+  const bool usable = q.load.errors() == 0;
+  out.outcome = usable ? QuotaReload::Outcome::kAdopted : QuotaReload::Outcome::kRefused;
+  if (!usable) {
     ++counters_.quota_loads_refused;
-    spdlog::error("quotas: {} error(s) in {}; {}", q.load.errors(), q.path,
-                  reservations_.quotas() ? "the previous quotas stay in force"
-                                         : "no quotas until it is fixed");
+    fx->error("quotas: " + std::to_string(q.load.errors()) + " error(s) in " + q.path + "; " +
+              (reservations_.quotas() ? "the previous quotas stay in force"
+                                      : "no quotas until it is fixed"));
     return out;
   }
   ++counters_.quota_loads;
-  spdlog::info("quotas: {} rule set(s) from {}", q.load.config.sets.size(), q.path);
+  fx->info("quotas: " + std::to_string(q.load.config.sets.size()) + " rule set(s) from " + q.path);
   // A new usage count from every held reservation: nothing is revoked.
   reservations_.setQuotas(std::make_shared<const quota::QuotaConfig>(std::move(q.load.config)));
   return out;
 }
 
-}  // namespace openlim::lim
+}  // namespace openlim::node

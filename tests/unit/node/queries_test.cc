@@ -1,15 +1,22 @@
 // The master's query replies (docs/protocol.md), through the production path (decode,
 // query service, reply JSON): fields, types, null for unknown, and the
 // members of every object in key order, as the POCO-built replies had them.
-#include "queries.h"
+#include "node/queries.h"
 
 #include <gtest/gtest.h>
 
 #include "config/builtins.h"
-#include "json_util.h"
+#include "format/json.h"
+#include "format/reply_json.h"
 #include "master/query_request.h"
+#include "protocol/request.h"
 
-namespace openlim::lim {
+namespace openlim::node {
+
+using format::errorReply;
+using format::Json;
+using protocol::parseRequest;
+using protocol::reqString;
 namespace {
 
 ConfigPtr makeConfig() {
@@ -54,11 +61,13 @@ class Queries : public ::testing::Test {
     table_.ingest(a, 1);
     table_.ingest(b, 1);
   }
-  Json run(std::string (*fn)(const Json&, const QueryContext&), const std::string& req) {
+  Json run(Answer (*fn)(const Json&, const QueryContext&), const std::string& req) {
     auto parsed = parseRequest(req);
     EXPECT_TRUE(parsed.isOk()) << req;
     QueryContext ctx{table_.snapshot(2), "hostA", &cache_, &table_, 2};
-    std::string text = fn(*parsed, ctx);
+    Answer answer = fn(*parsed, ctx);
+    const std::string& text = answer.body;
+    EXPECT_EQ(answer.ok, text.find("\"ok\":true") != std::string::npos) << text;
     auto reply = format::parseJson(text);
     EXPECT_TRUE(reply.isOk()) << text;
     expectSortedKeys(*reply);
@@ -180,7 +189,7 @@ TEST_F(Queries, PlaceNotEligibleKeepsExplain) {
 }
 
 TEST_F(Queries, InfoAndSharedAreSorted) {
-  Json r = run([](const Json&, const QueryContext& ctx) { return queryInfo(ctx); }, "{}");
+  Json r = run(queryInfo, "{}");
   EXPECT_EQ(at(r, "resources").size(), table_.config()->resources.size());
   EXPECT_TRUE(at(at(r, "models").items()[0], "used").asBool());
   r = run(queryShared, R"({"op":"shared"})");
@@ -193,7 +202,7 @@ TEST_F(Queries, InfoAndSharedAreSorted) {
 // answered as if it were absent.
 TEST_F(Queries, WrongFieldTypesAreSyntaxErrorsNamingTheField) {
   struct Case {
-    std::string (*fn)(const Json&, const QueryContext&);
+    Answer (*fn)(const Json&, const QueryContext&);
     const char* request;
     const char* error;
   };
@@ -283,4 +292,4 @@ TEST(Requests, MustBeJsonObjectsAndWrongTypesAreRefused) {
 }
 
 }  // namespace
-}  // namespace openlim::lim
+}  // namespace openlim::node

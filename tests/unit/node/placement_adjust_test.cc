@@ -6,14 +6,18 @@
 // adjustment per host however many tasks name it.
 #include <gtest/gtest.h>
 
+#include "../master/policy_cluster_fixture.h"
 #include "config/builtins.h"
-#include "json_util.h"
+#include "format/json.h"
 #include "master/query_service.h"
+#include "node/queries.h"
 #include "policy/policy_config.h"
-#include "policy_cluster_fixture.h"
-#include "queries.h"
+#include "protocol/request.h"
 
-namespace openlim::lim {
+namespace openlim::node {
+
+using format::Json;
+using protocol::parseRequest;
 namespace {
 
 // Two policies: one sorts on the rating, one on free memory.
@@ -46,11 +50,12 @@ class PlacementAdjust : public ::testing::Test {
     ctx.policyState = &state_;
     return ctx;
   }
-  std::string run(std::string (*fn)(const format::Json&, const QueryContext&),
-                  const std::string& req) {
+  std::string run(Answer (*fn)(const format::Json&, const QueryContext&), const std::string& req) {
     auto parsed = parseRequest(req);
     EXPECT_TRUE(parsed.isOk()) << req;
-    std::string reply = fn(*parsed, context());
+    Answer answer = fn(*parsed, context());
+    EXPECT_TRUE(answer.ok) << req << " -> " << answer.body;
+    std::string reply = answer.body;
     EXPECT_NE(reply.find("\"ok\":true"), std::string::npos) << req << " -> " << reply;
     return reply;
   }
@@ -148,4 +153,4 @@ TEST_F(PlacementAdjust, LoadAdjOfManyTasksOnOneHostIsOneAdjustmentPerSlot) {
 }
 
 }  // namespace
-}  // namespace openlim::lim
+}  // namespace openlim::node
