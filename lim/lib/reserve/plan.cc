@@ -137,8 +137,8 @@ Plan planReservation(const CompiledRequest& req, const HostTable& table, PlaceOp
   const auto& [host, verdict] = plan.blocked.front();
   plan.placement.status =
       Status(Code::kNotEligible, verdict.message.empty()
-                                  ? "cannot run on host \"" + host + "\": admission refused"
-                                  : verdict.message);
+                                     ? "cannot run on host \"" + host + "\": admission refused"
+                                     : verdict.message);
   finish();
   return plan;
 }
