@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "command_mains.h"
 #include "format/snapshot_json.h"
 #include "format/text.h"
 #include "lsplace_online.h"
@@ -80,7 +81,7 @@ int offline(const cmd::LsplaceOptions& o) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int openlim::cmd::lsplaceMain(const char*, int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   auto o = cmd::parseLsplaceArgs(args);
   if (!o) {

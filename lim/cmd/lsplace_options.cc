@@ -7,9 +7,14 @@
 namespace openlim::cmd {
 namespace {
 
-const std::vector<OptionSpec> kLsplaceOptions = {
-    {"L"},    {"n", true}, {"w", true},  {"R", true},     {"h"},       {"V"},
-    {"json"}, {"-json"},   {"-explain"}, {"-from", true}, {"p", true}, {"a", true}};
+// Built on first use, not at start-up: openlim-cmd holds every command's definition and a
+// namespace-scope one would be built by every command it runs.
+const std::vector<OptionSpec>& lsplaceOptions() {
+  static const std::vector<OptionSpec> def{{"L"},        {"n", true},     {"w", true}, {"R", true},
+                                           {"h"},        {"V"},           {"json"},    {"-json"},
+                                           {"-explain"}, {"-from", true}, {"p", true}, {"a", true}};
+  return def;
+}
 
 Status usage(const std::string& why) {
   return Status(Code::kInvalid, "lsplace: " + why);
@@ -24,7 +29,7 @@ std::string lsplaceUsage() {
 }
 
 Result<LsplaceOptions> parseLsplaceArgs(const std::vector<std::string>& args) {
-  auto a = parseArgs(joinSpacedAssignments(args, "-a"), kLsplaceOptions);
+  auto a = parseArgs(joinSpacedAssignments(args, "-a"), lsplaceOptions());
   if (!a) return usage(a.status().message());
   LsplaceOptions o;
   o.help = a->has("h");

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "client.h"
+#include "command_mains.h"
 #include "format/snapshot_json.h"
 #include "format/text.h"
 #include "lspolicy_options.h"
@@ -126,7 +127,7 @@ int online(const cmd::LspolicyOptions& o) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int openlim::cmd::lspolicyMain(const char*, int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   auto o = cmd::parseLspolicyArgs(args);
   if (!o) {
