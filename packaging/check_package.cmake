@@ -27,6 +27,15 @@ endforeach()
 if(missing)
   message(FATAL_ERROR "missing from the package: ${missing}\n--- listing ---\n${listing}")
 endif()
+# The commands of openlim-cmd are links to it (OPENLIM_MULTICALL_COMMANDS in
+# lim/cmd/CMakeLists.txt).
+foreach(c lsload lshosts lsinfo lsid lsplace lspolicy nlbpolicy bhosts lsreserve lsrelease lsquota
+          lsclusters lsrun lsgrun lslogin lsloadadj)
+  string(FIND "${listing}" " ./usr/bin/${c} -> openlim-cmd\n" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "/usr/bin/${c} is not a link to openlim-cmd in the package")
+  endif()
+endforeach()
 string(REGEX MATCH "[-r][-w][-x]r-xr-x[^\n]* \\./usr/sbin/lim\n" limline "${listing}")
 if(NOT limline)
   message(FATAL_ERROR "/usr/sbin/lim is not an executable file in the package")
