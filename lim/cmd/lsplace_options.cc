@@ -109,14 +109,4 @@ int printPlacement(const LsplaceOptions& o, const PlacementResult& r, Out& out, 
   return kExitNotFound;
 }
 
-int placeAndPrint(const LsplaceOptions& o, const ConfigSnapshot& config, const HostTable& table,
-                  const CompileOptions& compile, Out& out, Out& err) {
-  auto req = compileRequest(o.resreq, config, compile);
-  if (!req) {
-    err << clipEchoes(o, req.status().message()) << '\n';
-    return kExitUsage;
-  }
-  return printPlacement(o, place(**req, table, o.place), out, err);
-}
-
 }  // namespace openlim::cmd

@@ -6,9 +6,9 @@
 namespace openlim::cmd {
 namespace {
 
-void listCommands(std::span<const NamedMain> table, Out& to) {
-  to << "Usage: " << kMultiCallName << " command [argument ...], or the command's own name\n"
-     << "(a link to " << kMultiCallName << "). Commands:";
+void listCommands(std::span<const NamedMain> table, std::string_view self, Out& to) {
+  to << "Usage: " << self << " command [argument ...], or the command's own name\n"
+     << "(a link to " << self << "). Commands:";
   for (const auto& entry : table) to << ' ' << entry.name;
   to << '\n';
 }
@@ -26,16 +26,17 @@ const NamedMain* findMain(std::span<const NamedMain> table, std::string_view nam
   return nullptr;
 }
 
-int dispatchMain(std::span<const NamedMain> table, int argc, char** argv, Out& out, Out& err) {
+int dispatchMain(std::span<const NamedMain> table, std::string_view self, int argc, char** argv,
+                 Out& out, Out& err) {
   std::string_view name = commandName(argc > 0 && argv[0] != nullptr ? argv[0] : "");
-  if (name == kMultiCallName) {
+  if (name == self) {
     if (argc < 2) {
-      listCommands(table, err);
+      listCommands(table, self, err);
       return kExitUsage;
     }
     std::string_view first = argv[1];
     if (first == "-h" || first == "--help") {
-      listCommands(table, out);
+      listCommands(table, self, out);
       return kExitOk;
     }
     // `openlim-cmd lsload -w` runs as `lsload -w`.
@@ -44,8 +45,8 @@ int dispatchMain(std::span<const NamedMain> table, int argc, char** argv, Out& o
     name = commandName(argv[0]);
   }
   if (const NamedMain* entry = findMain(table, name)) return entry->main(entry->name, argc, argv);
-  err << kMultiCallName << ": " << format::clipEcho(name) << ": not a command of openlim\n";
-  listCommands(table, err);
+  err << self << ": " << format::clipEcho(name) << ": not a command of openlim\n";
+  listCommands(table, self, err);
   return kExitUsage;
 }
 

@@ -27,9 +27,10 @@ std::string_view commandName(std::string_view argv0);
 // The command of `table` called `name`, else null.
 const NamedMain* findMain(std::span<const NamedMain> table, std::string_view name);
 
-// Runs the command argv[0] names. Under kMultiCallName the first argument names it (and
-// `-h` lists the commands, exit 0); a name that is no command prints a usage error naming
-// them all on `err` and returns 2.
-int dispatchMain(std::span<const NamedMain> table, int argc, char** argv, Out& out, Out& err);
+// Runs the command argv[0] names. Under the program's own name `self` the first argument
+// names it (and `-h` lists the commands, exit 0); a name that is no command prints a usage
+// error naming them all on `err` and returns 2.
+int dispatchMain(std::span<const NamedMain> table, std::string_view self, int argc, char** argv,
+                 Out& out, Out& err);
 
 }  // namespace openlim::cmd

@@ -1,6 +1,7 @@
-// openlim-cmd: every command except lsadmin (libcrypto) and lsmon (ncurses), whose libraries
-// would add their loading to every other command's start-up (docs/commands.md,
-// "Start-up"). Each command is a link to this program, chosen by its name (multicall.h).
+// openlim-cmd: every command except lsadmin (libcrypto), lsmon (ncurses) and lspolicy
+// (nlbpolicy; the policy engine, in openlim-policy), whose code would add to every other
+// command's start-up (docs/commands.md, "Start-up"). Each command is a link to this program,
+// chosen by its name (multicall.h).
 #include "cmd_main.h"
 #include "command_mains.h"
 #include "commands.h"
@@ -21,20 +22,25 @@ int remote(const char* name, int argc, char** argv) {
   return runRemoteMain(name, argc, argv, F);
 }
 
+// lsplace --from runs openlim-policy (command_mains.h says why).
+int lsplace(const char*, int argc, char** argv) {
+  return lsplaceMain(argc, argv,
+                     [](const LsplaceOptions&, char** args) { return execOffline(args); });
+}
+
 // Sorted by name: the order the usage error lists them in.
 constexpr NamedMain kCommands[] = {
     {"bhosts", query<runBhosts>},       {"lsclusters", query<runLsclusters>},
     {"lsgrun", remote<runLsgrun>},      {"lshosts", query<runLshosts>},
     {"lsid", query<runLsid>},           {"lsinfo", query<runLsinfo>},
     {"lsload", query<runLsload>},       {"lsloadadj", query<runLsloadadj>},
-    {"lslogin", remote<runLslogin>},    {"lsplace", lsplaceMain},
-    {"lspolicy", lspolicyMain},         {"lsquota", query<runLsquota>},
-    {"lsrelease", query<runLsrelease>}, {"lsreserve", query<runLsreserve>},
-    {"lsrun", remote<runLsrun>},        {"nlbpolicy", lspolicyMain},
+    {"lslogin", remote<runLslogin>},    {"lsplace", lsplace},
+    {"lsquota", query<runLsquota>},     {"lsrelease", query<runLsrelease>},
+    {"lsreserve", query<runLsreserve>}, {"lsrun", remote<runLsrun>},
 };
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  return dispatchMain(kCommands, argc, argv, standardOutput(), standardError());
+  return dispatchMain(kCommands, kMultiCallName, argc, argv, standardOutput(), standardError());
 }

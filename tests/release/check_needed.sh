@@ -1,6 +1,6 @@
 #!/bin/sh
-# Regression guard of the commands' start-up work: openlim-cmd (every command but lsadmin and
-# lsmon) must not load POCO, libcrypto, spdlog, ncurses or the shared libstdc++ (the dynamic
+# Regression guard of the commands' start-up work: openlim-cmd and openlim-policy (every command
+# but lsadmin and lsmon) must not load POCO, libcrypto, spdlog, ncurses or the shared libstdc++ (the dynamic
 # loader's relocations of those were most of a command's run time). Usage: check_needed.sh BINARY...
 status=0
 for bin in "$@"; do

@@ -37,7 +37,7 @@ int dispatch(std::vector<std::string> words, Out& out, Out& err) {
   gotName.clear();
   gotArgs.clear();
   Argv a(std::move(words));
-  return dispatchMain(kTable, a.argc(), a.ptrs.data(), out, err);
+  return dispatchMain(kTable, kMultiCallName, a.argc(), a.ptrs.data(), out, err);
 }
 
 TEST(MultiCall, RunsTheCommandItsLinkNames) {
