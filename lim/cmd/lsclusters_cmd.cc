@@ -7,13 +7,13 @@
 namespace openlim::cmd {
 namespace {
 
-// Built on first use, not at start-up: openlim-cmd holds every command's definition and a
-// namespace-scope one would be built by every command it runs.
-const CommandDef& lsclustersDef() {
-  static const CommandDef def{"lsclusters",
-                              "lsclusters [-h] [-V] [-json] [-l | -w] [cluster_name ...]",
-                              {{"l"}, {"w"}, {"json"}}};
-  return def;
+// Built when the command runs, not at start-up: openlim-cmd holds every command's
+// definition, and a namespace-scope one would be built by every command it runs (a
+// function-local static would take a guard's code and data pages).
+CommandDef lsclustersDef() {
+  return CommandDef{"lsclusters",
+                    "lsclusters [-h] [-V] [-json] [-l | -w] [cluster_name ...]",
+                    {{"l"}, {"w"}, {"json"}}};
 }
 
 }  // namespace

@@ -7,17 +7,17 @@
 namespace openlim::cmd {
 namespace {
 
-// Built on first use, not at start-up: openlim-cmd holds every command's definition and a
-// namespace-scope one would be built by every command it runs.
-const CommandDef& lsgrunDef() {
-  static const CommandDef def{
+// Built when the command runs, not at start-up: openlim-cmd holds every command's
+// definition, and a namespace-scope one would be built by every command it runs (a
+// function-local static would take a guard's code and data pages).
+CommandDef lsgrunDef() {
+  return CommandDef{
       "lsgrun",
       "lsgrun [-h] [-V] [-i] [-p] [-P] [-v]\n"
       "              (-m \"host_name ...\" | -f host_file | -R res_req [-n num] | -n num)\n"
       "              [command [argument ...]]",
       {{"i"}, {"p"}, {"P"}, {"v"}, {"m", true}, {"f", true}, {"R", true}, {"n", true}},
       ParseMode::kStopAtOperand};
-  return def;
 }
 
 // Bounds of -f's file: its size and the hosts it may name.

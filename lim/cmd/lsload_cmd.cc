@@ -12,10 +12,11 @@
 namespace openlim::cmd {
 namespace {
 
-// Built on first use, not at start-up: openlim-cmd holds every command's definition and a
-// namespace-scope one would be built by every command it runs.
-const CommandDef& lsloadDef() {
-  static const CommandDef def{
+// Built when the command runs, not at start-up: openlim-cmd holds every command's
+// definition, and a namespace-scope one would be built by every command it runs (a
+// function-local static would take a guard's code and data pages).
+CommandDef lsloadDef() {
+  return CommandDef{
       "lsload",
       "lsload [-h] [-V] [-json] [-l | -w] [-N | -E] [-I index[:index]...] [-R res_req]\n"
       "              [-p policy] [-n num_hosts] [host_name ...]\n"
@@ -30,7 +31,6 @@ const CommandDef& lsloadDef() {
        {"R", true},
        {"n", true},
        {"p", true}}};
-  return def;
 }
 
 Result<format::LoadOptions> loadOptions(const ParsedArgs& a, CmdIo& io, format::ClusterInfo* info) {

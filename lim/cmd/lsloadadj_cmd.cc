@@ -6,12 +6,12 @@
 namespace openlim::cmd {
 namespace {
 
-// Built on first use, not at start-up: openlim-cmd holds every command's definition and a
-// namespace-scope one would be built by every command it runs.
-const CommandDef& lsloadadjDef() {
-  static const CommandDef def{
+// Built when the command runs, not at start-up: openlim-cmd holds every command's
+// definition, and a namespace-scope one would be built by every command it runs (a
+// function-local static would take a guard's code and data pages).
+CommandDef lsloadadjDef() {
+  return CommandDef{
       "lsloadadj", "lsloadadj [-h] [-V] [-R res_req] [host_name[:num_task] ...]", {{"R", true}}};
-  return def;
 }
 
 // The tasks one request may add (a name repeats once per task in the request).

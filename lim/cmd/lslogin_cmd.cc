@@ -7,15 +7,15 @@
 namespace openlim::cmd {
 namespace {
 
-// Built on first use, not at start-up: openlim-cmd holds every command's definition and a
-// namespace-scope one would be built by every command it runs.
-const CommandDef& lsloginDef() {
-  static const CommandDef def{"lslogin",
-                              "lslogin [-h] [-V] [-v] [-m \"host_name ...\"] [-R res_req]"
-                              " [ssh_options ...]",
-                              {{"v"}, {"m", true}, {"R", true}},
-                              ParseMode::kStopAtOperand};
-  return def;
+// Built when the command runs, not at start-up: openlim-cmd holds every command's
+// definition, and a namespace-scope one would be built by every command it runs (a
+// function-local static would take a guard's code and data pages).
+CommandDef lsloginDef() {
+  return CommandDef{"lslogin",
+                    "lslogin [-h] [-V] [-v] [-m \"host_name ...\"] [-R res_req]"
+                    " [ssh_options ...]",
+                    {{"v"}, {"m", true}, {"R", true}},
+                    ParseMode::kStopAtOperand};
 }
 
 // The words up to the first one that is not lslogin's own option (-v -h -V, -m and -R with

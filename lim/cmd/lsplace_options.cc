@@ -7,13 +7,13 @@
 namespace openlim::cmd {
 namespace {
 
-// Built on first use, not at start-up: openlim-cmd holds every command's definition and a
-// namespace-scope one would be built by every command it runs.
-const std::vector<OptionSpec>& lsplaceOptions() {
-  static const std::vector<OptionSpec> def{{"L"},        {"n", true},     {"w", true}, {"R", true},
-                                           {"h"},        {"V"},           {"json"},    {"-json"},
-                                           {"-explain"}, {"-from", true}, {"p", true}, {"a", true}};
-  return def;
+// Built when the command runs, not at start-up: openlim-cmd holds every command's
+// definition, and a namespace-scope one would be built by every command it runs (a
+// function-local static would take a guard's code and data pages).
+std::vector<OptionSpec> lsplaceOptions() {
+  return std::vector<OptionSpec>{{"L"},        {"n", true},     {"w", true}, {"R", true},
+                                 {"h"},        {"V"},           {"json"},    {"-json"},
+                                 {"-explain"}, {"-from", true}, {"p", true}, {"a", true}};
 }
 
 Status usage(const std::string& why) {

@@ -12,14 +12,14 @@ namespace {
 using format::Json;
 
 // -h is a host, as in NQE's nlbpolicy; --help prints the usage.
-// Built on first use, not at start-up: openlim-cmd holds every command's definition and a
-// namespace-scope one would be built by every command it runs.
-const std::vector<OptionSpec>& lspolicyOptions() {
-  static const std::vector<OptionSpec> def{{"p", true}, {"-strict"}, {"a", true},     {"c", true},
-                                           {"n", true}, {"d"},       {"h", true},     {"-explain"},
-                                           {"json"},    {"-json"},   {"-from", true}, {"-at", true},
-                                           {"V"},       {"-help"},   {"s", true}};
-  return def;
+// Built when the command runs, not at start-up: openlim-cmd holds every command's
+// definition, and a namespace-scope one would be built by every command it runs (a
+// function-local static would take a guard's code and data pages).
+std::vector<OptionSpec> lspolicyOptions() {
+  return std::vector<OptionSpec>{{"p", true}, {"-strict"}, {"a", true},     {"c", true},
+                                 {"n", true}, {"d"},       {"h", true},     {"-explain"},
+                                 {"json"},    {"-json"},   {"-from", true}, {"-at", true},
+                                 {"V"},       {"-help"},   {"s", true}};
 }
 
 Status usage(const std::string& why) {

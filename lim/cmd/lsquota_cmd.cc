@@ -11,10 +11,11 @@ namespace {
 
 using format::Json;
 
-// Built on first use, not at start-up: openlim-cmd holds every command's definition and a
-// namespace-scope one would be built by every command it runs.
-const CommandDef& lsquotaDef() {
-  static const CommandDef def{
+// Built when the command runs, not at start-up: openlim-cmd holds every command's
+// definition, and a namespace-scope one would be built by every command it runs (a
+// function-local static would take a guard's code and data pages).
+CommandDef lsquotaDef() {
+  return CommandDef{
       "lsquota",
       "lsquota [-h wc_host,...] [-l resource,...] [-u wc_user,... | -u all]\n"
       "               [-P wc_project,...] [-pe wc_pe,...] [-q wc_queue,...] [-json | -xml]\n"
@@ -27,7 +28,6 @@ const CommandDef& lsquotaDef() {
        {"q", true},
        {"json"},
        {"xml"}}};
-  return def;
 }
 
 // The names of a list option (-u alice,b* -u carol): every value, split at commas, as the

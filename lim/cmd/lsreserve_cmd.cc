@@ -13,10 +13,11 @@ namespace {
 
 using format::Json;
 
-// Built on first use, not at start-up: openlim-cmd holds every command's definition and a
-// namespace-scope one would be built by every command it runs.
-const CommandDef& lsreserveDef() {
-  static const CommandDef def{
+// Built when the command runs, not at start-up: openlim-cmd holds every command's
+// definition, and a namespace-scope one would be built by every command it runs (a
+// function-local static would take a guard's code and data pages).
+CommandDef lsreserveDef() {
+  return CommandDef{
       "lsreserve",
       "lsreserve [-h] [-V] [-L] [-n minimum] [-w maximum] [-R res_req] [-p policy]\n"
       "                 [-a attr[=value]] ... [-P project] [-q queue] [-pe pe] [-t lease]\n"
@@ -38,13 +39,10 @@ const CommandDef& lsreserveDef() {
        {"l"},
        {"-explain"},
        {"json"}}};
-  return def;
 }
 
-const CommandDef& lsreleaseDef() {
-  static const CommandDef def{
-      "lsrelease", "lsrelease [-h] [-V] [-json] reservation_id ...", {{"json"}}};
-  return def;
+CommandDef lsreleaseDef() {
+  return CommandDef{"lsrelease", "lsrelease [-h] [-V] [-json] reservation_id ...", {{"json"}}};
 }
 
 // -json: a refusal is also an object on stdout, {"error": message, "code": the lim's code

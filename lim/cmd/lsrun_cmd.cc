@@ -6,15 +6,15 @@
 namespace openlim::cmd {
 namespace {
 
-// Built on first use, not at start-up: openlim-cmd holds every command's definition and a
-// namespace-scope one would be built by every command it runs.
-const CommandDef& lsrunDef() {
-  static const CommandDef def{"lsrun",
-                              "lsrun [-h] [-V] [-l] [-P] [-v] [-m \"host_name ...\"] [-R res_req]\n"
-                              "             command [argument ...]",
-                              {{"l"}, {"P"}, {"v"}, {"m", true}, {"R", true}},
-                              ParseMode::kStopAtOperand};
-  return def;
+// Built when the command runs, not at start-up: openlim-cmd holds every command's
+// definition, and a namespace-scope one would be built by every command it runs (a
+// function-local static would take a guard's code and data pages).
+CommandDef lsrunDef() {
+  return CommandDef{"lsrun",
+                    "lsrun [-h] [-V] [-l] [-P] [-v] [-m \"host_name ...\"] [-R res_req]\n"
+                    "             command [argument ...]",
+                    {{"l"}, {"P"}, {"v"}, {"m", true}, {"R", true}},
+                    ParseMode::kStopAtOperand};
 }
 
 void announce(CmdIo& io, bool verbose, const std::string& host) {

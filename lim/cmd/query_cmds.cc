@@ -13,33 +13,28 @@
 namespace openlim::cmd {
 namespace {
 
-// Built on first use, not at start-up: openlim-cmd holds every command's definition and a
-// namespace-scope one would be built by every command it runs.
-const CommandDef& lshostsDef() {
-  static const CommandDef def{"lshosts",
-                              "lshosts [-h] [-V] [-json] [-w | -l] [-R res_req] [host_name ...]\n"
-                              "       lshosts -s [-json] [resource_name ...]",
-                              {{"w"}, {"l"}, {"s"}, {"json"}, {"R", true}}};
-  return def;
+// Built when the command runs, not at start-up: openlim-cmd holds every command's
+// definition, and a namespace-scope one would be built by every command it runs (a
+// function-local static would take a guard's code and data pages).
+CommandDef lshostsDef() {
+  return CommandDef{"lshosts",
+                    "lshosts [-h] [-V] [-json] [-w | -l] [-R res_req] [host_name ...]\n"
+                    "       lshosts -s [-json] [resource_name ...]",
+                    {{"w"}, {"l"}, {"s"}, {"json"}, {"R", true}}};
 }
 
-const CommandDef& lsinfoDef() {
-  static const CommandDef def{
-      "lsinfo",
-      "lsinfo [-h] [-V] [-json] [-l] [-r] [-m] [-M] [-w] [resource_name ...]",
-      {{"l"}, {"r"}, {"m"}, {"M"}, {"w"}, {"json"}}};
-  return def;
+CommandDef lsinfoDef() {
+  return CommandDef{"lsinfo",
+                    "lsinfo [-h] [-V] [-json] [-l] [-r] [-m] [-M] [-w] [resource_name ...]",
+                    {{"l"}, {"r"}, {"m"}, {"M"}, {"w"}, {"json"}}};
 }
 
-const CommandDef& lsidDef() {
-  static const CommandDef def{"lsid", "lsid [-h] [-V] [-json]", {{"json"}}};
-  return def;
+CommandDef lsidDef() {
+  return CommandDef{"lsid", "lsid [-h] [-V] [-json]", {{"json"}}};
 }
 
-const CommandDef& bhostsDef() {
-  static const CommandDef def{
-      "bhosts", "bhosts -s [-h] [-V] [-json] [resource_name ...]", {{"s"}, {"json"}}};
-  return def;
+CommandDef bhostsDef() {
+  return CommandDef{"bhosts", "bhosts -s [-h] [-V] [-json] [resource_name ...]", {{"s"}, {"json"}}};
 }
 
 }  // namespace
