@@ -23,6 +23,9 @@ void Election::reconfigure(std::vector<std::string> candidates, ElectionParams p
   params_ = p;
   rank_ = rankOf(self_);
   if (rank_ >= 0) self_ = candidates_[static_cast<size_t>(rank_)];
+  beatTargets_.clear();
+  for (size_t i = 0; fast(rank_) && i < candidates_.size() && fast(static_cast<int>(i)); ++i)
+    if (static_cast<int>(i) != rank_) beatTargets_.push_back(candidates_[i]);
 }
 
 double Election::beatPeriod() const {
@@ -30,7 +33,7 @@ double Election::beatPeriod() const {
 }
 
 Election::Rule Election::ruleFor(const std::string& peer) const {
-  if (rank_ >= 0 && rankOf(peer) >= 0)
+  if (fast(rank_) && fast(rankOf(peer)))
     return {kSilentBeats * beatPeriod(), kConfirmProbes, params_.probeTimeout};
   return {params_.masterInactivityLimit * params_.exInterval, 1, params_.probeTimeout};
 }
@@ -124,7 +127,7 @@ ElectionActions Election::tick(double now) {
     a.heartbeat = true;
     nextHeartbeat_ = now + params_.exInterval;
   }
-  if (rank_ >= 0 && (now >= nextBeat_ || becameMaster)) {
+  if (fast(rank_) && (now >= nextBeat_ || becameMaster)) {
     a.beatPeers = true;
     nextBeat_ = now + beatPeriod();
   }
@@ -132,7 +135,8 @@ ElectionActions Election::tick(double now) {
 }
 
 double Election::nextDeadline() const {
-  double next = rank_ >= 0 ? std::min(nextHeartbeat_, nextBeat_) : 1e300;
+  double next = rank_ >= 0 ? nextHeartbeat_ : 1e300;
+  if (fast(rank_)) next = std::min(next, nextBeat_);
   if (!bootProbed_) return startedAt_;
   // Only instants after the last tick: passed ones have been acted on.
   auto consider = [&](double t) {

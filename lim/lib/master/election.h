@@ -31,6 +31,11 @@
 // A master hearing a higher candidate yields at once; the higher one takes over, so two
 // masters never answer for longer than one beat.
 //
+// Only the first kFastCandidates candidates beat fast, among themselves: without
+// LSF_MASTER_LIST every server host is a candidate, and beats between all of them would cost
+// the square of the cluster. Candidates further down keep the EXINTERVAL heartbeat and LSF's
+// rule, as between any other hosts.
+//
 // Every candidate must run this rule: one that beats only each EXINTERVAL would be called
 // dead by the others between its beats.
 
@@ -58,6 +63,7 @@ class Election {
   static constexpr double kMinBeat = 0.1;  // seconds
   static constexpr int kSilentBeats = 16;
   static constexpr int kConfirmProbes = 4;
+  static constexpr size_t kFastCandidates = 8;
 
   Election(std::string self, std::vector<std::string> candidates, ElectionParams p, double now);
 
@@ -83,6 +89,9 @@ class Election {
   bool hearsMajority(double now) const;
   // The candidates' beat period: EXINTERVAL / kBeatsPerExchange, at least kMinBeat.
   double beatPeriod() const;
+  // Where this host's beats go (beatPeers): the other fast candidates; empty on a host that
+  // is not one of them.
+  const std::vector<std::string>& beatTargets() const { return beatTargets_; }
 
  private:
   struct Peer {
@@ -99,6 +108,7 @@ class Election {
     double window;
   };
   Rule ruleFor(const std::string& peer) const;
+  bool fast(int rank) const { return rank >= 0 && static_cast<size_t>(rank) < kFastCandidates; }
   bool confirming(const Peer& p, const Rule& r) const;
   void probeIfDue(const std::string& peer, Peer& p, double now, ElectionActions* a);
   std::string computeMaster(double now) const;
@@ -106,6 +116,7 @@ class Election {
 
   std::string self_;
   std::vector<std::string> candidates_;
+  std::vector<std::string> beatTargets_;
   ElectionParams params_;
   int rank_ = -1;
   double startedAt_;

@@ -69,8 +69,8 @@ MasterActions MasterRole::onTick(LoadTable& table, double now) {
     out.log.push_back(self_ + " is " + (wasMaster_ ? "now" : "no longer") +
                       " master (master: " + (master().empty() ? "unknown" : master()) + ")");
   }
-  // A candidate that is not master beats the candidates in heartbeat() already.
-  if (a.beatPeers && !(a.heartbeat && !election_.isMaster())) beatPeers(&out);
+  // A candidate that is not master heartbeats every candidate in heartbeat() already.
+  if (a.beatPeers && !(a.heartbeat && !election_.isMaster())) sendTo(election_.beatTargets(), &out);
   if (a.heartbeat)
     heartbeat(table, now, &out);
   else if (announcing())
@@ -85,14 +85,14 @@ double MasterRole::nextDeadline() const {
   return next;
 }
 
-void MasterRole::beatPeers(MasterActions* out) const {
-  for (const auto& c : election_.candidates())
-    if (c != self_) out->send.push_back({protocol::Kind::kMasterAnnounce, c, me()});
+void MasterRole::sendTo(const std::vector<std::string>& hosts, MasterActions* out) const {
+  for (const auto& h : hosts)
+    if (h != self_) out->send.push_back({protocol::Kind::kMasterAnnounce, h, me()});
 }
 
 void MasterRole::heartbeat(const LoadTable& table, double now, MasterActions* out) {
   ++out->heartbeats;
-  if (!election_.isMaster()) return beatPeers(out);
+  if (!election_.isMaster()) return sendTo(election_.candidates(), out);
   announceTo_ = config_;  // a new round replaces one still going: it says the newer thing
   announceNext_ = announceSent_ = 0;
   announcePace_ = AnnouncePace::forRound(config_->hosts.size(), config_->params.exInterval, now);

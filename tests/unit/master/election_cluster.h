@@ -5,9 +5,9 @@
 // 1 to 5 ms later. A node sleeps until its Election's nextDeadline(), as the daemon's loop
 // does, so a deadline the election forgets to report shows up here as a missed failover.
 //
-// What a node sends mirrors MasterRole: a heartbeat (or a peer beat) goes to every other
-// candidate, a probe to the peers the election names, and a probe is answered at once with
-// whether the receiver plays master.
+// What a node sends mirrors MasterRole: a heartbeat goes to every other candidate, a beat to
+// the election's beat targets, a probe to the peers the election names, and a probe is answered at
+// once with whether the receiver plays master.
 
 #include <cstdint>
 #include <queue>
@@ -95,17 +95,12 @@ class ElectionCluster {
   void tick(size_t i) {
     ElectionActions a = nodes_[i].election.tick(now_);
     for (const auto& peer : a.probe) send(Kind::kProbe, i, indexOf(peer));
-    if (a.heartbeat || beatsPeers(a))
+    if (a.heartbeat) {  // every candidate (the master's round reaches them too)
       for (size_t j = 0; j < nodes_.size(); ++j)
         if (j != i) send(Kind::kBeat, i, j);
-  }
-
-  template <typename A>
-  static bool beatsPeers(const A& a) {
-    if constexpr (requires { a.beatPeers; })
-      return a.beatPeers;
-    else
-      return false;
+    } else if (a.beatPeers) {
+      for (const auto& peer : nodes_[i].election.beatTargets()) send(Kind::kBeat, i, indexOf(peer));
+    }
   }
 
   void send(Kind k, size_t from, size_t to) {

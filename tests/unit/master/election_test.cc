@@ -97,6 +97,24 @@ TEST(Election, CandidatesBeatEachOtherEveryBeatPeriod) {
   EXPECT_DOUBLE_EQ(fast.beatPeriod(), Election::kMinBeat);  // 1/30 s would be under the floor
 }
 
+TEST(Election, OnlyTheFirstCandidatesBeatFastAndTheOthersKeepTheExchangeRule) {
+  std::vector<std::string> many;
+  for (int i = 0; i < 12; ++i) many.push_back("host" + std::to_string(i));
+  Election first("host0", many, kParams, 0);
+  EXPECT_EQ(first.beatTargets().size(), Election::kFastCandidates - 1);
+  EXPECT_EQ(first.beatTargets().back(), "host7");
+  Election last("host11", many, kParams, 0);
+  EXPECT_TRUE(last.beatTargets().empty());
+  EXPECT_FALSE(last.tick(0).beatPeers);
+  last.onClaim("host0", true, 1);
+  EXPECT_TRUE(last.tick(20).probe.empty());  // 19 s silent: within 2 x EXINTERVAL
+  EXPECT_EQ(last.master(), "host0");
+  Election fastOne("host1", many, kParams, 0);
+  fastOne.tick(0);
+  fastOne.onClaim("host0", true, 1);
+  EXPECT_EQ(fastOne.tick(9).probe, std::vector<std::string>{"host0"});  // 16 beats
+}
+
 TEST(Election, AnsweredProbeKeepsTheMaster) {
   Election e("hostB", kCands, kParams, 0);
   e.tick(0);
