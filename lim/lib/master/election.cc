@@ -65,12 +65,12 @@ bool Election::alive(const std::string& peer, double now) const {
   return confirming(p, r) && now < p.confirmStart + r.window;
 }
 
-bool Election::hearsMajority(double now) const {
+bool Election::hearsMajorityOf(const std::vector<std::string>& voters, double now) const {
   if (rank_ < 0) return false;
-  size_t heard = 1;  // self
-  for (const auto& c : candidates_)
-    if (c != self_ && alive(c, now)) ++heard;
-  return 2 * heard > candidates_.size();
+  size_t heard = 0;
+  for (const auto& v : voters)
+    if (strcasecmp(v.c_str(), self_.c_str()) == 0 || alive(v, now)) ++heard;
+  return 2 * heard > voters.size();
 }
 
 std::string Election::computeMaster(double now) const {

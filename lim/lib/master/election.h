@@ -86,7 +86,11 @@ class Election {
   // Self and the candidates alive (by alive()'s rule) are a strict majority of the
   // candidates: what a quorum-mode master needs to admit, renew or release a reservation.
   // False on a host that is no candidate.
-  bool hearsMajority(double now) const;
+  bool hearsMajority(double now) const { return hearsMajorityOf(candidates_, now); }
+  // The same over `voters` (the candidates that keep every reservation, when they are fewer
+  // than all): self counts when it is one of them. Use the same voters for the journal
+  // quorum and the rebuild, so that every two majorities meet.
+  bool hearsMajorityOf(const std::vector<std::string>& voters, double now) const;
   // The candidates' beat period: EXINTERVAL / kBeatsPerExchange, at least kMinBeat.
   double beatPeriod() const;
   // Where this host's beats go (beatPeers): the other fast candidates; empty on a host that

@@ -196,6 +196,15 @@ TEST(Election, HearsAMajorityOnlyWithEnoughCandidatesAlive) {
   EXPECT_FALSE(Election("hostZ", kCands, kParams, 0).hearsMajority(0));
 }
 
+TEST(Election, HearsAMajorityOfTheVotersGiven) {
+  Election e("hostB", {"hostA", "hostB", "hostC", "hostD", "hostE"}, kParams, 0);
+  e.tick(0);
+  e.onClaim("hostA", true, 1);
+  EXPECT_FALSE(e.hearsMajority(1));                                 // 2 of 5
+  EXPECT_TRUE(e.hearsMajorityOf({"hostA", "hostB", "hostC"}, 1));   // 2 of 3
+  EXPECT_FALSE(e.hearsMajorityOf({"hostA", "hostC", "hostD"}, 1));  // self is no voter: 1 of 3
+}
+
 TEST(Election, ReconfigureChangesTheCandidateOrder) {
   Election e("hostB", kCands, kParams, 0);
   e.tick(0);
