@@ -72,7 +72,8 @@ class MasterRole {
  private:
   protocol::Announce me() const;
   // Kind 4 to each of `hosts` but this one (beats and a non-master's heartbeat).
-  void sendTo(const std::vector<std::string>& hosts, MasterActions* out) const;
+  void sendTo(const std::vector<std::string>& hosts, const LoadTable& table,
+              MasterActions* out) const;
   void heartbeat(const LoadTable& table, double now, MasterActions* out);
   void announceSome(const LoadTable& table, double now, MasterActions* out);
   void refreshServers(LoadTable& table, double now, MasterActions* out);

@@ -172,6 +172,24 @@ TEST(MasterRole, CandidatesBeatEachOtherFastAndOnlyTheMasterAnnouncesToEveryHost
   EXPECT_EQ(a.heartbeats, 0u);
 }
 
+// A beat from the master carries what the host serves, as the round does: a host must not
+// drop its shared instance between two rounds.
+TEST(MasterRole, TheMastersBeatTellsEachCandidateWhatItServes) {
+  ConfigPtr c = makeConfig();
+  LoadTable table(c);
+  MasterRole role("hostA", c, 0);
+  role.onTick(table, 0);
+  report(table, "hostB", 1);
+  report(table, "hostC", 1);
+  role.onTick(table, 2);  // master; scratch goes to hostB
+  ASSERT_EQ(table.servers()[0], "hostB");
+  MasterActions a = role.onTick(table, 2 + 10.0 / 30);
+  const Outgoing* toB = lastSendTo(a, "hostB");
+  ASSERT_NE(toB, nullptr);
+  EXPECT_EQ(toB->body.serves, Hosts{"scratch"});
+  EXPECT_TRUE(lastSendTo(a, "hostC")->body.serves.empty());
+}
+
 TEST(MasterRole, ASharedInstanceIsServedByItsFirstAvailableHostAndMovesWhenItGoesAway) {
   ConfigPtr c = makeConfig();
   LoadTable table(c);
