@@ -59,28 +59,43 @@ TEST(ElectionFailover, NewMasterWithinOneExchangeIntervalAtThirtyPercentLoss) {
   EXPECT_LE(f.max, kParams.exInterval);
 }
 
+// Changes of the master any candidate follows, other than to hostA, between minute one
+// and `seconds` later, with every candidate up.
+int falseFailovers(double loss, uint64_t seed, double seconds, uint64_t* sent = nullptr) {
+  sim::ElectionCluster c(kCands, kParams, loss, seed);
+  c.runUntil(60);
+  int changes = 0;
+  std::vector<std::string> seen(kCands.size(), "hostA");
+  auto count = [&](double) {
+    for (size_t i = 0; i < kCands.size(); ++i)
+      if (c.node(i).master() != seen[i]) {
+        seen[i] = c.node(i).master();
+        if (seen[i] != "hostA") ++changes;
+      }
+  };
+  count(60);
+  c.runUntil(60 + seconds, count);
+  if (sent) *sent = c.sent();
+  return changes;
+}
+
 // Every candidate up for a simulated day at 30 % independent datagram loss: no candidate
 // may ever follow (or be) another master than hostA once the start-up is over.
 TEST(ElectionFailover, NoFalseFailoverInADayAtThirtyPercentLoss) {
   for (uint64_t seed : {11u, 12u}) {
-    sim::ElectionCluster c(kCands, kParams, 0.3, seed);
-    c.runUntil(60);
-    int changes = 0;
-    std::vector<std::string> seen(kCands.size(), "hostA");
-    auto count = [&](double) {
-      for (size_t i = 0; i < kCands.size(); ++i)
-        if (c.node(i).master() != seen[i]) {
-          seen[i] = c.node(i).master();
-          if (seen[i] != "hostA") ++changes;
-        }
-    };
-    count(60);
-    c.runUntil(60 + 24 * 3600, count);
+    uint64_t sent = 0;
+    int changes = falseFailovers(0.3, seed, 24 * 3600, &sent);
     std::printf("seed %llu: %d false failovers in 24 h at 30%% loss, %llu datagrams sent\n",
                 static_cast<unsigned long long>(seed), changes,
-                static_cast<unsigned long long>(c.sent()));
+                static_cast<unsigned long long>(sent));
     EXPECT_EQ(changes, 0) << "seed " << seed;
   }
+}
+
+// The count above can fail: at 80 % loss a silence of 16 beats is common, and candidates
+// do follow another master at times.
+TEST(ElectionFailover, TheHarnessSeesFalseFailoversWhenLossIsExtreme) {
+  EXPECT_GT(falseFailovers(0.8, 5, 3600), 0);
 }
 
 }  // namespace
