@@ -3,6 +3,7 @@
 #include <strings.h>
 
 #include <algorithm>
+#include <cctype>
 
 namespace openlim::master {
 
@@ -12,15 +13,28 @@ Election::Election(std::string self, std::vector<std::string> candidates, Electi
   reconfigure(std::move(candidates), p);
 }
 
+namespace {
+
+std::string lowered(std::string s) {
+  for (char& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return s;
+}
+
+}  // namespace
+
+// A hash lookup: without LSF_MASTER_LIST every server host is a candidate, and the liveness
+// rule asks a peer's rank for every candidate on every tick.
 int Election::rankOf(const std::string& host) const {
-  for (size_t i = 0; i < candidates_.size(); ++i)
-    if (strcasecmp(candidates_[i].c_str(), host.c_str()) == 0) return static_cast<int>(i);
-  return -1;
+  auto it = ranks_.find(lowered(host));
+  return it == ranks_.end() ? -1 : it->second;
 }
 
 void Election::reconfigure(std::vector<std::string> candidates, ElectionParams p) {
   candidates_ = std::move(candidates);
   params_ = p;
+  ranks_.clear();
+  for (size_t i = 0; i < candidates_.size(); ++i)
+    ranks_.try_emplace(lowered(candidates_[i]), static_cast<int>(i));
   rank_ = rankOf(self_);
   if (rank_ >= 0) self_ = candidates_[static_cast<size_t>(rank_)];
   beatTargets_.clear();

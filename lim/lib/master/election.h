@@ -12,11 +12,12 @@
 // periods, kConfirmProbes probes); a non-candidate hears the master only in its EXINTERVAL
 // announce round and keeps LSF's rule (MASTER_INACTIVITY_LIMIT exchanges, one probe).
 //
-// Why these numbers (EXINTERVAL 15 s, PROBE_TIMEOUT 2 s: beat 0.5 s, silence 8 s): failover
-// takes the silence, PROBE_TIMEOUT and up to one beat, about 10.5 s, inside one exchange
-// interval. A false failover needs kSilentBeats beats in a row lost, then every beat sent
-// during PROBE_TIMEOUT lost and every probe round trip failed. At 30 % independent loss a
-// round trip fails with 1 - 0.7^2 = 0.51, so one silence turns false with
+// Why these numbers (EXINTERVAL 15 s, PROBE_TIMEOUT 2 s: beat 0.5 s, silence 8 s): the next
+// candidate takes over at most the silence and PROBE_TIMEOUT after it last heard the master,
+// so within 10 s of its death, inside one exchange interval. A false failover needs kSilentBeats
+// beats in a row lost, then every beat sent during PROBE_TIMEOUT lost and every probe round trip
+// failed. At 30 % independent loss a round trip fails with 1 - 0.7^2 = 0.51, so one silence turns
+// false with
 //   0.3^16 x 0.3^4 x 0.51^4 = 3.5e-11 x 0.068 = 2.4e-12,
 // and with a new chance each beat (7,200 an hour) that is 1.7e-8 an hour for one candidate
 // watching the master (2.1e-6 an hour even if no beat came during the probes). The old rule
@@ -121,6 +122,7 @@ class Election {
   std::string self_;
   std::vector<std::string> candidates_;
   std::vector<std::string> beatTargets_;
+  std::unordered_map<std::string, int> ranks_;  // lower-case name -> first index
   ElectionParams params_;
   int rank_ = -1;
   double startedAt_;
