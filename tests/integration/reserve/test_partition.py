@@ -140,7 +140,10 @@ class TestPartitionQuorum(SplitBase):
         self.start()
         before = self.reserve_on("hostA", "hostA")  # acknowledged by a majority
         self.cut_apart()
-        # hostA hears 1 of 3: every try is "try again" (never admitted), naming the quorum.
+        # Once hostA marks the others unavailable it hears 1 of 3: every try from then on is
+        # "try again" (never admitted), naming the quorum.
+        self.c.wait_or_dump(lambda: all(self.c.host_status("hostA", h).get("status") ==
+                                        "unavail" for h in SIDE_BC), "hostA alone")
         def refused_for_quorum():
             rc, out, err = self.run_cmd("lsreserve", "-n", "1", "hostA", host="hostA")
             self.assertEqual(rc, 4, "the minority side admitted: %s%s" % (out, err))
