@@ -149,6 +149,8 @@ class TestPartitionQuorum(SplitBase):
             self.assertEqual(rc, 4, "the minority side admitted: %s%s" % (out, err))
             return "quorum" in err
         self.c.wait_or_dump(refused_for_quorum, "hostA refusing for want of a quorum")
+        rc, out, err = self.run_cmd("lsreserve", "-n", "1", "-json", "hostA", host="hostA")
+        self.assertEqual((rc, json.loads(out).get("code")), (4, "noquorum"), out + err)
         # Queries still work on both sides.
         self.assert_load_answered("hostA", SIDE_A)
         self.assert_load_answered("hostC", SIDE_BC)
