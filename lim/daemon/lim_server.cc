@@ -289,6 +289,7 @@ void LimServer::apply(node::Effects fx) {
   for (const auto& rec : fx.journal) store_.append(rec);
   for (const auto& s : fx.subRequests) startSubRequest(s);
   for (auto& r : fx.replies) replies_.push_back(std::move(r));
+  for (auto& d : fx.committedDatagrams) committed_.push_back(std::move(d));
   if (fx.stop) running_ = false;
   if (fx.restart) restart_ = true;
 }
@@ -322,12 +323,15 @@ void LimServer::startSubRequest(const node::SubRequest& s) {
 }
 
 // Group commit: the journal records of one turn go out in one write and fdatasync, and only
-// then the replies of the turn (a reply never promises what a crash could still lose).
+// then the replies of the turn (a reply never promises what a crash could still lose) and
+// the keepers' "journalled" acknowledgements (never sent for records that did not commit).
 void LimServer::commitTurn() {
+  bool committed = true;
   if (store_.pending()) {
     Status st = store_.commit();
     ++transport_.state_writes;
     if (!st) {
+      committed = false;
       ++transport_.state_write_errors;
       spdlog::error("reservations: {}", st.message());
     }
@@ -344,6 +348,9 @@ void LimServer::commitTurn() {
   const double now = shell::monotonicSeconds();
   for (auto& r : replies_) conns_.reply(r.conn, std::move(r.body), now);
   replies_.clear();
+  if (committed)
+    for (const auto& d : committed_) sendDatagram(d);
+  committed_.clear();
 }
 
 }  // namespace openlim::lim

@@ -99,7 +99,8 @@ class LimServer {
   std::unique_ptr<node::LimNode> node_;
 
   StateStore store_;
-  std::vector<node::Reply> replies_;  // this turn's, sent after its journal commit
+  std::vector<node::Reply> replies_;       // this turn's, sent after its journal commit
+  std::vector<node::Datagram> committed_;  // this turn's, sent once its journal commit succeeded
   master::RequestStats requestStats_;
   std::unique_ptr<MetricsExchange> metricsExchange_;  // outlives metricsServer_
   std::unique_ptr<MetricsServer> metricsServer_;
