@@ -289,6 +289,7 @@ void LimServer::apply(node::Effects fx) {
   for (const auto& rec : fx.journal) store_.append(rec);
   for (const auto& s : fx.subRequests) startSubRequest(s);
   for (auto& r : fx.replies) replies_.push_back(std::move(r));
+  for (auto& d : fx.committedDatagrams) committed_.push_back(std::move(d));
   if (fx.stop) running_ = false;
   if (fx.restart) restart_ = true;
 }
@@ -344,6 +345,8 @@ void LimServer::commitTurn() {
   const double now = shell::monotonicSeconds();
   for (auto& r : replies_) conns_.reply(r.conn, std::move(r.body), now);
   replies_.clear();
+  for (const auto& d : committed_) sendDatagram(d);
+  committed_.clear();
 }
 
 }  // namespace openlim::lim
