@@ -323,15 +323,12 @@ void LimServer::startSubRequest(const node::SubRequest& s) {
 }
 
 // Group commit: the journal records of one turn go out in one write and fdatasync, and only
-// then the replies of the turn (a reply never promises what a crash could still lose) and
-// the keepers' "journalled" acknowledgements (never sent for records that did not commit).
+// then the replies of the turn (a reply never promises what a crash could still lose).
 void LimServer::commitTurn() {
-  bool committed = true;
   if (store_.pending()) {
     Status st = store_.commit();
     ++transport_.state_writes;
     if (!st) {
-      committed = false;
       ++transport_.state_write_errors;
       spdlog::error("reservations: {}", st.message());
     }
@@ -348,8 +345,7 @@ void LimServer::commitTurn() {
   const double now = shell::monotonicSeconds();
   for (auto& r : replies_) conns_.reply(r.conn, std::move(r.body), now);
   replies_.clear();
-  if (committed)
-    for (const auto& d : committed_) sendDatagram(d);
+  for (const auto& d : committed_) sendDatagram(d);
   committed_.clear();
 }
 

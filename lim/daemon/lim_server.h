@@ -66,7 +66,8 @@ class LimServer {
   void apply(node::Effects fx);
   void sendDatagram(const node::Datagram& d);
   void startSubRequest(const node::SubRequest& s);
-  // The end of a turn: the journal records committed (one fdatasync), then the replies.
+  // The end of a turn: the journal records committed (one fdatasync), then the replies and
+  // the acknowledgements that say "journalled".
   void commitTurn();
   Status bindLocal();
   Status startMetrics();
@@ -99,8 +100,9 @@ class LimServer {
   std::unique_ptr<node::LimNode> node_;
 
   StateStore store_;
-  std::vector<node::Reply> replies_;       // this turn's, sent after its journal commit
-  std::vector<node::Datagram> committed_;  // this turn's, sent once its journal commit succeeded
+  // This turn's replies and acknowledgements, sent after its journal commit.
+  std::vector<node::Reply> replies_;
+  std::vector<node::Datagram> committed_;
   master::RequestStats requestStats_;
   std::unique_ptr<MetricsExchange> metricsExchange_;  // outlives metricsServer_
   std::unique_ptr<MetricsServer> metricsServer_;
