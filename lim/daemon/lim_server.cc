@@ -182,12 +182,13 @@ double LimServer::nextDeadline() const {
   for (const auto& s : subs_) next = std::min(next, s.req->deadline());
   if (acceptPausedUntil_ > 0) next = std::min(next, acceptPausedUntil_);
   next = std::min(next, reservations_.rebuildWindow().nextDeadline());
+  if (metrics_) next = std::min(next, metrics_->nextDeadline());
   return next;
 }
 
 int LimServer::run() {
-  // Started here, not in bind(): main detaches (forks) between the two, and threads do not
-  // survive a fork. The endpoint is an extra: a lim that cannot bind it still does its work.
+  // Started here, not in bind(): main detaches (forks) between the two. The endpoint is an
+  // extra: a lim that cannot bind it still does its work.
   if (Status st = startMetrics(); !st.isOk())
     spdlog::error("{}; lim runs without its metrics endpoint", st.message());
   while (running_) loopOnce();
@@ -204,9 +205,7 @@ void LimServer::loopOnce() {
   fds.push_back({tcp_.impl()->sockfd(), static_cast<short>(paused ? 0 : POLLIN), 0});
   fds.push_back({signalFd_, POLLIN, 0});
   fds.push_back({localFd_, static_cast<short>(paused ? 0 : POLLIN), 0});  // -1: ignored
-  // A scrape waiting for its copy (or done with it) wakes the loop; -1 is ignored by poll.
-  fds.push_back({metricsExchange_ ? metricsExchange_->wakeFd() : -1, POLLIN, 0});
-  constexpr size_t kMelimBase = 5;
+  constexpr size_t kMelimBase = 4;
   for (int fd : melim_->fds()) fds.push_back({fd, POLLIN, 0});
   const size_t connBase = fds.size();
   for (const auto& c : conns_) {
@@ -222,14 +221,19 @@ void LimServer::loopOnce() {
   // +1 ms: a deadline just missed never spins the loop; an announce round keeps its pace.
   int timeoutMs =
       announcing() ? static_cast<int>(std::ceil(wait * 1000)) : static_cast<int>(wait * 1000) + 1;
-  int n = ::poll(fds.data(), fds.size(), timeoutMs);
+  if (metrics_ && metrics_->nextDeadline() < now) timeoutMs = 0;  // a scrape body to write on
+  // The sources above keep their slots in `fds` (the poller fills in their revents); the
+  // metrics endpoint registers its own sockets and handlers.
+  shell::Poller poller;
+  for (pollfd& p : fds) poller.add(p.fd, p.events, [&p](short revents) { p.revents = revents; });
+  if (metrics_) metrics_->registerWith(poller, now);
+  int n = poller.wait(timeoutMs);
   now = monotonicNow();
   if (n > 0) {
     if (fds[0].revents) onUdpReadable(now);
     if (fds[1].revents) onTcpAccept(now);
     if (fds[2].revents) onSignal();
     if (fds[3].revents) onLocalAccept(now);
-    if (fds[4].revents) metricsExchange_->serve([this] { return metricsInput(monotonicNow()); });
     for (size_t i = kMelimBase; i < connBase; ++i)
       if (fds[i].revents && melim_->onReadable(fds[i].fd, now)) agent_->onExternalValues(now);
     // Handlers may append connections and gathers; the indices below cover the polled ones.
@@ -255,7 +259,7 @@ void LimServer::loopOnce() {
     acceptPausedUntil_ = 0;  // room again
   onTimers(monotonicNow());
   flushHeldState(monotonicNow());
-  if (metricsExchange_) metricsExchange_->noteTurn(monotonicNow());
+  if (metrics_) metrics_->onTurn(monotonicNow(), [this] { return metricsInput(monotonicNow()); });
 }
 
 void LimServer::onSignal() {

@@ -32,8 +32,7 @@
 #include "master/metrics.h"
 #include "master/query_service.h"
 #include "master/request_stats.h"
-#include "metrics_exchange.h"
-#include "metrics_server.h"
+#include "metrics_endpoint.h"
 #include "openlim/config.h"
 #include "openlim/resreq.h"
 #include "peer_addresses.h"
@@ -266,8 +265,7 @@ class LimServer {
   LimCounters counters_;
   master::RequestStats requestStats_;
   double startedAt_ = 0;
-  std::unique_ptr<MetricsExchange> metricsExchange_;  // outlives metricsServer_
-  std::unique_ptr<MetricsServer> metricsServer_;
+  std::unique_ptr<MetricsEndpoint> metrics_;  // null: no LSF_METRICS_ADDR (or cannot bind)
 
   // Reservations: the master's service (ledger) and what this host's lim keeps of the
   // reservations on this host (written to its state file).
