@@ -31,8 +31,7 @@ struct MetricsConnection {
   ReadResult read();
   // Starts the answer: `body` (a scrape's, shared) or, when null, a one-line text for the
   // status. Then writes what the socket takes.
-  void answer(int status, std::shared_ptr<const std::string> body, double now,
-              double replySeconds);
+  void answer(int status, std::shared_ptr<const std::string> body, double now, double replySeconds);
   // Writes what the socket takes; the whole answer written, the connection is closed.
   void write();
   // Frees the body and marks the connection done; the descriptor is closed with the object

@@ -52,7 +52,7 @@ void MetricsEndpoint::registerWith(shell::Poller& poller, double now) {
     if (c->phase == MetricsConnection::Phase::kClosed) continue;
     short ev = c->phase == MetricsConnection::Phase::kReading   ? POLLIN
                : c->phase == MetricsConnection::Phase::kWriting ? POLLOUT
-                                                                : 0;  // awaiting: hang-ups only
+                                                                : POLLRDHUP;  // awaiting: gone?
     poller.add(c->fd, ev, [conn = c.get()](short revents) { conn->revents = revents; });
   }
 }
@@ -76,7 +76,7 @@ void MetricsEndpoint::onTurn(double now, const InputFn& build) {
       onReadable(*c, now);
     else if (c->phase == Phase::kWriting)
       c->write();
-    else if (c->phase == Phase::kAwaitingBody && (re & (POLLHUP | POLLERR)))
+    else if (c->phase == Phase::kAwaitingBody && (re & (POLLRDHUP | POLLHUP | POLLERR)))
       c->close();
   }
   expire(now);

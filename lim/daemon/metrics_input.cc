@@ -20,8 +20,7 @@ Status LimServer::startMetrics() {
     metrics_.reset();
     return st;
   }
-  spdlog::info("lim {} serves metrics on http://{}:{}/metrics", opts_.host, host,
-               metrics_->port());
+  spdlog::info("lim {} serves metrics on http://{}:{}/metrics", opts_.host, host, metrics_->port());
   return st;
 }
 

@@ -30,12 +30,12 @@ void MetricsCursor::addHostSections(const HostTable& t) {
 
 void MetricsCursor::addReservationSections(const ReservationMetrics& r, const HostTable* t) {
   sections_.push_back({[&r, t](std::string& out) { writeReservationsHead(out, r, t); },
-                       t ? t->size() : 0, 1, [this, t](std::string& out, size_t row) {
+                       t ? t->size() : 0, 1,
+                       [this, t](std::string& out, size_t row) {
                          reservedSlots_ += writeReservedSlotRow(out, *t, row);
                        }});
-  sections_.push_back({[this, &r, t](std::string& out) {
-    writeReservationsTail(out, r, t, reservedSlots_);
-  }});
+  sections_.push_back(
+      {[this, &r, t](std::string& out) { writeReservationsTail(out, r, t, reservedSlots_); }});
 }
 
 bool MetricsCursor::writeSome(std::string& out, size_t sampleBudget) {

@@ -16,7 +16,7 @@ void writeLimPart(std::string& out, const MetricsInput& in, double loopAge);
 // What every row of the load and age sections needs, worked out once per body.
 struct HostColumns {
   explicit HostColumns(const HostTable& t);
-  std::vector<size_t> cols;                // the load indices' columns
+  std::vector<size_t> cols;               // the load indices' columns
   std::vector<std::string> escapedNames;  // their names, escaped as label values
 };
 void writeHostsHead(std::string& out, const HostTable& t);  // the count, the status family
