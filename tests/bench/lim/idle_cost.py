@@ -4,10 +4,12 @@
   python3 idle_cost.py LIM_BIN MELIM_BIN [SECONDS] [BLOCK]
 
 A one-host cluster (EXINTERVAL 15, as shipped) whose lim runs its melim with one elim that
-reports a value every 15 s, first with the metrics endpoint off, then on (one scrape before
-the idle period, none during it). After a settling period it reads, for lim and melim, the
-user+system CPU ticks (/proc/<pid>/stat), Threads: and RssAnon (/proc/<pid>/status), waits
-SECONDS (default 60) and reads the CPU again. Prints CPU ms per minute for lim, melim and
+reports a value every 15 s, three times: with the metrics endpoint off; on, idle (one scrape
+before the idle period, none during it); and on, scraped every 15 s (Prometheus's default
+interval). After a settling period it reads, for lim and melim, the CPU time of every thread
+(/proc/<pid>/task/*/schedstat, in ns: the 10 ms ticks of /proc/<pid>/stat are too coarse
+for a minute of an idle daemon), waits SECONDS (default 60), reads it again and reads
+Threads: and RssAnon (/proc/<pid>/status). Prints CPU ms per minute for lim, melim and
 both, the threads and RssAnon. Prints figures only; never asserts. BLOCK (default
 127.9.90) is the loopback block: give each concurrent run its own.
 """
@@ -35,10 +37,16 @@ def status_fields(pid):
     return out
 
 
-def cpu_ticks(pid):
-    with open("/proc/%d/stat" % pid) as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return int(fields[11]) + int(fields[12])
+def cpu_ns(pid):
+    """CPU time of the process's live threads, in ns."""
+    total = 0
+    for tid in os.listdir("/proc/%d/task" % pid):
+        try:
+            with open("/proc/%d/task/%s/schedstat" % (pid, tid)) as f:
+                total += int(f.read().split()[0])
+        except OSError:
+            pass  # a thread that just ended
+    return total
 
 
 def children(pid):
@@ -55,7 +63,12 @@ def free_port():
     return port
 
 
-def measure(lim, melim, seconds, block, metrics):
+def scrape(url):
+    with urllib.request.urlopen(url, timeout=10) as r:
+        return r.read()
+
+
+def measure(lim, melim, seconds, block, metrics, scrape_every=None):
     extra = {}
     port = free_port()
     if metrics:
@@ -67,23 +80,25 @@ def measure(lim, melim, seconds, block, metrics):
         c.install_elim(melim, "elim.nio", ELIM)
         c.start("hostA")
         c.wait_or_dump(lambda: c.master_of("hostA") == "hostA", "master elected")
+        url = "http://%s:%d/metrics" % (c.address("hostA"), port)
         if metrics:
-            url = "http://%s:%d/metrics" % (c.address("hostA"), port)
-            with urllib.request.urlopen(url, timeout=10) as r:
-                r.read()
+            scrape(url)
         time.sleep(SETTLE_SECONDS)
         pids = {"lim": c.procs["hostA"].pid}
         kids = children(pids["lim"])
         if kids:
             pids["melim"] = kids[0]
-        t0 = {k: cpu_ticks(p) for k, p in pids.items()}
-        time.sleep(seconds)
-        t1 = {k: cpu_ticks(p) for k, p in pids.items()}
-        tick_ms = 1000.0 / os.sysconf("SC_CLK_TCK")
+        t0 = {k: cpu_ns(p) for k, p in pids.items()}
+        end = time.monotonic() + seconds
+        while scrape_every and time.monotonic() + scrape_every <= end:
+            time.sleep(scrape_every)
+            scrape(url)
+        time.sleep(max(end - time.monotonic(), 0))
+        t1 = {k: cpu_ns(p) for k, p in pids.items()}
         rows = {}
         for k, p in pids.items():
             st = status_fields(p)
-            rows[k] = ((t1[k] - t0[k]) * tick_ms * 60.0 / seconds, int(st["Threads"]),
+            rows[k] = ((t1[k] - t0[k]) / 1e6 * 60.0 / seconds, int(st["Threads"]),
                        int(st["RssAnon"]))
         return rows
     finally:
@@ -98,9 +113,9 @@ def main():
     block = sys.argv[4] if len(sys.argv) > 4 else "127.9.90"
     print("%-12s %-6s %12s %8s %12s" % ("metrics", "proc", "CPU ms/min", "threads",
                                          "RssAnon kB"))
-    for metrics in (False, True):
-        rows = measure(lim, melim, seconds, block, metrics)
-        label = "on" if metrics else "off"
+    for label, metrics, every in (("off", False, None), ("on", True, None),
+                                  ("on+scrapes", True, 15)):
+        rows = measure(lim, melim, seconds, block, metrics, every)
         for k, (cpu, threads, rss) in rows.items():
             print("%-12s %-6s %12.1f %8d %12d" % (label, k, cpu, threads, rss))
         print("%-12s %-6s %12.1f %8s %12d" % (label, "sum", sum(r[0] for r in rows.values()),
