@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -71,8 +72,10 @@ class MetricsEndpointTest : public ::testing::Test {
     input->version = "test";
   }
   // One loop turn at `now`: register, poll (briefly: the data is on loopback), handle.
-  void turn(int waitMs = 20) {
+  // `other`, when set, registers another source of the loop first.
+  void turn(int waitMs = 20, const std::function<void(shell::Poller&)>& other = {}) {
     shell::Poller poller;
+    if (other) other(poller);
     endpoint.registerWith(poller, now);
     poller.wait(waitMs);
     endpoint.onTurn(now, build);
@@ -145,14 +148,29 @@ TEST_F(MetricsEndpointTest, ABigBodyIsWrittenInSlicesAcrossTurns) {
   input->table = table.snapshot(now);
   Client c(endpoint.port());
   c.send(kScrape);
+  // Another source of the loop (a pipe with a byte each turn) is served between slices.
+  int pipeFds[2];
+  ASSERT_EQ(::pipe(pipeFds), 0);
+  int servedWhileWriting = 0;
+  auto other = [&](shell::Poller& p) {
+    ASSERT_EQ(::write(pipeFds[1], "x", 1), 1);
+    p.add(pipeFds[0], POLLIN, [&](short) {
+      char b;
+      ASSERT_EQ(::read(pipeFds[0], &b, 1), 1);
+      if (endpoint.counters().slices > 0 && !c.ended) ++servedWhileWriting;
+    });
+  };
   int turnsWriting = 0;
   for (int i = 0; i < 200 && !c.drain(); ++i) {
-    turn();
+    turn(20, other);
     if (endpoint.nextDeadline() < now) ++turnsWriting;
   }
+  ::close(pipeFds[0]);
+  ::close(pipeFds[1]);
   ASSERT_TRUE(c.ended);
   EXPECT_GE(endpoint.counters().slices, 3u);
   EXPECT_GE(turnsWriting, 2);
+  EXPECT_GE(servedWhileWriting, 2);
   EXPECT_EQ(built, 1);
   EXPECT_EQ(c.body(), master::writeMetrics(*input, 0));
   EXPECT_NE(c.body().find("openlim_host_status{host=\"host" + std::to_string(hosts - 1)),
