@@ -56,10 +56,11 @@ class MetricsEndpoint {
   static constexpr double kRequestSeconds = 5;  // to receive the whole request head
   static constexpr double kReplySeconds = 60;   // to send the answer (a big cluster's is MBs)
   static constexpr protocol::PeerLimits kLimits{8, 64};
-  // Samples written per loop turn. A sample line costs roughly 0.1 us to write, so a slice
-  // holds the loop for about 2 ms: a query or a burst of reports waits at most that long for
-  // a scrape, and a 100,000-host body (2 million samples) still takes ~100 turns, well
-  // inside a scrape's timeout.
+  // Samples written per loop turn (a row counts all its columns, known or not). A slice holds
+  // the loop for about 1 ms, 2-3 ms at most (BM_ScrapeSlices in tests/bench/lim/
+  // metrics_bench.cc): a query or a burst of reports waits at most that long behind a scrape,
+  // and a 100,000-host body still takes only ~400 turns (a third of a second), well inside a
+  // scrape's timeout.
   static constexpr size_t kSamplesPerTurn = 20000;
 
   MetricsEndpoint();
