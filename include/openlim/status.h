@@ -14,6 +14,7 @@ enum class Code {
   kOk = 0,
   kInvalid,      // malformed input (syntax, bad value)
   kNotFound,     // unknown name, missing file or host
+  kNotEligible,  // known, but no host (or too few) satisfies the request now
   kUnsupported,  // recognised but not implemented (cu[], affinity[])
   kIo,           // could not read or write
   kUnavailable,  // a peer is down or did not answer

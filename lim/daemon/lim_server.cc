@@ -5,64 +5,36 @@
 #include <Poco/Net/SocketAddress.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
-#include <poll.h>
 #include <signal.h>
 #include <spdlog/spdlog.h>
-#include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include <chrono>
 #include <cmath>
-#include <limits>
 
+#include "clock.h"
 #include "format/json.h"
 #include "format/text.h"
 #include "hmac.h"
 #include "request_client.h"
+#include "reserve/paths.h"
 #include "system_resolver.h"
 
 namespace openlim::lim {
 
-double monotonicNow() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-
-namespace {
-
-// Lifts the soft descriptor limit to the hard one (each client connection is a descriptor)
-// and sizes the connection table to it.
-void raiseFdLimit(protocol::ConnLimits* limits) {
-  rlimit rl{};
-  if (::getrlimit(RLIMIT_NOFILE, &rl) != 0) return;
-  if (rl.rlim_cur < rl.rlim_max) {
-    rlimit want = rl;
-    want.rlim_cur = rl.rlim_max;
-    if (::setrlimit(RLIMIT_NOFILE, &want) == 0) rl = want;
-  }
-  limits->maxConnections = protocol::connectionsFor(rl.rlim_cur);
-}
-
-}  // namespace
-
 LimServer::LimServer(ConfigPtr config, std::string key, LimOptions opts)
     : config_(std::move(config)),
-      key_(std::move(key)),
       opts_(std::move(opts)),
-      reservations_(opts_.host) {
-  mac_ = shell::makeMacFn(key_);
-  // The boot epoch only has to grow across restarts of this lim; receivers never compare
-  // it with their own clock.
-  epoch_ = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::microseconds>(
-                                     std::chrono::system_clock::now().time_since_epoch())
-                                     .count());
-  port_ = config_->lsf.limPort;
-  double now = monotonicNow();
-  startedAt_ = now;
-  master_ = std::make_unique<master::MasterRole>(opts_.host, config_, now);
-  election_ = &master_->election();
-  table_ = std::make_unique<master::LoadTable>(config_);
+      mac_(shell::makeMacFn(key)),
+      // The boot epoch only has to grow across restarts of this lim; receivers never compare
+      // it with their own clock.
+      epoch_(shell::wallMicros()),
+      port_(config_->lsf.limPort),
+      conns_(&mac_, transport_,
+             [this](uint64_t id, const protocol::Frame& f, bool local, const std::string& user) {
+               onRequest(id, f, local, user);
+             }) {
   agent::CollectorOptions co;
   if (const char* t = std::getenv("OPENLIM_TMP_PATH")) co.tmpPath = t;
   collector_ = std::make_unique<agent::LoadCollector>(opts_.procRoot, *config_, opts_.host, co);
@@ -74,10 +46,9 @@ LimServer::LimServer(ConfigPtr config, std::string key, LimOptions opts)
   mo.logDir = config_->lsf.logDir;
   mo.params = config_->params;
   melim_ = std::make_unique<agent::MelimLink>(mo);
-  agent_ = std::make_unique<agent::AgentRole>(agentSettings(), now);
   // Names the hosts file does not give are resolved here, once, before the loop runs.
   PeerAddresses::Resolver resolve = [this](const std::string& name) {
-    ++counters_.resolver_calls;
+    ++transport_.resolver_calls;
     return shell::resolveWithSystem(name);
   };
   peers_.rebuild(*config_, port_, &resolve, nullptr);
@@ -85,7 +56,11 @@ LimServer::LimServer(ConfigPtr config, std::string key, LimOptions opts)
   if (peers_.unresolved() > 0)
     spdlog::warn("{} config host(s) have no address (hosts file, numeric, resolver)",
                  peers_.unresolved());
-  reloadQuotas(nullptr);  // before the loop runs
+  measures_ = std::make_unique<HostMeasures>(opts_.host, *collector_, *melim_, transport_);
+  files_ = std::make_unique<ConfigFiles>(
+      opts_.envDir, [this](const std::string& name) { return peers_.find(name) != nullptr; });
+  node_ =
+      std::make_unique<node::LimNode>(opts_.host, config_, *measures_, *files_, shell::clockNow());
 }
 
 LimServer::~LimServer() {
@@ -125,10 +100,10 @@ std::string holderOf(const std::string& address, uint16_t port) {
 }  // namespace
 
 Status LimServer::bind() {
-  auto addr = addressOf(opts_.host);
+  auto addr = peers().ip(opts_.host);
   if (!addr) return Status(Code::kNotFound, "cannot resolve address of " + opts_.host);
   address_ = *addr;
-  raiseFdLimit(&connLimits_);
+  conns_.raiseLimits();
   try {
     Poco::Net::SocketAddress sa(address_, port_);
     // No SO_REUSEPORT (and none of SO_REUSEADDR on UDP, where Linux lets it share a port):
@@ -146,13 +121,14 @@ Status LimServer::bind() {
     // and must not crowd out the ones with a request. The kernel caps it at somaxconn.
     tcp_.listen(4096);
     tcp_.setBlocking(false);
-    // Wake for a connection once its request has arrived (see onTcpAccept). A client that
-    // connects and sends nothing is accepted when this runs out and then timed out as before.
+    // Wake for a connection once its request has arrived. A client that connects and sends
+    // nothing is accepted when this runs out and then timed out as before.
     int deferSeconds = 2;
     ::setsockopt(tcp_.impl()->sockfd(), IPPROTO_TCP, TCP_DEFER_ACCEPT, &deferSeconds,
                  sizeof deferSeconds);
   } catch (const Poco::Net::NetException& e) {
     std::string why = e.displayText();
+    // POCO names EADDRINUSE in its text only on some versions: both are read.
     if (e.code() == EADDRINUSE || why.find("in use") != std::string::npos)
       why = "address already in use: " + holderOf(address_, port_);
     return Status(Code::kUnavailable, address_ + ":" + std::to_string(port_) + ": " + why);
@@ -166,121 +142,82 @@ Status LimServer::bind() {
   signalFd_ = ::signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
   spdlog::info("lim {} listening on {}:{} (udp+tcp)", opts_.host, address_, port_);
   // Only now, with the port ours (no other lim plays this host): its state and socket.
-  loadHeldState(wallNow());
+  StateStore::Loaded files =
+      store_.load(reserve::stateDir(config_->lsf), opts_.host, config_->clusterName);
+  apply(node_->start(files, shell::clockNow()));
+  if (reserve::wantsFreshSnapshot(files)) {  // start from one snapshot, naming this cluster
+    Status st = store_.compact(node_->heldList());
+    ++transport_.state_writes;
+    ++transport_.state_compactions;
+    if (!st) spdlog::error("reservations: {}", st.message());
+  }
   if (Status st = bindLocal(); !st)
     spdlog::error("reservations: no local socket ({}); lsreserve cannot reach this lim",
                   st.message());
   return Status::ok();
 }
 
-double LimServer::nextDeadline() const {
-  double next = std::min(master_->nextDeadline(), agent_->nextDeadline());
-  next = std::min(next, collector_->nextDeadline());
-  next = std::min(next, melim_->nextDeadline());
-  for (const auto& c : conns_) next = std::min(next, c->deadline);
-  for (const auto& [id, g] : gathers_) next = std::min(next, g.gather.deadline());
-  for (const auto& s : subs_) next = std::min(next, s.req->deadline());
-  if (acceptPausedUntil_ > 0) next = std::min(next, acceptPausedUntil_);
-  next = std::min(next, reservations_.rebuildWindow().nextDeadline());
-  if (metrics_) next = std::min(next, metrics_->nextDeadline());
-  return next;
-}
-
 int LimServer::run() {
-  // Started here, not in bind(): main detaches (forks) between the two. The endpoint is an
-  // extra: a lim that cannot bind it still does its work.
+  // The endpoint is an extra: a lim that cannot bind it still does its work.
   if (Status st = startMetrics(); !st.isOk())
     spdlog::error("{}; lim runs without its metrics endpoint", st.message());
-  while (running_) loopOnce();
+  node_->setStartedAt(shell::monotonicSeconds());
+  while (running_) turn();
   melim_->stopAndWait();
   spdlog::info("lim {} stopped", opts_.host);
   return 0;
 }
 
-void LimServer::loopOnce() {
-  std::vector<pollfd> fds;
-  fds.push_back({udp_.impl()->sockfd(), POLLIN, 0});
-  // With the connection table full of answering connections, new ones wait in the queue.
-  const bool paused = monotonicNow() < acceptPausedUntil_;
-  fds.push_back({tcp_.impl()->sockfd(), static_cast<short>(paused ? 0 : POLLIN), 0});
-  fds.push_back({signalFd_, POLLIN, 0});
-  fds.push_back({localFd_, static_cast<short>(paused ? 0 : POLLIN), 0});  // -1: ignored
-  constexpr size_t kMelimBase = 4;
-  for (int fd : melim_->fds()) fds.push_back({fd, POLLIN, 0});
-  const size_t connBase = fds.size();
-  for (const auto& c : conns_) {
-    short ev = c->phase == Conn::Phase::kReading   ? POLLIN
-               : c->phase == Conn::Phase::kWriting ? POLLOUT
-                                                   : 0;  // waiting: only hang-ups
-    fds.push_back({c->sock.impl()->sockfd(), ev, 0});
-  }
-  const size_t subBase = fds.size();
-  for (const auto& s : subs_) fds.push_back({s.req->fd(), s.req->events(), 0});
-  double now = monotonicNow();
-  double wait = std::clamp(nextDeadline() - now, 0.0, 1.0);
-  // +1 ms: a deadline just missed never spins the loop; an announce round keeps its pace.
-  int timeoutMs =
-      announcing() ? static_cast<int>(std::ceil(wait * 1000)) : static_cast<int>(wait * 1000) + 1;
-  if (metrics_ && metrics_->nextDeadline() < now) timeoutMs = 0;  // a scrape body to write on
-  // The sources above keep their slots in `fds` (the poller fills in their revents); the
-  // metrics endpoint registers its own sockets and handlers.
-  shell::Poller poller;
-  for (pollfd& p : fds) poller.add(p.fd, p.events, [&p](short revents) { p.revents = revents; });
-  if (metrics_) metrics_->registerWith(poller, now);
-  int n = poller.wait(timeoutMs);
-  now = monotonicNow();
-  if (n > 0) {
-    if (fds[0].revents) onUdpReadable(now);
-    if (fds[1].revents) onTcpAccept(now);
-    if (fds[2].revents) onSignal();
-    if (fds[3].revents) onLocalAccept(now);
-    for (size_t i = kMelimBase; i < connBase; ++i)
-      if (fds[i].revents && melim_->onReadable(fds[i].fd, now)) agent_->onExternalValues(now);
-    // Handlers may append connections and gathers; the indices below cover the polled ones.
-    for (size_t i = connBase; i < subBase; ++i) {
-      if (!fds[i].revents) continue;
-      Conn& c = *conns_[i - connBase];
-      if (c.phase == Conn::Phase::kReading)
-        onConnReadable(c, now);
-      else if (c.phase == Conn::Phase::kWriting)
-        onConnWritable(c, now);
-      else if (fds[i].revents & (POLLHUP | POLLERR))
-        closeConn(c);  // gave up waiting for its elimstatus: the gather's answer is dropped
-    }
-    onSubRequestsReady(fds, subBase, now);
-  }
-  expireGathers(now);
-  for (auto& c : conns_)
-    if (c->deadline <= now && c->phase != Conn::Phase::kClosed) {
-      if (c->phase == Conn::Phase::kWriting) ++counters_.replies_stalled;
-      closeConn(*c);
-    }
-  if (std::erase_if(conns_, [&](const auto& c) { return c->deadline <= now; }) > 0)
-    acceptPausedUntil_ = 0;  // room again
-  onTimers(monotonicNow());
-  flushHeldState(monotonicNow());
-  if (metrics_) metrics_->onTurn(monotonicNow(), [this] { return metricsInput(monotonicNow()); });
+void LimServer::registerSources(double now) {
+  poller_.add(udp_.impl()->sockfd(), POLLIN, [this](short) { onDatagrams(); });
+  poller_.add(signalFd_, POLLIN, [this](short) { onSignals(); });
+  conns_.registerWith(poller_, tcp_.impl()->sockfd(), localFd_, now);
+  subs_.registerWith(poller_);
+  for (int fd : melim_->fds())
+    poller_.add(fd, POLLIN, [this, fd](short) {
+      const double t = shell::monotonicSeconds();
+      if (melim_->onReadable(fd, t)) node_->onExternalValues(t);
+    });
+  if (metrics_) metrics_->registerWith(poller_, now);  // its listener and connections
 }
 
-void LimServer::onSignal() {
+void LimServer::turn() {
+  double now = shell::monotonicSeconds();
+  registerSources(now);
+  double next = std::min({node_->nextDeadline(), collector_->nextDeadline(), melim_->nextDeadline(),
+                          conns_.nextDeadline(), subs_.nextDeadline()});
+  if (metrics_) next = std::min(next, metrics_->nextDeadline());
+  double wait = std::clamp(next - now, 0.0, 1.0);
+  // +1 ms: a deadline just missed never spins the loop; an announce round keeps its pace.
+  int timeoutMs = node_->announcing() ? static_cast<int>(std::ceil(wait * 1000))
+                                      : static_cast<int>(wait * 1000) + 1;
+  if (metrics_ && metrics_->nextDeadline() < now) timeoutMs = 0;  // a scrape body to write on
+  poller_.wait(timeoutMs);
+  node::Now t = shell::clockNow();
+  conns_.expire(t.mono);
+  if (t.mono >= collector_->nextDeadline()) {
+    collector_->tick(t.mono);
+    node_->onSample(collector_->builtins());
+  }
+  melim_->configure(*node_->config());  // stale limits and knobs; cheap when the same
+  if (melim_->onTimer(t.mono)) node_->onExternalValues(t.mono);  // a value went stale, or died
+  apply(node_->onTick(t));
+  // Answers of other lims (and sub-requests that could not start), a bounded few rounds: an
+  // answer may start the next forward.
+  for (int round = 0; round < 4 && subs_.nextDeadline() <= t.mono; ++round)
+    subs_.drain(t.mono, [this](uint64_t id, const Result<std::string>& reply) {
+      apply(node_->onSubReply(id, reply, shell::clockNow()));
+    });
+  commitTurn();
+  // Last: a scrape's copy then shows this turn's state, and its slice never delays the turn.
+  if (metrics_) metrics_->onTurn(shell::monotonicSeconds(), [this] { return metricsInput(); });
+}
+
+void LimServer::onSignals() {
   signalfd_siginfo si;
   while (::read(signalFd_, &si, sizeof si) == sizeof si) {
     if (si.ssi_signo == SIGHUP) {
-      std::vector<std::string> diags;
-      QuotaReload quotas;
-      Status st = reloadConfig(&diags, &quotas);
-      if (st.isOk() && quotas.outcome == QuotaReload::Outcome::kRefused) {
-        spdlog::error("SIGHUP: reconfig done, but {} was not adopted ({} error(s))", quotas.file,
-                      quotas.errors);
-        continue;
-      }
-      if (st.isOk()) {
-        spdlog::info("SIGHUP: reconfig done");
-        continue;
-      }
-      // Refused: the admin needs every file:line to fix it, not just the count.
-      spdlog::error("SIGHUP: reconfig refused: {}", st.message());
-      for (const auto& d : diags) spdlog::error("SIGHUP: reconfig: {}", d);
+      apply(node_->onReconfigSignal(shell::clockNow()));
     } else {
       spdlog::info("signal {}: stopping", si.ssi_signo);
       running_ = false;
@@ -288,7 +225,7 @@ void LimServer::onSignal() {
   }
 }
 
-void LimServer::onUdpReadable(double now) {
+void LimServer::onDatagrams() {
   static thread_local std::string buf(65536, '\0');
   // A bounded share per turn (~0.5 ms at 100,000 hosts): a burst of reports waits in the
   // socket's 16 MiB buffer, not in front of the queries polled in the same turn.
@@ -306,88 +243,108 @@ void LimServer::onUdpReadable(double now) {
         std::string_view(buf.data(), static_cast<size_t>(n)), protocol::kMaxUdpBody, &mac_, true);
     switch (d.error) {
       case protocol::DecodeError::kNone:
-        dispatchUdp(d.frame, now);
+        apply(node_->onDatagram(d.frame, shell::clockNow()));
         break;
       case protocol::DecodeError::kMalformed:
-        ++counters_.malformed;
+        ++transport_.malformed;
         break;
       case protocol::DecodeError::kOversized:
-        ++counters_.oversized;
+        ++transport_.oversized;
         break;
       case protocol::DecodeError::kBadMac:
-        ++counters_.auth_bad_mac;
+        ++transport_.auth_bad_mac;
         break;
       case protocol::DecodeError::kUnsigned:
-        ++counters_.auth_unsigned;
+        ++transport_.auth_unsigned;
         break;
     }
   }
 }
 
-bool LimServer::fresh(const std::string& sender, const protocol::Frame& f) {
-  if (replay_.checkAndAccept(sender, f.epoch, f.seq)) return true;
-  ++counters_.auth_replay;
-  return false;
+void LimServer::onRequest(uint64_t conn, const protocol::Frame& f, bool local,
+                          const std::string& user) {
+  const node::Now t = shell::clockNow();
+  node::Effects fx = node_->onRequest({conn, f, local, user}, t);
+  if (fx.handled)
+    requestStats_.record(fx.handled->op, shell::monotonicSeconds() - t.mono, fx.handled->ok);
+  apply(std::move(fx));
 }
 
-void LimServer::dispatchUdp(const protocol::Frame& f, double now) {
-  switch (f.kind) {
-    case protocol::Kind::kLoadReport:
-      onReport(f, now);
-      break;
-    case protocol::Kind::kMasterAnnounce:
-    case protocol::Kind::kMasterProbe:
-    case protocol::Kind::kProbeReply:
-      onAnnounce(f, now);
-      break;
-    case protocol::Kind::kAdmin:
-      onAdminFrame(f, now);
-      break;
-    default:
-      ++counters_.malformed;
-      break;
+void LimServer::apply(node::Effects fx) {
+  for (const node::LogLine& l : fx.log) {
+    if (l.level == node::LogLevel::kError)
+      spdlog::error("{}", l.text);
+    else if (l.level == node::LogLevel::kWarn)
+      spdlog::warn("{}", l.text);
+    else
+      spdlog::info("{}", l.text);
   }
-}
-
-void LimServer::onReport(const protocol::Frame& f, double now) {
-  auto r = protocol::decodeLoadReport(f.body);
-  if (!r) {
-    ++counters_.malformed;
-    return;
+  if (fx.adopted) {
+    config_ = fx.adopted;
+    collector_->reconfigure(*config_);
   }
-  if (!fresh(r->host, f)) return;
-  // A host that answers must report its holds before a rebuilding master admits anything.
-  if (election_->isMaster() && reservations_.rebuilding(now) && config_->findHost(r->host))
-    reservations_.rebuildWindow().heard(r->host, now);
-  applyMaster(master_->onReport(*r, *table_, now));
+  for (const auto& d : fx.datagrams) sendDatagram(d);
+  // A failed start counts as a death in the link: logged there and retried under the throttle.
+  if (fx.melim) (void)melim_->restart(fx.melim->resources, fx.melim->master);
+  if (fx.melimRescan) melim_->reconfigure();
+  for (const auto& rec : fx.journal) store_.append(rec);
+  for (const auto& s : fx.subRequests) startSubRequest(s);
+  for (auto& r : fx.replies) replies_.push_back(std::move(r));
+  if (fx.stop) running_ = false;
+  if (fx.restart) restart_ = true;
 }
 
-void LimServer::onAnnounce(const protocol::Frame& f, double now) {
-  auto a = protocol::decodeAnnounce(f.body);
-  if (!a) {
-    ++counters_.malformed;
-    return;
-  }
-  if (!fresh(a->sender, f)) return;
-  master::MasterActions replies = master_->onAnnounce(f.kind, *a, now);
-  agent_->onAnnounce(*a, election_->master());
-  applyMaster(replies);
-  onTimers(now);
-}
-
-void LimServer::sendUdp(const std::string& host, protocol::Kind kind, const std::string& body) {
-  const Poco::Net::SocketAddress* addr = peerAddress(host);
+void LimServer::sendDatagram(const node::Datagram& d) {
+  const Poco::Net::SocketAddress* addr = peers().find(d.to);
   if (!addr) {
-    ++counters_.send_errors;
+    ++transport_.send_errors;
     return;
   }
-  protocol::Frame f{.kind = kind, .isSigned = true, .epoch = epoch_, .seq = ++seq_, .body = body};
+  protocol::Frame f{
+      .kind = d.kind, .isSigned = true, .epoch = epoch_, .seq = ++seq_, .body = d.body};
   std::string bytes = protocol::encodeFrame(f, &mac_);
   try {
     udp_.sendTo(bytes.data(), static_cast<int>(bytes.size()), *addr);
   } catch (const Poco::Exception&) {
-    ++counters_.send_errors;
+    ++transport_.send_errors;
   }
+}
+
+void LimServer::startSubRequest(const node::SubRequest& s) {
+  auto ip = peers().ip(s.host);
+  protocol::Frame f{.kind = protocol::Kind::kRequest, .body = s.body};
+  if (s.sign) {  // a forwarded reservation request: the master checks its sequence
+    f.isSigned = true;
+    f.epoch = epoch_;
+    f.seq = ++seq_;
+  }
+  subs_.start(s.id, ip.value_or(""), port_, protocol::encodeFrame(f, s.sign ? &mac_ : nullptr),
+              s.deadline);
+}
+
+// Group commit: the journal records of one turn go out in one write and fdatasync, and only
+// then the replies of the turn (a reply never promises what a crash could still lose).
+void LimServer::commitTurn() {
+  if (store_.pending()) {
+    Status st = store_.commit();
+    ++transport_.state_writes;
+    if (!st) {
+      ++transport_.state_write_errors;
+      spdlog::error("reservations: {}", st.message());
+    }
+    if (store_.wantsCompaction()) {
+      st = store_.compact(node_->heldList());
+      ++transport_.state_writes;
+      ++transport_.state_compactions;
+      if (!st) {
+        ++transport_.state_write_errors;
+        spdlog::error("reservations: {}", st.message());
+      }
+    }
+  }
+  const double now = shell::monotonicSeconds();
+  for (auto& r : replies_) conns_.reply(r.conn, std::move(r.body), now);
+  replies_.clear();
 }
 
 }  // namespace openlim::lim

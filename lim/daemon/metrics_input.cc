@@ -2,9 +2,9 @@
 // lim's state a scrape is written from, taken on the loop when a scrape waits for a body.
 #include <spdlog/spdlog.h>
 
+#include "clock.h"
 #include "lim_server.h"
 #include "openlim/version.h"
-#include "reserve/service_metrics.h"
 
 namespace openlim::lim {
 
@@ -24,32 +24,14 @@ Status LimServer::startMetrics() {
   return st;
 }
 
-master::MetricsInputPtr LimServer::metricsInput(double now) {
-  auto in = std::make_shared<master::MetricsInput>();
-  in->cluster = config_->clusterName;
-  in->host = opts_.host;
-  in->master = election_->master();
-  in->version = kVersionString;
-  in->isMaster = election_->isMaster();
-  // The published snapshot, shared as a query shares it (no copy of the table).
-  if (in->isMaster) in->table = table_->snapshot(now);
-  // Reservation counters copied, quota usage shared (service_metrics.h): O(1) here.
-  if (in->isMaster)
-    in->reservations = std::make_shared<const master::ReservationMetrics>(
-        reserve::reservationMetrics(reservations_, periodNow(wallNow(), *config_)));
-  const LimCounters& k = counters_;
+master::MetricsInputPtr LimServer::metricsInput() {
+  std::shared_ptr<master::MetricsInput> in = node_->metricsInput(shell::clockNow());
+  const TransportCounters& k = transport_;
   master::LimMetricCounters& c = in->counters;
-  c.reportsReceived = k.reports_ingested;
-  c.reportsSent = k.reports_sent;
-  c.unknownSender = k.unknown_sender;
   c.authBadMac = k.auth_bad_mac;
   c.authUnsigned = k.auth_unsigned;
-  c.replays = k.auth_replay;
-  c.malformed = k.malformed;
+  c.malformed += k.malformed;
   c.oversized = k.oversized;
-  c.adminDenied = k.admin_denied;
-  c.reconfigs = k.reconfigs;
-  c.reconfigsRefused = k.reconfigs_refused;
   c.connsEvicted = k.conns_evicted;
   c.repliesBusy = k.replies_busy;
   c.repliesStalled = k.replies_stalled;
@@ -61,14 +43,13 @@ master::MetricsInputPtr LimServer::metricsInput(double now) {
   m.state = agent::melimStateName(melim_->state());
   m.starts = mc.starts;
   m.deaths = mc.deaths;
-  m.restarts = k.melim_restarts;
+  m.restarts = node_->counters().melim_restarts;
   m.gaveUp = mc.gaveUp;
   m.lines = mc.lines;
   m.badLines = mc.badLines;
   m.staleValues = mc.staleValues;
   m.statusJson = melim_->statusJson();
   in->requests = requestStats_;
-  in->startedAgo = now - startedAt_;
   return in;
 }
 

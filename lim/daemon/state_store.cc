@@ -77,6 +77,7 @@ StateStore::Loaded StateStore::load(const std::string& dir, const std::string& h
   snapshot_ = reserve::statePath(dir, host);
   journal_ = reserve::journalPath(dir, host);
   Loaded out;
+  out.where = snapshot_;
   auto aside = [&](const std::string& path, const std::string& why) {
     std::string bad = path + ".bad";
     ::rename(path.c_str(), bad.c_str());

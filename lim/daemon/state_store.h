@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "openlim/status.h"
+#include "reserve/held_replay.h"
 #include "reserve/journal.h"
 #include "reserve/reservation.h"
 
@@ -32,15 +33,8 @@ class StateStore {
   StateStore& operator=(const StateStore&) = delete;
   ~StateStore();
 
-  struct Loaded {
-    std::vector<reserve::Reservation> snapshot;
-    std::vector<reserve::JournalRecord> records;  // to replay over the snapshot, in order
-    bool journalFound = false;                    // fold it into a snapshot now
-    bool tornTail = false;
-    std::vector<std::string> errors;   // "path: what" for the log; files kept aside as .bad
-    std::vector<std::string> foreign;  // the same for files of another cluster, kept aside
-    bool unnamed = false;              // a file named no cluster (adopted; rewrite it)
-  };
+  using Loaded = reserve::HeldFiles;  // `where`: the snapshot's path
+
   // What the files of `host` of cluster `cluster` hold; a snapshot that is not one, or a
   // journal garbled before its end, is moved aside to <file>.bad (its good records are
   // still replayed); a file of another cluster to <file>.cluster-<its cluster>. A journal

@@ -110,6 +110,8 @@ int errorNumberOf(const Status& s) {
       if (contains(m, "Unknown host")) return LSE_BAD_HOST;
       if (contains(m, "Unknown resource name")) return LSE_UNKWN_RESNAME;
       return LSE_NO_HOST;
+    case Code::kNotEligible:
+      return LSE_NO_HOST;
     case Code::kDenied:
       return LSE_LIM_DENIED;
     case Code::kIo:

@@ -1,5 +1,7 @@
 #include "agent/load_collector.h"
 
+#include "clock.h"
+
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
@@ -24,9 +26,7 @@ double pageKb() {
 }
 
 double realtimeNow() {
-  struct timespec ts;
-  clock_gettime(CLOCK_REALTIME, &ts);
-  return static_cast<double>(ts.tv_sec) + ts.tv_nsec * 1e-9;
+  return shell::wallSeconds();  // the daemon's one clock
 }
 
 void readUname(NlbHostFacts& f) {

@@ -1,5 +1,7 @@
 #include "agent/melim_link.h"
 
+#include "clock.h"
+
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/prctl.h>
@@ -76,9 +78,7 @@ RestartRules rulesOf(const MelimOptions& o) {
 }  // namespace
 
 double monotonicNow() {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return static_cast<double>(ts.tv_sec) + ts.tv_nsec * 1e-9;
+  return shell::monotonicSeconds();  // the daemon's one clock
 }
 
 MelimLink::MelimLink(MelimOptions opts) : opts_(std::move(opts)), sup_(rulesOf(opts_)) {

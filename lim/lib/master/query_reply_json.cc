@@ -17,6 +17,8 @@ std::string errorReplyJson(const Status& st) {
       return format::errorReply("syntax", st.message());
     case Code::kNotFound:
       return format::errorReply("notfound", st.message());
+    case Code::kNotEligible:
+      return format::errorReply("noteligible", st.message());
     case Code::kDenied:
       return format::errorReply("denied", st.message());
     default:

@@ -7,9 +7,9 @@
 namespace openlim::node {
 
 struct Now {
-  double mono = 0;            // monotonic seconds: timers, ages, the election
-  double wall = 0;            // epoch seconds: reservation leases (the same on every host)
-  policy::LocalTime local;    // the civil time at `wall` here: the policies' calendar
+  double mono = 0;          // monotonic seconds: timers, ages, the election
+  double wall = 0;          // epoch seconds: reservation leases (the same on every host)
+  policy::LocalTime local;  // the civil time at `wall` here: the policies' calendar
 };
 
 }  // namespace openlim::node

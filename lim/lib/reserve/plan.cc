@@ -130,15 +130,15 @@ Plan planReservation(const CompiledRequest& req, const HostTable& table, PlaceOp
   plan.placement.slots.clear();
   if (plan.blocked.empty()) {  // the placement's own answer (unknown host, too few hosts)
     if (plan.placement.status.isOk())
-      plan.placement.status = Status(Code::kNotFound, "Not enough host(s) currently eligible");
+      plan.placement.status = Status(Code::kNotEligible, "Not enough host(s) currently eligible");
     finish();
     return plan;
   }
   const auto& [host, verdict] = plan.blocked.front();
   plan.placement.status =
-      Status(Code::kNotFound, verdict.message.empty()
-                                  ? "cannot run on host \"" + host + "\": admission refused"
-                                  : verdict.message);
+      Status(Code::kNotEligible, verdict.message.empty()
+                                     ? "cannot run on host \"" + host + "\": admission refused"
+                                     : verdict.message);
   finish();
   return plan;
 }

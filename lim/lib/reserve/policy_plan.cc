@@ -22,7 +22,7 @@ Result<Plan> planByPolicy(const ReserveRequest& r, const CompiledRequest& compil
   if (!rows) return rows.status();
   const HostTable& t = *ctx.query.table;
   Plan last;
-  last.placement.status = Status(Code::kNotFound, "Not enough host(s) currently eligible");
+  last.placement.status = Status(Code::kNotEligible, "Not enough host(s) currently eligible");
   size_t tried = 0;
   for (uint32_t row : *rows) {
     if (++tried > kMaxPolicyHostsTried) break;

@@ -57,8 +57,8 @@ void ReservationService::endRole() {
   setQuotas(quotaConfig_);  // nothing held any more
 }
 
-std::string ReservationService::handle(const std::string& op, const Json& req,
-                                       const ServiceContext& ctx, Effects* effects) {
+ServiceAnswer ReservationService::handle(const std::string& op, const Json& req,
+                                         const ServiceContext& ctx, Effects* effects) {
   if (op == "reservations") return list(req, ctx);
   if (op == "quotas") return quotaReply(req, ctx);
   if (!ctx.isSigned) {
@@ -70,8 +70,8 @@ std::string ReservationService::handle(const std::string& op, const Json& req,
   return release(req, ctx, effects);
 }
 
-std::string ReservationService::reserve(const Json& req, const ServiceContext& ctx,
-                                        Effects* effects) {
+ServiceAnswer ReservationService::reserve(const Json& req, const ServiceContext& ctx,
+                                          Effects* effects) {
   auto r = decodeReserveRequest(req);
   if (!r) return master::errorReplyJson(r.status());
   const ConfigSnapshot& config = *ctx.query.table->config;
@@ -130,9 +130,8 @@ std::string ReservationService::reserve(const Json& req, const ServiceContext& c
     else
       ++counters_.refusedQuota;
     Json o = Json::object();
-    o.add("code",
-          Json::string(plan.placement.status.message().find("Unknown host") == 0 ? "notfound"
-                                                                                 : "noteligible"));
+    o.add("code", Json::string(plan.placement.status.code() == Code::kNotFound ? "notfound"
+                                                                               : "noteligible"));
     o.add("error", Json::string(plan.placement.status.message()));
     addExplain(o);
     o.add("ok", Json::boolean(false));
@@ -159,11 +158,11 @@ std::string ReservationService::reserve(const Json& req, const ServiceContext& c
   addQuota(o);
   o.add("reservation", reservationJson(res));
   effects->put.push_back(std::move(res));
-  return format::jsonText(o);
+  return ServiceAnswer::success(format::jsonText(o));
 }
 
-std::string ReservationService::renew(const Json& req, const ServiceContext& ctx,
-                                      Effects* effects) {
+ServiceAnswer ReservationService::renew(const Json& req, const ServiceContext& ctx,
+                                        Effects* effects) {
   auto r = decodeRenewRequest(req);
   if (!r) return master::errorReplyJson(r.status());
   const ConfigSnapshot& config = *ctx.query.table->config;
@@ -180,11 +179,11 @@ std::string ReservationService::renew(const Json& req, const ServiceContext& ctx
   o.add("ok", Json::boolean(true));
   o.add("reservation", reservationJson(*renewed));
   effects->put.push_back(std::move(*renewed));
-  return format::jsonText(o);
+  return ServiceAnswer::success(format::jsonText(o));
 }
 
-std::string ReservationService::release(const Json& req, const ServiceContext& ctx,
-                                        Effects* effects) {
+ServiceAnswer ReservationService::release(const Json& req, const ServiceContext& ctx,
+                                          Effects* effects) {
   auto r = decodeReleaseRequest(req);
   if (!r) return master::errorReplyJson(r.status());
   Caller who{r->caller, privilegedUser(r->caller, *ctx.query.table->config)};
@@ -212,10 +211,10 @@ std::string ReservationService::release(const Json& req, const ServiceContext& c
   Json o = Json::object();
   o.add("ok", Json::boolean(true));
   o.add("results", std::move(results));
-  return format::jsonText(o);
+  return ServiceAnswer::success(format::jsonText(o));
 }
 
-std::string ReservationService::list(const Json& req, const ServiceContext& ctx) const {
+ServiceAnswer ReservationService::list(const Json& req, const ServiceContext& ctx) const {
   auto r = decodeListRequest(req);
   if (!r) return master::errorReplyJson(r.status());
   // Unsigned (a read-only query): whoever is named; signed: the caller's own by default.
@@ -225,10 +224,10 @@ std::string ReservationService::list(const Json& req, const ServiceContext& ctx)
   o.add("ok", Json::boolean(true));
   o.add("rebuilding", Json::boolean(rebuilding(ctx.query.now)));
   o.add("reservations", reservationsJson(ledger_.list(user == "all" ? "" : user)));
-  return format::jsonText(o);
+  return ServiceAnswer::success(format::jsonText(o));
 }
 
-std::string ReservationService::quotaReply(const Json& req, const ServiceContext& ctx) const {
+ServiceAnswer ReservationService::quotaReply(const Json& req, const ServiceContext& ctx) const {
   auto r = decodeQuotaRequest(req);
   if (!r) return master::errorReplyJson(r.status());
   quota::QuotaReport report;  // the rows view it and the state: both live to the end
@@ -245,7 +244,8 @@ std::string ReservationService::quotaReply(const Json& req, const ServiceContext
   std::string text = r->format == "json"  ? quota::formatQuotaJson(rows)
                      : r->format == "xml" ? quota::formatQuotaXml(rows)
                                           : quota::formatQuotaText(rows);
-  return quota::quotaReplyText(text, rows.size(), rebuilding(ctx.query.now));
+  return ServiceAnswer::success(
+      quota::quotaReplyText(text, rows.size(), rebuilding(ctx.query.now)));
 }
 
 void ReservationService::expire(double wall, master::LoadTable& table, double now,

@@ -45,6 +45,16 @@ struct Effects {
   bool empty() const { return put.empty() && dropped.empty(); }
 };
 
+// A reply, and whether it reports success (the op's statistics and whoever acts on it
+// decide on this, never on the text). Errors come from the helpers that write the error
+// reply; ok replies from their JSON.
+struct ServiceAnswer {
+  bool ok = true;
+  std::string body;
+  ServiceAnswer(std::string text, bool success = false) : ok(success), body(std::move(text)) {}
+  static ServiceAnswer success(std::string text) { return {std::move(text), true}; }
+};
+
 struct ServiceContext {
   master::QueryContext query;  // the snapshot, cache and load table (holds are pushed there)
   double wall = 0;             // wall-clock seconds (leases)
@@ -71,9 +81,9 @@ class ReservationService {
   RebuildWindow& rebuildWindow() { return window_; }
   const RebuildWindow& rebuildWindow() const { return window_; }
 
-  // One reservation op (isReservationOp); the reply's JSON text. Effects are appended.
-  std::string handle(const std::string& op, const format::Json& req, const ServiceContext& ctx,
-                     Effects* effects);
+  // One reservation op (isReservationOp): the reply. Effects are appended.
+  ServiceAnswer handle(const std::string& op, const format::Json& req, const ServiceContext& ctx,
+                       Effects* effects);
   // Leases that ended by `wall`: dropped from the ledger and the load table.
   void expire(double wall, master::LoadTable& table, double now, Effects* effects);
   // A host's report of the reservations it keeps (a new master rebuilding, a lim back from
@@ -98,11 +108,11 @@ class ReservationService {
   double nextExpiry() const { return ledger_.nextExpiry(); }
 
  private:
-  std::string reserve(const format::Json& req, const ServiceContext& ctx, Effects* effects);
-  std::string renew(const format::Json& req, const ServiceContext& ctx, Effects* effects);
-  std::string release(const format::Json& req, const ServiceContext& ctx, Effects* effects);
-  std::string list(const format::Json& req, const ServiceContext& ctx) const;
-  std::string quotaReply(const format::Json& req, const ServiceContext& ctx) const;
+  ServiceAnswer reserve(const format::Json& req, const ServiceContext& ctx, Effects* effects);
+  ServiceAnswer renew(const format::Json& req, const ServiceContext& ctx, Effects* effects);
+  ServiceAnswer release(const format::Json& req, const ServiceContext& ctx, Effects* effects);
+  ServiceAnswer list(const format::Json& req, const ServiceContext& ctx) const;
+  ServiceAnswer quotaReply(const format::Json& req, const ServiceContext& ctx) const;
   void push(const Reservation& r, master::LoadTable& table, double now) const;
   void count(const Reservation& r, int sign);
 

@@ -398,7 +398,7 @@ PlacementResult place(const CompiledRequest& req, const HostTable& table, const 
   std::vector<uint32_t> picks =
       req.span().hosts == 1 ? pickOneHost(w, e, need, want) : pickSlots(w, e, want);
   if (picks.size() < need) {
-    res.status = Status(Code::kNotFound, "Not enough host(s) currently eligible");
+    res.status = Status(Code::kNotEligible, "Not enough host(s) currently eligible");
     if (o.explain) explainShortfall(w, picks, need);
     picks.clear();
   }

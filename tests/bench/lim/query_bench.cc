@@ -13,9 +13,9 @@
 #include "bench_cluster.h"
 #include "config/builtins.h"
 #include "format/request_text.h"
-#include "json_util.h"
 #include "master/load_table.h"
-#include "queries.h"
+#include "node/queries.h"
+#include "protocol/request.h"
 
 using namespace openlim;
 
@@ -34,7 +34,7 @@ struct Fixture {
     for (int i = 0; i < hosts; ++i) table.ingest(reportFor(i), 0);
     snap = table.snapshot(1);
   }
-  lim::QueryContext context(double now) { return {snap, "host0", &cache, &table, now}; }
+  node::QueryContext context(double now) { return {snap, "host0", &cache, &table, now}; }
   master::LoadTable table;
   HostTablePtr snap;
   RequestCache cache;
@@ -54,7 +54,7 @@ void runQuery(benchmark::State& state, const char* request, Fn fn) {
   double now = 1;
   for (auto _ : state) {
     // The parse is part of the request's cost.
-    std::string reply = fn(*lim::parseRequest(request), f.context(now));
+    std::string reply = fn(*protocol::parseRequest(request), f.context(now)).body;
     bytes = reply.size();
     benchmark::DoNotOptimize(reply);
     now += 0.001;
@@ -65,22 +65,22 @@ void runQuery(benchmark::State& state, const char* request, Fn fn) {
 void BM_Place16(benchmark::State& state) {
   runQuery(state,
            R"({"op":"place","resreq":"","n":16,"w":16,"L":false,"explain":false,"local":"host0"})",
-           lim::queryPlace);
+           node::queryPlace);
 }
 BENCHMARK(BM_Place16)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMicrosecond);
 
 void BM_LoadSelect16(benchmark::State& state) {
-  runQuery(state, R"({"op":"load","resreq":"select[mem>0] order[r1m]","n":16})", lim::queryLoad);
+  runQuery(state, R"({"op":"load","resreq":"select[mem>0] order[r1m]","n":16})", node::queryLoad);
 }
 BENCHMARK(BM_LoadSelect16)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMicrosecond);
 
 void BM_LoadFull(benchmark::State& state) {
-  runQuery(state, R"({"op":"load"})", lim::queryLoad);
+  runQuery(state, R"({"op":"load"})", node::queryLoad);
 }
 BENCHMARK(BM_LoadFull)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
 
 void BM_HostsFull(benchmark::State& state) {
-  runQuery(state, R"({"op":"hosts"})", lim::queryHosts);
+  runQuery(state, R"({"op":"hosts"})", node::queryHosts);
 }
 BENCHMARK(BM_HostsFull)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
 
@@ -203,8 +203,8 @@ void BM_LoadAdj(benchmark::State& state) {
   RequestCache cache;
   double now = 1;
   for (auto _ : state) {
-    lim::QueryContext ctx{table.snapshot(now), "host0", &cache, &table, now};
-    std::string reply = lim::queryLoadAdj(*lim::parseRequest(text), ctx);
+    node::QueryContext ctx{table.snapshot(now), "host0", &cache, &table, now};
+    std::string reply = node::queryLoadAdj(*protocol::parseRequest(text), ctx).body;
     benchmark::DoNotOptimize(reply);
     now += 60;  // past ADJUST_DURATION x EXINTERVAL (45 s)
   }

@@ -42,7 +42,7 @@ struct Fixture {
     reserve::ServiceContext ctx{
         {table.snapshot(now), "host0", &cache, &table, now}, 1e9 + now, true, nullptr};
     reserve::Effects fx;
-    return service.handle(req->stringOr("op"), *req, ctx, &fx);
+    return service.handle(req->stringOr("op"), *req, ctx, &fx).body;
   }
   master::LoadTable table;
   RequestCache cache;

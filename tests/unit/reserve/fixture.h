@@ -80,7 +80,8 @@ class ServiceFixture : public ::testing::Test {
     auto parsed = format::parseJson(req);
     EXPECT_TRUE(parsed.isOk()) << req;
     ServiceContext ctx{{table_.snapshot(now_), "hostA", &cache_, &table_, now_}, wall_, true};
-    auto reply = format::parseJson(service_.handle(parsed->stringOr("op"), *parsed, ctx, &fx_));
+    auto reply =
+        format::parseJson(service_.handle(parsed->stringOr("op"), *parsed, ctx, &fx_).body);
     return reply ? *reply : format::Json();
   }
   const ConfigSnapshot& config() { return *table_.config(); }

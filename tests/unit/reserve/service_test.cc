@@ -49,7 +49,7 @@ class Service : public ::testing::Test {
     EXPECT_TRUE(parsed.isOk()) << req;
     ServiceContext ctx{
         {table_.snapshot(now_), "hostA", &cache_, &table_, now_}, wall_, isSigned, check};
-    return parse(service_.handle(parsed->stringOr("op"), *parsed, ctx, &effects_));
+    return parse(service_.handle(parsed->stringOr("op"), *parsed, ctx, &effects_).body);
   }
   std::vector<std::string> place(const std::string& extra = "") {
     master::QueryContext q{table_.snapshot(now_), "hostA", &cache_, nullptr, now_};
@@ -235,7 +235,7 @@ class PolicyService : public Service {
     EXPECT_TRUE(parsed.isOk()) << fields;
     ServiceContext ctx{{table_.snapshot(now_), "hostA", &cache_, &table_, now_}, wall_, true};
     ctx.query.policyState = &state_;
-    return parse(service_.handle("reserve", *parsed, ctx, &effects_));
+    return parse(service_.handle("reserve", *parsed, ctx, &effects_).body);
   }
   std::vector<std::string> hostsOf(const Json& r) {
     std::vector<std::string> out;

@@ -1,0 +1,192 @@
+#pragma once
+// One lim, as a pure state machine (DESIGN.md principle 14): everything a lim decides, alone
+// or as the master — the election and the agent's report schedule, the load table and the
+// queries, the policies' state, the reservation service and this host's kept reservations,
+// the holds reports and the rebuild window, forwarding to the master, the quotas, the status
+// reply — lives here. Events come in with the time (node::Now); effects (node::Effects) go
+// out: datagrams, replies, sub-requests, journal records, melim starts, log lines. The
+// daemon (lim/daemon) only moves bytes and time in and effects out; the simulator
+// (tests/sim) runs many of these in one process on a fake network and clock.
+//
+// Frames come in decoded, their MAC checked by the shell (isSigned); the node checks replay
+// (ReplayGuard) and everything above.
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "agent/agent_role.h"
+#include "format/json.h"
+#include "master/elim_gather.h"
+#include "master/load_table.h"
+#include "master/master_role.h"
+#include "master/metrics.h"
+#include "master/query_service.h"
+#include "node/answer.h"
+#include "node/effects.h"
+#include "node/node_counters.h"
+#include "node/now.h"
+#include "node/ports.h"
+#include "openlim/config.h"
+#include "openlim/resreq.h"
+#include "policy/calendar.h"
+#include "protocol/frame.h"
+#include "protocol/replay.h"
+#include "reserve/held_replay.h"
+#include "reserve/ledger.h"
+#include "reserve/rebuild.h"
+#include "reserve/service.h"
+
+namespace openlim::node {
+
+// What a reload did with lsf.quotas; the reconfig reply's "quotas" (docs/protocol.md).
+struct QuotaReload {
+  enum class Outcome { kNotRead, kAbsent, kAdopted, kRefused };
+  Outcome outcome = Outcome::kNotRead;  // kNotRead: this lim cannot become master
+  std::string file;
+  int errors = 0, warnings = 0;
+};
+
+// The calendar period at the master's local time (quota sets); without a calendar, prime
+// time around the clock.
+policy::Period periodAt(const policy::LocalTime& local, const ConfigSnapshot& config);
+
+// One request on a connection. `local`: it came on the local socket, and `user` is the
+// caller the kernel named.
+struct Request {
+  uint64_t conn = 0;
+  protocol::Frame frame;
+  bool local = false;
+  std::string user;
+};
+
+class LimNode {
+ public:
+  LimNode(std::string self, ConfigPtr config, HostPort& host, ConfigPort& files, const Now& now);
+  ~LimNode();
+
+  // --- events ---
+  // This host's kept reservations as its state files hold them (at start, before any event).
+  Effects start(const reserve::HeldFiles& files, const Now& now);
+  Effects onDatagram(const protocol::Frame& f, const Now& now);
+  Effects onRequest(const Request& r, const Now& now);
+  // The answer to sub-request `id` (an error: it could not be sent or timed out).
+  Effects onSubReply(uint64_t id, const Result<std::string>& reply, const Now& now);
+  // Timers (the election, the agent, the reservation leases and the rebuild window).
+  Effects onTick(const Now& now);
+  // A new measurement (the collector's builtins), and melim's values changed or went stale.
+  void onSample(const BuiltinVector& builtins);
+  void onExternalValues(double now);
+  // SIGHUP: read the configuration again; refused when it has errors.
+  Effects onReconfigSignal(const Now& now);
+  double nextDeadline() const;
+
+  // --- reading ---
+  const ConfigPtr& config() const { return config_; }
+  const std::string& self() const { return self_; }
+  const master::Election& election() const { return master_->election(); }
+  bool announcing() const { return master_->announcing(); }
+  const NodeCounters& counters() const { return counters_; }
+  const reserve::ReservationService& reservations() const { return reservations_; }
+  const reserve::Ledger& held() const { return held_; }
+  const master::LoadTable& table() const { return *table_; }
+  // Everything this host keeps, for a fresh snapshot (the shell compacts the journal).
+  std::vector<reserve::Reservation> heldList() const;
+  // The copy of the state a metrics scrape is written from (docs/metrics.md); the shell adds
+  // its own parts (transport counters, melim, request statistics).
+  std::shared_ptr<master::MetricsInput> metricsInput(const Now& now) const;
+  // For the status reply's request statistics (the shell times requests).
+  void setStartedAt(double mono) { startedAt_ = mono; }
+
+ private:
+  struct Gather {
+    uint64_t conn = 0;
+    master::ElimGather gather;
+  };
+  struct PendingSub {  // a sub-request in flight: an elimstatus entry or a forward
+    uint64_t gather = 0;
+    size_t slot = 0;
+    uint64_t forwardConn = 0;
+  };
+
+  // requests (node_requests.cc)
+  Answer answerRequest(const Request& r, const Now& now, std::string* op, Effects* fx);
+  Answer idReply(const format::Json& req, const Now& now) const;
+  Answer answerQuery(const std::string& op, const format::Json& req, const Now& now);
+  Answer localRequest(const Request& r, const Now& now, std::string* op, Effects* fx);
+
+  // datagrams (lim_node.cc)
+  bool fresh(const std::string& sender, const protocol::Frame& f);
+  void onReport(const protocol::Frame& f, const Now& now, Effects* fx);
+  void onAnnounce(const protocol::Frame& f, const Now& now, Effects* fx);
+  void onAdminFrame(const protocol::Frame& f, const Now& now, Effects* fx);
+  void applyMaster(const master::MasterActions& a, Effects* fx);
+  void timers(const Now& now, Effects* fx);
+
+  // agent (node_agent.cc)
+  agent::AgentSettings agentSettings() const;
+  void sendReport(const std::string& to, const Now& now, Effects* fx);
+  void startMelim(const agent::MelimSet& set, Effects* fx);
+
+  // admin (node_admin.cc)
+  Answer adminRequest(const std::string& op, const format::Json& req, const Now& now, Effects* fx);
+  Answer reconfigureCluster(const Now& now, Effects* fx);
+  void localAdmin(const std::string& op, double seconds, const Now& now, Effects* fx);
+  Status reloadConfig(const Now& now, Effects* fx, std::vector<std::string>* diagnostics,
+                      QuotaReload* quotas);
+  void adoptConfig(ConfigPtr c, const Now& now, Effects* fx);
+  QuotaReload reloadQuotas(Effects* fx, std::vector<std::string>* diagnostics);
+
+  // reservations (node_reservations.cc)
+  Answer reservationRequest(const std::string& op, const format::Json& req, bool isSigned,
+                            const Now& now, Effects* fx);
+  void forwardNext(const Now& now, Effects* fx);
+  void onForwardDone(uint64_t conn, const Result<std::string>& reply, Effects* fx);
+
+  // this host's kept reservations and the master's holds traffic (node_holds.cc)
+  void applyEffects(const reserve::Effects& rfx, const Now& now, Effects* fx);
+  std::vector<std::string> keepersOf(const reserve::Reservation& r) const;
+  void onHoldFrame(const std::string& op, const format::Json& req, const Now& now, Effects* fx);
+  void reservationTimers(const Now& now, Effects* fx);
+  void sendHoldsReport(const std::string& to, Effects* fx);
+  void keep(const reserve::Reservation& r, double wall, Effects* fx);
+  void forget(const std::string& id, Effects* fx);
+
+  // status (node_status.cc)
+  Answer statusReply(const Now& now) const;
+  Answer elimStatusReply(uint64_t conn, const std::string& host, const Now& now, Effects* fx);
+  void pumpGather(uint64_t id, const Now& now, Effects* fx);
+  void finishGathers(const Now& now, Effects* fx);
+
+  std::string self_;
+  ConfigPtr config_;
+  HostPort& host_;
+  ConfigPort& files_;
+  std::unique_ptr<master::MasterRole> master_;
+  std::unique_ptr<master::LoadTable> table_;
+  std::unique_ptr<agent::AgentRole> agent_;
+  protocol::ReplayGuard replay_;
+  RequestCache cache_;
+  master::PolicyState policyState_;
+  NodeCounters counters_;
+  double startedAt_ = 0;
+
+  reserve::ReservationService reservations_;
+  reserve::Ledger held_;
+  reserve::HoldsReporter reporter_;
+  bool wasMaster_ = false;
+
+  // Reservation requests waiting to be forwarded to the master, one at a time (their signed
+  // sequence numbers must arrive in order): connection and request body.
+  std::deque<std::pair<uint64_t, std::string>> forwardQueue_;
+  bool forwarding_ = false;
+
+  std::map<uint64_t, Gather> gathers_;
+  std::map<uint64_t, PendingSub> subs_;  // by sub-request id
+  uint64_t nextId_ = 1;                  // gathers and sub-requests
+};
+
+}  // namespace openlim::node

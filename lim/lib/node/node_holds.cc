@@ -1,0 +1,212 @@
+// What each lim keeps of the reservations on its host (docs/reservations.md): the master
+// sends `hold` / `unhold` (signed UDP, kind 7) to every keeper; a keeper keeps them in held_
+// and journals them (the shell writes the records, one fdatasync per loop turn), drops them
+// when their lease ends, and reports them (`holds`) to every new master, and to a master
+// whose lim restarted, which rebuilds its ledger from these reports before it admits a
+// reservation (reserve/rebuild.h); a rebuilding master asks (`askholds`) the hosts it hears
+// whose report has not come.
+#include <algorithm>
+#include <cmath>
+
+#include "format/json_writer.h"
+#include "format/reply_json.h"
+#include "node/lim_node.h"
+#include "protocol/request.h"
+#include "reserve/journal.h"
+#include "reserve/keepers.h"
+#include "reserve/reservation_json.h"
+
+namespace openlim::node {
+
+using format::Json;
+
+namespace {
+
+constexpr size_t kMaxHoldsPart = 50000;  // bytes of reservations in one holds datagram
+// Holds asked per loop turn by a rebuilding master (the rest on the next turns).
+constexpr size_t kMaxAsksPerTurn = 512;
+
+std::string holdJson(const std::string& sender, const reserve::Reservation& r) {
+  Json o = Json::object();
+  o.add("op", Json::string("hold"));
+  o.add("reservation", reserve::reservationJson(r));
+  o.add("sender", Json::string(sender));
+  return o.compact();
+}
+
+std::string askHoldsJson(const std::string& sender) {
+  return "{\"op\":\"askholds\",\"sender\":" + format::jsonQuote(sender) + "}";
+}
+
+std::string unholdJson(const std::string& sender, const std::string& id) {
+  Json o = Json::object();
+  o.add("ids", format::jstrings({id}));
+  o.add("op", Json::string("unhold"));
+  o.add("sender", Json::string(sender));
+  return o.compact();
+}
+
+// A holds report's "part" / "parts": a whole number in range, else -1; `absent` when the
+// field is missing (a report from a lim that predates parts is whole in one datagram).
+double partField(const Json& req, const char* key, double absent) {
+  const Json* v = req.find(key);
+  if (!v) return absent;
+  double d = v->isNumber() ? v->asNumber() : -1;
+  return d >= 0 && d <= 1e9 && d == std::floor(d) ? d : -1;
+}
+
+}  // namespace
+
+void LimNode::keep(const reserve::Reservation& r, double wall, Effects* fx) {
+  if (held_.merge(r, wall)) fx->journal.push_back(reserve::journalPut(r));
+}
+
+void LimNode::forget(const std::string& id, Effects* fx) {
+  if (held_.release(id, {"", true}).isOk()) fx->journal.push_back(reserve::journalDrop(id));
+}
+
+std::vector<std::string> LimNode::keepersOf(const reserve::Reservation& r) const {
+  return reserve::keepersOf(r, election().isMaster() ? self_ : std::string(), config_->masterList);
+}
+
+void LimNode::applyEffects(const reserve::Effects& rfx, const Now& now, Effects* fx) {
+  for (const auto& r : rfx.put)
+    for (const auto& h : keepersOf(r)) {
+      if (h == self_) {
+        keep(r, now.wall, fx);
+      } else {
+        fx->send(h, protocol::Kind::kAdmin, holdJson(self_, r));
+        ++counters_.holds_sent;
+      }
+    }
+  for (const auto& r : rfx.dropped)
+    for (const auto& h : keepersOf(r)) {
+      if (h == self_) {
+        forget(r.id, fx);
+      } else {
+        fx->send(h, protocol::Kind::kAdmin, unholdJson(self_, r.id));
+        ++counters_.holds_sent;
+      }
+    }
+}
+
+void LimNode::onHoldFrame(const std::string& op, const Json& req, const Now& now, Effects* fx) {
+  const std::string sender = protocol::reqString(req, "sender");
+  if (op == "hold") {
+    const Json* r = req.find("reservation");
+    auto res = r ? reserve::reservationFromJson(*r)
+                 : Result<reserve::Reservation>(Status(Code::kInvalid, "no reservation"));
+    if (!res) {
+      ++counters_.malformed;
+      return;
+    }
+    keep(*res, now.wall, fx);
+  } else if (op == "unhold") {
+    const Json* ids = req.find("ids");
+    if (ids && ids->isArray())
+      for (const Json& id : ids->items()) forget(id.asString(), fx);
+  } else if (op == "holds" && election().isMaster()) {
+    const Json* list = req.find("reservations");
+    const double part = partField(req, "part", 0), parts = partField(req, "parts", 1);
+    if (!list || !list->isArray() || part < 0 || parts < 1 || part >= parts) {
+      ++counters_.malformed;
+      return;
+    }
+    std::vector<reserve::Reservation> rs;
+    for (const Json& item : list->items())
+      if (auto r = reserve::reservationFromJson(item)) rs.push_back(std::move(*r));
+    reserve::Effects rfx;
+    reservations_.merge(sender, rs, now.wall, *table_, now.mono, &rfx);
+    applyEffects(rfx, now, fx);
+    if (config_->findHost(sender))
+      reservations_.rebuildWindow().reported(sender, static_cast<size_t>(part),
+                                             static_cast<size_t>(parts), now.mono);
+  } else if (op == "askholds" && !election().isMaster() && config_->findHost(sender)) {
+    // A master rebuilding its ledger has not heard our holds (lost, or its restart missed).
+    ++counters_.holds_asked;
+    sendHoldsReport(sender, fx);
+    if (sender == election().master()) reporter_.reported(sender, replay_.epochOf(sender));
+  }
+}
+
+// Our holds to `to`, in datagrams of at most kMaxHoldsPart bytes (an empty report too: the
+// master then knows this host holds nothing), each naming its part and how many there are
+// (the master knows the report whole once every part came).
+void LimNode::sendHoldsReport(const std::string& to, Effects* fx) {
+  std::vector<std::string> items;
+  for (const reserve::Reservation* r : held_.list(""))
+    items.push_back(reserve::reservationJson(*r).compact());
+  std::vector<std::string> lists;  // each part's reservations, comma-joined
+  size_t i = 0;
+  do {
+    std::string list;
+    size_t first = i;
+    while (i < items.size() && (i == first || list.size() + items[i].size() < kMaxHoldsPart)) {
+      if (i != first) list += ',';
+      list += items[i];
+      ++i;
+    }
+    lists.push_back(std::move(list));
+  } while (i < items.size());
+  for (size_t part = 0; part < lists.size(); ++part) {
+    std::string body = "{\"op\":\"holds\",\"part\":" + std::to_string(part) +
+                       ",\"parts\":" + std::to_string(lists.size()) + ",\"reservations\":[" +
+                       lists[part] + "],\"sender\":" + format::jsonQuote(self_) + "}";
+    fx->send(to, protocol::Kind::kAdmin, std::move(body));
+    ++counters_.holds_reports;
+  }
+}
+
+void LimNode::reservationTimers(const Now& now, Effects* fx) {
+  const bool isMaster = election().isMaster();
+  if (isMaster && !wasMaster_) {
+    // A new master, or this one restarted: the hosts report what they hold once they hear
+    // it; until every host heard has (reserve/rebuild.h) no reservation is admitted.
+    const auto& p = config_->params;
+    const double settle = p.exInterval + 2 * p.probeTimeout;
+    reservations_.beginRebuild(
+        now.mono,
+        {.settle = settle, .limit = 3 * settle, .askEvery = std::max(p.probeTimeout, 0.5)});
+    reserve::Effects rfx;
+    reservations_.merge(self_, heldList(), now.wall, *table_, now.mono, &rfx);
+    applyEffects(rfx, now, fx);
+    fx->info("reservations: master now; rebuilding the ledger from the hosts");
+  } else if (!isMaster && wasMaster_) {
+    reservations_.endRole();
+  }
+  wasMaster_ = isMaster;
+  if (isMaster && reservations_.nextExpiry() <= now.wall) {
+    reserve::Effects rfx;
+    reservations_.expire(now.wall, *table_, now.mono, &rfx);
+    applyEffects(rfx, now, fx);
+  }
+  // Not journalled: replay drops an ended lease by its own expiry time.
+  if (held_.nextExpiry() <= now.wall) held_.expire(now.wall);
+  if (isMaster) {
+    reserve::RebuildWindow& w = reservations_.rebuildWindow();
+    for (const std::string& h : w.toAsk(now.mono, kMaxAsksPerTurn)) {
+      fx->send(h, protocol::Kind::kAdmin, askHoldsJson(self_));
+      ++counters_.holds_asks;
+    }
+    size_t missing = 0;
+    std::vector<std::string> names = w.takeMissing(now.mono, 10, &missing);
+    if (missing > 0) {
+      std::string list;
+      for (const auto& n : names) list += (list.empty() ? "" : " ") + n;
+      if (missing > names.size()) list += " ...";
+      fx->warn("reservations: admitting again without the holds of " + std::to_string(missing) +
+               " host(s) that answer but never reported them (" + list + ")");
+    }
+  }
+  // A keeper reports to each master it learns of: a new name, or a new boot epoch under the
+  // same name (that master's lim restarted and lost its ledger).
+  const std::string& master = election().master();
+  if (isMaster) {
+    reporter_.reported(self_, 0);  // a later master, even the one before, hears again
+  } else if (const uint64_t epoch = replay_.epochOf(master); reporter_.due(master, epoch)) {
+    sendHoldsReport(master, fx);
+    reporter_.reported(master, epoch);
+  }
+}
+
+}  // namespace openlim::node

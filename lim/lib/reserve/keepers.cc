@@ -1,0 +1,19 @@
+#include "reserve/keepers.h"
+
+#include <algorithm>
+
+namespace openlim::reserve {
+
+std::vector<std::string> keepersOf(const Reservation& r, const std::string& master,
+                                   const std::vector<std::string>& candidates) {
+  std::vector<std::string> out;
+  auto add = [&](const std::string& h) {
+    if (std::find(out.begin(), out.end(), h) == out.end()) out.push_back(h);
+  };
+  if (!master.empty()) add(master);
+  for (const auto& h : r.hosts) add(h.host);
+  for (size_t i = 0; i < candidates.size() && i < kMaxKeeperCandidates; ++i) add(candidates[i]);
+  return out;
+}
+
+}  // namespace openlim::reserve
