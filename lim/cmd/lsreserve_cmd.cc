@@ -63,12 +63,14 @@ void printJsonError(CmdIo& io, const Result<Json>& reply) {
   io.out << doc.dump();
 }
 
-// A reply whose `code` is not ok, as the command's exit: rebuilding = 4 (try again).
+// A reply whose `code` is not ok, as the command's exit: rebuilding (a new master rebuilds its
+// ledger) and noquorum (RESERVATION_CONSISTENCY = quorum: the master hears too few master
+// candidates, or too few journalled the change) = 4 (try again).
 int replyFailure(CmdIo& io, const std::string& cmd, const Result<Json>& reply, bool json) {
   if (json) printJsonError(io, reply);
   if (!reply) return fail(io, cmd, reply.status());
   std::string code = reply->stringOr("code");
-  if (code == "rebuilding") {
+  if (code == "rebuilding" || code == "noquorum") {
     io.err << cmd << ": " << format::clipEchoes(reply->stringOr("error"), io.echoed) << "\n";
     return kExitRetry;
   }
@@ -128,6 +130,7 @@ int list(const ParsedArgs& a, CmdIo& io) {
          << format::padRight("PROJECT", 10) << format::padRight("QUEUE", 10)
          << format::padRight("PE", 8) << format::padRight("CREATED", 20)
          << format::padRight("EXPIRES", 20) << "HOSTS / AMOUNTS\n";
+  bool overCommitted = false;
   for (const Json& r : rs->items()) {
     auto [hosts, amounts] = hostsAndAmounts(r);
     io.out << format::padRight(r.stringOr("id"), 27) << ' '
@@ -137,8 +140,13 @@ int list(const ParsedArgs& a, CmdIo& io) {
            << format::padRight(orDash(r.stringOr("pe")), 7) << ' '
            << format::padRight(timeText(r.find("created")->asNumber()), 19) << ' '
            << format::padRight(timeText(r.find("expires")->asNumber()), 19) << ' ' << hosts << " / "
-           << amounts << "\n";
+           << amounts << (r.find("overcommitted") ? "  [over-committed]" : "") << "\n";
+    overCommitted = overCommitted || r.find("overcommitted");
   }
+  // Only after a partition healed with RESERVATION_CONSISTENCY = available (docs/reservations.md).
+  if (overCommitted)
+    io.out << "[over-committed]: held beyond a host's slots or a quota limit since a partition "
+              "healed; nothing more is admitted against that limit until usage falls back\n";
   return kExitOk;
 }
 

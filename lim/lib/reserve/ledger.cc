@@ -55,6 +55,7 @@ Result<Reservation> Ledger::renew(const std::string& id, double lease, double no
   Reservation& r = byId_.at(id);
   byExpiry_.erase({r.expires, r.id});
   r.expires = now + lease;
+  ++r.version;
   byExpiry_.emplace(r.expires, r.id);
   return r;
 }
@@ -77,10 +78,19 @@ bool Ledger::merge(const Reservation& r, double now) {
   if (r.expires <= now || tombstones_.count(r.id)) return false;
   auto it = byId_.find(r.id);
   if (it == byId_.end()) return add(r).isOk();
-  if (r.expires <= it->second.expires) return false;
-  byExpiry_.erase({it->second.expires, r.id});
-  it->second.expires = r.expires;
-  byExpiry_.emplace(r.expires, r.id);
+  Reservation& kept = it->second;
+  // The later copy wins: a later lease, or a later version (a renew to a shorter lease).
+  if (r.version <= kept.version && r.expires <= kept.expires) return false;
+  if (r.version > kept.version) {
+    byExpiry_.erase({kept.expires, r.id});
+    kept.expires = r.expires;
+    byExpiry_.emplace(kept.expires, r.id);
+    kept.version = r.version;
+  } else if (r.expires > kept.expires) {
+    byExpiry_.erase({kept.expires, r.id});
+    kept.expires = r.expires;
+    byExpiry_.emplace(kept.expires, r.id);
+  }
   return true;
 }
 

@@ -13,6 +13,8 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -74,7 +76,9 @@ class ReservationService {
   // Taking the master role at `now` (monotonic): reserve is refused while the rebuild
   // window is open, until every host heard has reported what it holds (rebuild.h). Leaving
   // it: the ledger is dropped (the next master rebuilds it from the hosts).
-  void beginRebuild(double now, RebuildTiming timing);
+  // In quorum mode (`quorum`), until a majority of the candidates reported whole too.
+  void beginRebuild(double now, RebuildTiming timing,
+                    std::optional<RebuildQuorum> quorum = std::nullopt);
   void endRole();
   bool rebuilding(double now) const { return window_.open(now); }
   // The window, for the daemon to tell it who was heard and who reported, and to ask.
@@ -99,11 +103,16 @@ class ReservationService {
   // Created, released, expired and merged reservations update it.
   void setQuotas(quota::QuotaConfigPtr config);
   const quota::QuotaState* quotas() const { return quotas_.get(); }
+  const quota::QuotaConfigPtr& quotaConfig() const { return quotaConfig_; }
   // The same usage for a reader on another thread (a metrics scrape): while anyone holds it,
   // the service changes a copy (as the load table does its snapshot), never it.
   std::shared_ptr<const quota::QuotaState> sharedQuotas() const { return quotas_; }
 
   const Ledger& ledger() const { return ledger_; }
+  // The reservations over a host's slots or a quota limit since a partition healed
+  // (reserve/over_commit.h): the listing marks them "overcommitted".
+  void setOverCommitted(std::set<std::string> ids) { overCommitted_ = std::move(ids); }
+  const std::set<std::string>& overCommitted() const { return overCommitted_; }
   const ServiceCounters& counters() const { return counters_; }
   double nextExpiry() const { return ledger_.nextExpiry(); }
 
@@ -122,6 +131,7 @@ class ReservationService {
   ServiceCounters counters_;
   quota::QuotaConfigPtr quotaConfig_;
   std::shared_ptr<quota::QuotaState> quotas_;
+  std::set<std::string> overCommitted_;
 };
 
 }  // namespace openlim::reserve
