@@ -25,8 +25,7 @@
 #include "connections.h"
 #include "host_measures.h"
 #include "master/request_stats.h"
-#include "metrics_exchange.h"
-#include "metrics_server.h"
+#include "metrics_endpoint.h"
 #include "node/lim_node.h"
 #include "openlim/config.h"
 #include "peer_addresses.h"
@@ -104,8 +103,7 @@ class LimServer {
   std::vector<node::Reply> replies_;
   std::vector<node::Datagram> committed_;
   master::RequestStats requestStats_;
-  std::unique_ptr<MetricsExchange> metricsExchange_;  // outlives metricsServer_
-  std::unique_ptr<MetricsServer> metricsServer_;
+  std::unique_ptr<MetricsEndpoint> metrics_;  // null: no LSF_METRICS_ADDR (or cannot bind)
 
   bool running_ = true;
   bool restart_ = false;

@@ -1,8 +1,8 @@
 #pragma once
 // What a lim shows on its metrics endpoint, written in Prometheus's text format (version
-// 0.0.4; docs/metrics.md lists every metric). The input is an immutable copy the loop hands
-// over: the published host table (master only), counters copied at hand-over, and melim's
-// status line; the writer runs on the metrics thread and never touches the loop's state.
+// 0.0.4; docs/metrics.md lists every metric). The input is an immutable copy the loop takes
+// when a scrape waits: the published host table (master only), counters copied, and melim's
+// status line; the writer (in slices: master/metrics_cursor.h) never touches the loop's state.
 // Pure: no clock (the loop's last turn comes in as an age), no I/O.
 
 #include <cstdint>
@@ -58,10 +58,10 @@ struct QuotaSeries {
 // Beyond it the rows using the most of their limits stay; the rest are counted.
 inline constexpr size_t kMaxQuotaSeries = 1000;
 
-// The master's reservations and quota usage, taken at hand-over (the master only). The
+// The master's reservations and quota usage, taken with the input (the master only). The
 // counters are copied; the quota usage is shared, as the host table is: the service copies
-// it before changing it while a scrape holds it, so the rows are worked out on the metrics
-// thread, never on the loop.
+// it before changing it while a scrape holds it, so the rows are worked out while the body
+// is written, not when the input is taken.
 struct ReservationMetrics {
   uint64_t active = 0;  // reservations in the ledger
   uint64_t created = 0, released = 0, renewed = 0, expired = 0, merged = 0;
@@ -84,8 +84,8 @@ struct MetricsInput {
   double startedAgo = 0;  // seconds since this lim started
 };
 
-// The whole scrape body. `loopAge`: seconds since the lim's loop last turned, read by the
-// metrics thread at scrape time (a wedged loop shows here even when the rest is old).
+// The whole scrape body in one go (a MetricsCursor with no budget). `loopAge`: the length of
+// the loop's turn before the one that took the input.
 std::string writeMetrics(const MetricsInput& in, double loopAge);
 
 using MetricsInputPtr = std::shared_ptr<const MetricsInput>;

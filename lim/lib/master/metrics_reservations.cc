@@ -1,8 +1,8 @@
 // The metrics of the master's reservations and quota usage (docs/metrics.md). Bounded
 // whatever the number of reservations: no series per reservation; reserved slots per host
 // (hosts holding none left out, so at most one series per host); quota rows cut at
-// kMaxQuotaSeries. The quota rows are worked out here, on the metrics thread, from the
-// usage the loop shared at hand-over (and the host table's values for dynamic limits).
+// kMaxQuotaSeries. The quota rows are worked out here, in one slice of a scrape, from the
+// usage shared in the scrape's input (and the host table's values for dynamic limits).
 #include <string_view>
 
 #include "format/prom_text.h"
@@ -36,25 +36,6 @@ void writeCounts(PromWriter& w, const ReservationMetrics& r) {
   w.sample(kDenied, {{"reason", "rebuilding"}}, static_cast<double>(r.refusedRebuilding));
   w.sample(kDenied, {{"reason", "quota"}}, static_cast<double>(r.refusedQuota));
   w.sample(kDenied, {{"reason", "no_hosts"}}, static_cast<double>(r.refusedNoHosts));
-}
-
-void writeReservedSlots(std::string& out, const HostTable& t) {
-  PromWriter w(out);
-  double total = 0;
-  w.family("openlim_host_reserved_slots", "gauge",
-           "Slots reservations hold on the host; hosts holding none are left out.");
-  for (size_t row = 0; row < t.size(); ++row) {
-    const int slots = t.reserved(row);
-    if (slots <= 0) continue;
-    total += slots;
-    out += "openlim_host_reserved_slots{host=\"";
-    format::appendPromLabelValue(out, t.names[row]);
-    out += "\"} ";
-    format::appendPromValue(out, slots);
-    out += '\n';
-  }
-  w.family("openlim_reserved_slots", "gauge", "Slots reservations hold in the whole cluster.");
-  w.sample("openlim_reserved_slots", total);
 }
 
 void quotaSample(PromWriter& w, std::string_view name, const QuotaSeries& s, double v) {
@@ -93,10 +74,32 @@ void writeQuota(PromWriter& w, const ReservationMetrics& r, const HostTable* tab
 
 }  // namespace
 
-void writeReservations(std::string& out, const ReservationMetrics& r, const HostTable* table) {
+void writeReservationsHead(std::string& out, const ReservationMetrics& r, const HostTable* t) {
   PromWriter w(out);
   writeCounts(w, r);
-  if (table) writeReservedSlots(out, *table);
+  if (t)
+    w.family("openlim_host_reserved_slots", "gauge",
+             "Slots reservations hold on the host; hosts holding none are left out.");
+}
+
+int writeReservedSlotRow(std::string& out, const HostTable& t, size_t row) {
+  const int slots = t.reserved(row);
+  if (slots <= 0) return 0;
+  out += "openlim_host_reserved_slots{host=\"";
+  format::appendPromLabelValue(out, t.names[row]);
+  out += "\"} ";
+  format::appendPromValue(out, slots);
+  out += '\n';
+  return slots;
+}
+
+void writeReservationsTail(std::string& out, const ReservationMetrics& r, const HostTable* table,
+                           double reservedSlots) {
+  PromWriter w(out);
+  if (table) {
+    w.family("openlim_reserved_slots", "gauge", "Slots reservations hold in the whole cluster.");
+    w.sample("openlim_reserved_slots", reservedSlots);
+  }
   writeQuota(w, r, table);
 }
 
