@@ -174,6 +174,32 @@ class TestPartitionQuorum(SplitBase):
         self.assert_quota_refuses("hostA")
 
 
+class TestPartitionQuorumWindow(SplitBase):
+    """The old master asked right after the cut, before it notices it hears a minority: the
+    change it admits waits for journals that cannot come and is answered "try again", but
+    stays admitted on its side, where the new master cannot know it. The quorum promise
+    (no quota over-committed under any partition and heal) must hold all the same."""
+    block = "127.7.92"
+    mode = "quorum"
+
+    def test_a_change_unanswered_at_the_cut_over_commits_nothing(self):
+        self.start()
+        self.reserve_on("hostA", "hostA")
+        self.split.split(SIDE_A, SIDE_BC)
+        rc, out, err = self.run_cmd("lsreserve", "-n", "1", "hostA", host="hostA")
+        self.assertEqual(rc, 4, out + err)  # never acknowledged without a majority
+        self.c.wait_or_dump(lambda: self.c.master_of("hostC") == "hostB", "hostB master")
+        for _ in range(LIMIT):  # up to the quota, as hostB's side knows it
+            if self.reserve("-n", "1", "hostB", host="hostC")[0] != 0:
+                break
+        self.heal()
+        self.c.wait_or_dump(lambda: self.quota_used() is not None, "lsquota after the heal")
+        self.c.wait_or_dump(lambda: self.ids() is not None, "the listing after the heal")
+        self.assertLessEqual(self.quota_used()[0], LIMIT)
+        self.assertEqual(self.marked(), [])
+        self.assert_no_host_over()
+
+
 class TestPartitionAvailable(SplitBase):
     block = "127.7.91"
     mode = "available"
