@@ -150,7 +150,8 @@ ElectionActions Election::tick(double now) {
 
 double Election::nextDeadline() const {
   double next = rank_ >= 0 ? nextHeartbeat_ : 1e300;
-  if (fast(rank_)) next = std::min(next, nextBeat_);
+  // A lone candidate beats nobody: no wake-up for it (an idle one-host lim sleeps).
+  if (fast(rank_) && !beatTargets_.empty()) next = std::min(next, nextBeat_);
   if (!bootProbed_) return startedAt_;
   // Only instants after the last tick: passed ones have been acted on.
   auto consider = [&](double t) {

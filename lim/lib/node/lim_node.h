@@ -194,6 +194,7 @@ class LimNode {
   reserve::Ledger held_;
   reserve::HoldsReporter reporter_;
   bool wasMaster_ = false;
+  bool hadMajority_ = true;  // quorum mode: the voters' majority was heard at the last tick
 
   // Reservation requests waiting to be forwarded to the master, one at a time (their signed
   // sequence numbers must arrive in order): connection and request body.

@@ -175,7 +175,12 @@ void LimNode::sendHoldsReport(const std::string& to, Effects* fx) {
 
 void LimNode::reservationTimers(const Now& now, Effects* fx) {
   const bool isMaster = election().isMaster();
-  if (isMaster && !wasMaster_) {
+  // Quorum mode: a master that heard no majority for a while may have missed what the other
+  // side admitted; it rebuilds again, as a new master does, before it admits anything.
+  const bool majority = !quorumMode() || election().hearsMajorityOf(voters(), now.mono);
+  const bool regained = isMaster && wasMaster_ && majority && !hadMajority_;
+  hadMajority_ = majority;
+  if (isMaster && (!wasMaster_ || regained)) {
     // A new master, or this one restarted: the hosts report what they hold once they hear
     // it; until every host heard has (reserve/rebuild.h) no reservation is admitted.
     const auto& p = config_->params;
@@ -189,7 +194,9 @@ void LimNode::reservationTimers(const Now& now, Effects* fx) {
     reserve::Effects rfx;
     reservations_.merge(self_, heldList(), now.wall, *table_, now.mono, &rfx);
     applyEffects(rfx, now, fx);
-    fx->info("reservations: master now; rebuilding the ledger from the hosts");
+    fx->info(regained ? "reservations: a majority of the master candidates is heard again; "
+                        "rebuilding the ledger from the hosts"
+                      : "reservations: master now; rebuilding the ledger from the hosts");
   } else if (!isMaster && wasMaster_) {
     reservations_.endRole();
   }

@@ -106,6 +106,13 @@ void LimNode::answerAwaited(const Now& now, Effects* fx) {
   auto in = [](const std::vector<reserve::Change>& list, const reserve::Change& c) {
     return std::find(list.begin(), list.end(), c) != list.end();
   };
+  // A creation no majority journalled in time is withdrawn: the other side of a partition
+  // cannot see it, and keeping it could promise its slots twice. A renew or a release that
+  // timed out changes no slot count: it stays as it is (renew or release again).
+  reserve::Effects withdrawn;
+  for (const reserve::Change& c : late)
+    if (c.version == 1) reservations_.withdraw(c.id, *table_, now.mono, &withdrawn);
+  applyEffects(withdrawn, now, fx);
   for (auto it = awaited_.begin(); it != awaited_.end();) {
     AwaitedReply& w = it->second;
     std::string lateIds;
@@ -119,8 +126,8 @@ void LimNode::answerAwaited(const Now& now, Effects* fx) {
                                    "not journalled by a majority of the master candidates in "
                                    "time (" +
                                        lateIds +
-                                       "); try again: the change stays "
-                                       "admitted, renew or release it"),
+                                       "); a new reservation is withdrawn, "
+                                       "a renew or release may not have taken effect; try again"),
                 false, w.op);
     } else if (w.changes.empty()) {
       fx->reply(it->first, std::move(w.body), true, w.op);

@@ -15,14 +15,14 @@
 // of them, and its ack is its own journal's commit (it calls ack() with its own name then,
 // not before: a reply must not promise what its crash could lose).
 //
-// A change whose wait expired is answered "try again" and is NOT acknowledged, but it stays
-// admitted: its holds went out and some journals may have it, so it may survive a failover
-// whatever the master does now. Rolling it back would be a second change that needs the
-// very majority that just failed to answer, and a rollback that reached some keepers but
-// not others is how a reservation comes back from the dead. Kept, it holds its slots under
-// its lease (it is listed, and its owner may renew it to have it acknowledged, or release
-// it), which can only waste slots for a while, never promise one twice. The reply names
-// its id so the client can do either.
+// A change whose wait expired is answered "try again" and is NOT acknowledged. The master
+// (lim/lib/node/node_quorum.cc) withdraws a creation that timed out: on the minority side of
+// a fresh partition, it would otherwise hold slots the majority side cannot see, and the
+// heal would find them promised twice. A renew or a release that timed out changes no slot
+// count and stays as it is. A keeper that journalled a withdrawn creation and missed its
+// unhold may report it to a later master, which then honours it until its lease ends:
+// wasted slots for a while, never a slot promised twice (that master counts it before it
+// admits anything, reserve/rebuild.h).
 
 #include <cstddef>
 #include <cstdint>

@@ -46,6 +46,17 @@ void ReservationService::beginRebuild(double now, RebuildTiming timing,
   window_.begin(now, timing, std::move(quorum));
 }
 
+bool ReservationService::withdraw(const std::string& id, master::LoadTable& table, double now,
+                                  Effects* effects) {
+  auto gone = ledger_.release(id, {"", true});
+  if (!gone) return false;
+  ++counters_.withdrawn;
+  count(*gone, -1);
+  push(*gone, table, now);
+  effects->dropped.push_back(std::move(*gone));
+  return true;
+}
+
 void ReservationService::endRole() {
   ledger_ = Ledger();
   window_.end();

@@ -37,6 +37,7 @@ struct ServiceCounters {
   uint64_t deniedUser = 0;         // a caller acting for a user it may not
   uint64_t refusedQuota = 0;       // reserve with too few hosts once quotas refused some
   uint64_t refusedNoHosts = 0;     // reserve with too few eligible hosts (no quota involved)
+  uint64_t withdrawn = 0;          // created, never acknowledged by a majority: withdrawn
 };
 
 // What changed, for the reserved hosts' lims: reservations to keep (new or renewed) and
@@ -95,6 +96,10 @@ class ReservationService {
   // as dropped, so that host forgets them.
   void merge(const std::string& host, const std::vector<Reservation>& held, double wall,
              master::LoadTable& table, double now, Effects* effects);
+  // RESERVATION_CONSISTENCY = quorum: a reservation whose creation no majority journalled in
+  // time was never acknowledged; it is withdrawn (its holds dropped, as a release's), so no
+  // side of a partition keeps a promise the other side cannot see. False: not held.
+  bool withdraw(const std::string& id, master::LoadTable& table, double now, Effects* effects);
   // Puts every host's holds into `table` again (after a reconfig rebuilt its records).
   void pushAll(master::LoadTable& table, double now) const;
 
