@@ -6,6 +6,7 @@
 // Pure: no clock (the loop's last turn comes in as an age), no I/O.
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -70,6 +71,11 @@ struct ReservationMetrics {
   uint64_t refusedQuota = 0, refusedNoHosts = 0;
   std::shared_ptr<const quota::QuotaState> quotas;  // null: no lsf.quotas in force
   policy::Period period = policy::Period::kPrime;   // the calendar's at hand-over
+  uint64_t overCommitted = 0;  // reservations over a limit since a partition healed
+  // The quota rows of `lsquota -u all` from `quotas` (at most kMaxQuotaSeries, the fullest;
+  // `omitted` counts the rest), worked out by the reservation module when the scrape writes
+  // them; null: none. (A function, so the writer here needs nothing of that module.)
+  std::function<std::vector<QuotaSeries>(const HostTable& table, uint64_t* omitted)> quotaRows;
 };
 
 struct MetricsInput {

@@ -7,7 +7,6 @@
 
 #include "format/prom_text.h"
 #include "master/metrics_parts.h"
-#include "reserve/service_metrics.h"
 
 namespace openlim::master {
 namespace {
@@ -36,6 +35,10 @@ void writeCounts(PromWriter& w, const ReservationMetrics& r) {
   w.sample(kDenied, {{"reason", "rebuilding"}}, static_cast<double>(r.refusedRebuilding));
   w.sample(kDenied, {{"reason", "quota"}}, static_cast<double>(r.refusedQuota));
   w.sample(kDenied, {{"reason", "no_hosts"}}, static_cast<double>(r.refusedNoHosts));
+  w.family("openlim_reservations_overcommitted", "gauge",
+           "Reservations over a host's slots or a quota limit since a partition healed "
+           "(RESERVATION_CONSISTENCY = available; docs/reservations.md).");
+  w.sample("openlim_reservations_overcommitted", static_cast<double>(r.overCommitted));
 }
 
 void quotaSample(PromWriter& w, std::string_view name, const QuotaSeries& s, double v) {
@@ -55,8 +58,11 @@ void writeQuota(PromWriter& w, const ReservationMetrics& r, const HostTable* tab
   w.family("openlim_quotas_loaded", "gauge",
            "1 when resource quota sets (lsf.quotas) are in force.");
   w.sample("openlim_quotas_loaded", r.quotas ? 1 : 0);
-  reserve::QuotaRows q;
-  if (r.quotas && table) q = reserve::quotaRows(*r.quotas, r.period, *table);
+  struct {
+    std::vector<QuotaSeries> rows;
+    uint64_t omitted = 0;
+  } q;
+  if (r.quotas && table && r.quotaRows) q.rows = r.quotaRows(*table, &q.omitted);
   w.family("openlim_quota_used", "gauge",
            "What reservations hold of a quota rule's resource, per filter member (memory in "
            "bytes, other resources in their own unit).");

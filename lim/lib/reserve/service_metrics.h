@@ -29,4 +29,8 @@ struct QuotaRows {
 QuotaRows quotaRows(const quota::QuotaState& state, policy::Period period, const HostTable& table,
                     size_t bound = master::kMaxQuotaSeries);
 
+// quotaRows of `state` in `period`, as the writer asks for them (ReservationMetrics).
+using QuotaRowsFn = decltype(master::ReservationMetrics::quotaRows);
+QuotaRowsFn quotaRowsOf(std::shared_ptr<const quota::QuotaState> state, policy::Period period);
+
 }  // namespace openlim::reserve

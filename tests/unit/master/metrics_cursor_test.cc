@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "reserve/service_metrics.h"
+
 #include <sstream>
 
 #include "config/builtins.h"
@@ -55,6 +57,7 @@ struct Cluster {
         std::make_shared<quota::QuotaState>(std::make_shared<quota::QuotaConfig>(l.config));
     state->add(quota::Consumption{.who = {.user = "alice"}, .hosts = {{"host0", 2, {}}}});
     res->quotas = state;
+    res->quotaRows = reserve::quotaRowsOf(state, res->period);
     in.reservations = res;
   }
   LoadTable table;
