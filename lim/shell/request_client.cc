@@ -10,16 +10,17 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <chrono>
 #include <cstring>
 
+#include "clock.h"
 #include "format/json.h"
 #include "protocol/frame.h"
 
 namespace openlim::shell {
 namespace {
 
-using Clock = std::chrono::steady_clock;
+// Deadlines are monotonic seconds of the one clock (clock.h).
+using Deadline = double;
 
 // Closes the socket on every path out of requestJson.
 struct Fd {
@@ -29,18 +30,18 @@ struct Fd {
   }
 };
 
-int msLeft(Clock::time_point deadline) {
-  auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
-  return left.count() > 0 ? static_cast<int>(left.count()) : 0;
+int msLeft(Deadline deadline) {
+  const double left = (deadline - monotonicSeconds()) * 1000;
+  return left > 0 ? static_cast<int>(left) : 0;
 }
 
-Clock::time_point after(double seconds) {
+Deadline after(double seconds) {
   if (seconds < 0.001) seconds = 0.001;
-  return Clock::now() + std::chrono::microseconds(static_cast<int64_t>(seconds * 1e6));
+  return monotonicSeconds() + seconds;
 }
 
 // Waits until fd is ready for `events` or the deadline passes.
-bool waitFor(int fd, short events, Clock::time_point deadline) {
+bool waitFor(int fd, short events, Deadline deadline) {
   for (;;) {
     pollfd p{fd, events, 0};
     int r = ::poll(&p, 1, msLeft(deadline));
@@ -83,7 +84,7 @@ Status connectTo(Fd& s, const std::string& address, uint16_t port, double timeou
   return Status::ok();
 }
 
-Status sendBytes(int fd, const std::string& bytes, Clock::time_point deadline) {
+Status sendBytes(int fd, const std::string& bytes, Deadline deadline) {
   size_t sent = 0;
   while (sent < bytes.size()) {
     ssize_t n = ::send(fd, bytes.data() + sent, bytes.size() - sent, MSG_NOSIGNAL);
@@ -99,7 +100,7 @@ Status sendBytes(int fd, const std::string& bytes, Clock::time_point deadline) {
 }
 
 // Appends exactly n bytes to out, or fails at the deadline.
-Status readExactly(int fd, size_t n, std::string& out, Clock::time_point deadline) {
+Status readExactly(int fd, size_t n, std::string& out, Deadline deadline) {
   size_t start = out.size();
   out.resize(start + n);
   size_t got = 0;
@@ -137,11 +138,9 @@ Result<protocol::Frame> readReply(int fd, double timeout) {
 Signer makeSigner(std::string key, const std::string& prefix, protocol::MacFn mac) {
   char host[256] = {0};
   ::gethostname(host, sizeof host - 1);
-  auto us = std::chrono::duration_cast<std::chrono::microseconds>(
-                std::chrono::system_clock::now().time_since_epoch())
-                .count();
-  return Signer{std::move(key), prefix + "@" + host + ":" + std::to_string(::getpid()),
-                static_cast<uint64_t>(us), 0, std::move(mac)};
+  const uint64_t us = wallMicros();
+  return Signer{std::move(key), prefix + "@" + host + ":" + std::to_string(::getpid()), us, 0,
+                std::move(mac)};
 }
 
 std::string withSender(const std::string& json, const std::string& sender) {
