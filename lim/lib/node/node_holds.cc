@@ -130,7 +130,10 @@ void LimNode::onHoldFrame(const std::string& op, const Json& req, const Now& now
       if (auto r = reserve::reservationFromJson(item)) rs.push_back(std::move(*r));
     reserve::Effects rfx;
     const uint64_t mergedBefore = reservations_.counters().merged;
-    reservations_.merge(sender, rs, now.wall, *table_, now.mono, &rfx);
+    // Quorum mode: once rebuilt from a majority, an unknown reservation was never
+    // acknowledged (a withdrawn creation a keeper kept): it is not taken.
+    const bool takeUnknown = !quorumMode() || reservations_.rebuilding(now.mono);
+    reservations_.merge(sender, rs, now.wall, *table_, now.mono, &rfx, takeUnknown);
     applyEffects(rfx, now, fx);
     // Reservations this master did not know: after a partition, maybe over a limit.
     if (reservations_.counters().merged != mergedBefore) overCommitCheck_ = true;
@@ -185,12 +188,18 @@ void LimNode::reservationTimers(const Now& now, Effects* fx) {
     // it; until every host heard has (reserve/rebuild.h) no reservation is admitted.
     const auto& p = config_->params;
     const double settle = p.exInterval + 2 * p.probeTimeout;
+    // Quorum mode: a majority of the voters' holds is enough (every acknowledged
+    // reservation is in a majority's journals, and any two majorities meet; what a host
+    // reports later and this master does not know was never acknowledged, and is not
+    // taken), so the window does not wait out a settle time for the other hosts.
+    reserve::RebuildTiming timing{
+        .settle = settle, .limit = 3 * settle, .askEvery = std::max(p.probeTimeout, 0.5)};
     std::optional<reserve::RebuildQuorum> quorum;
-    if (quorumMode()) quorum = reserve::RebuildQuorum{voters(), self_};
-    reservations_.beginRebuild(
-        now.mono,
-        {.settle = settle, .limit = 3 * settle, .askEvery = std::max(p.probeTimeout, 0.5)},
-        std::move(quorum));
+    if (quorumMode()) {
+      quorum = reserve::RebuildQuorum{voters(), self_};
+      timing.settle = timing.limit = 0;
+    }
+    reservations_.beginRebuild(now.mono, timing, std::move(quorum));
     reserve::Effects rfx;
     reservations_.merge(self_, heldList(), now.wall, *table_, now.mono, &rfx);
     applyEffects(rfx, now, fx);
