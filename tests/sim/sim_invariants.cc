@@ -1,0 +1,226 @@
+#include "sim_invariants.h"
+
+#include "format/json.h"
+#include "reserve/held_replay.h"
+
+namespace openlim::sim {
+
+namespace {
+
+// Leases end on a master's tick (once a second) and a client's view lags a step behind.
+constexpr double kExpiryGrace = 2.5;
+
+bool okOf(const format::Json& j) {
+  const format::Json* ok = j.find("ok");
+  return ok && ok->isBool() && ok->asBool();
+}
+
+double numberAt(const format::Json& j, const char* obj, const char* key) {
+  const format::Json* o = j.find(obj);
+  const format::Json* v = o ? o->find(key) : nullptr;
+  return v && v->isNumber() ? v->asNumber() : 0;
+}
+
+}  // namespace
+
+Invariants::Invariants(SimCluster& c) : cluster_(c) {
+  c.onClientRequest = [this](uint64_t conn, const std::string& host, const std::string& body) {
+    sent(conn, host, body);
+  };
+  c.onClientReply = [this](const ClientReply& r) { replied(r); };
+  c.onCrash = [this](const std::string&, const std::vector<uint64_t>& lost) { crashed(lost); };
+  c.afterEvent = [this] { afterEvent(); };
+}
+
+void Invariants::fail(const std::string& what) {
+  if (failure_.empty()) failure_ = what;
+}
+
+void Invariants::sent(uint64_t conn, const std::string& host, const std::string& body) {
+  ++counters_.requests;
+  auto j = format::parseJson(body);
+  Sent s{host, j ? j->stringOr("op") : "", "", "", 0, cluster_.wall()};
+  if (j) {
+    s.user = j->stringOr("caller");
+    s.id = j->stringOr("id");
+    if (const format::Json* ids = j->find("ids"); ids && ids->isArray() && ids->size() == 1)
+      s.id = ids->items()[0].asString();
+    if (const format::Json* l = j->find("lease"); l && l->isNumber()) s.lease = l->asNumber();
+  }
+  if (s.op == "release" && active_.count(s.id)) active_[s.id].releasing = true;
+  open_[conn] = s;
+}
+
+void Invariants::replied(const ClientReply& r) {
+  ++counters_.replies;
+  if (!answered_.insert(r.conn).second)
+    fail("exactly once: request " + std::to_string(r.conn) + " answered twice (by " + r.host + ")");
+  auto it = open_.find(r.conn);
+  if (it == open_.end()) return;
+  Sent s = it->second;
+  open_.erase(it);
+  settle(s, &r);
+}
+
+void Invariants::crashed(const std::vector<uint64_t>& lost) {
+  for (uint64_t conn : lost) {
+    auto it = open_.find(conn);
+    if (it == open_.end()) continue;
+    Sent s = it->second;
+    open_.erase(it);
+    ++counters_.lostToCrash;
+    settle(s, nullptr);
+  }
+}
+
+// What a reply (null: none, the lim died) tells the client about its reservations.
+void Invariants::settle(const Sent& s, const ClientReply* r) {
+  auto j = r ? format::parseJson(r->body) : Result<format::Json>(Status(Code::kUnavailable, ""));
+  const bool ok = j && okOf(*j);
+  const std::string code = j ? j->stringOr("code") : "";
+  if (s.op == "reserve" && ok) {
+    ++counters_.acked;
+    Acked a;
+    a.user = s.user;
+    a.expires = a.maybeExpires = numberAt(*j, "reservation", "expires");
+    a.ackedAt = cluster_.now();
+    active_[j->stringOr("id")] = a;
+    return;
+  }
+  auto a = active_.find(s.id);
+  if (a == active_.end()) return;
+  if (s.op == "renew") {
+    if (ok) {
+      a->second.expires = a->second.maybeExpires = numberAt(*j, "reservation", "expires");
+    } else {
+      if (code == "notfound") ++counters_.notFoundReplies;
+      a->second.maybeExpires = std::max(a->second.maybeExpires, s.wall + s.lease + 1);
+    }
+  } else if (s.op == "release") {
+    const format::Json* res = ok ? j->find("results") : nullptr;
+    const format::Json* first = res && res->isArray() && res->size() == 1 ? &res->items()[0] : nullptr;
+    if (first && okOf(*first)) {
+      ++counters_.released;
+      gone_[s.id] = cluster_.now();
+      active_.erase(a);
+      return;
+    }
+    if (first && first->stringOr("code") == "notfound") ++counters_.notFoundReplies;
+    a->second.uncertain = true;
+    a->second.releasing = false;
+  }
+}
+
+void Invariants::afterEvent() {
+  const double wall = cluster_.wall(), now = cluster_.now();
+  for (auto it = active_.begin(); it != active_.end();) {
+    if (it->second.maybeExpires + 0.001 < wall) {
+      ++counters_.expired;
+      gone_[it->first] = now + kExpiryGrace;  // a master has until then to drop it
+      it = active_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  auto masters = cluster_.masters();
+  if (masters.size() > 1) splitBrain_ = true;
+  for (const node::LimNode* m : masters) checkMaster(*m);
+}
+
+void Invariants::checkMaster(const node::LimNode& m) {
+  const double now = cluster_.now(), wall = cluster_.wall();
+  const reserve::Ledger& ledger = m.reservations().ledger();
+  for (const reserve::Reservation* r : ledger.list("")) {
+    auto g = gone_.find(r->id);
+    if (g != gone_.end() && g->second <= now) {
+      if (!splitExcuses())
+        fail("resurrection: " + r->id + " released or expired, back in master " + m.self() +
+             "'s ledger");
+      ++counters_.resurrections;
+      gone_.erase(g);  // counted once
+    }
+    if (r->expires + kExpiryGrace < wall)
+      fail("expiry: master " + m.self() + " keeps " + r->id + " whose lease ended");
+  }
+  if (m.reservations().rebuilding(now)) return;
+  const int ncpus = 4;
+  for (const auto& h : cluster_.names()) {
+    const reserve::HostTotal* t = ledger.heldOn(h);
+    const bool over = t && t->slots > ncpus;
+    const auto key = std::make_pair(m.self(), h);
+    if (over && overNow_.insert(key).second) {
+      ++counters_.overCommits;
+      cluster_.note("over-commit: " + h + " holds " + std::to_string(t->slots) + " slots in " +
+                    m.self() + "'s ledger");
+      if (!splitExcuses())
+        fail("over-commit: " + h + " holds " + std::to_string(t->slots) + " slots in master " +
+             m.self() + "'s ledger, with no partition and never two masters");
+    } else if (!over) {
+      overNow_.erase(key);
+    }
+  }
+}
+
+// Whether a live lim keeps `id`, or a down host's files still hold it.
+bool Invariants::heldSomewhere(const std::string& id) const {
+  for (const auto& n : cluster_.names()) {
+    if (const node::LimNode* l = cluster_.node(n)) {
+      if (l->held().find(id)) return true;
+      continue;
+    }
+    reserve::Ledger held;
+    reserve::replayHeld(cluster_.host(n).disk.load(), cluster_.wall(), &held);
+    if (held.find(id)) return true;
+  }
+  return false;
+}
+
+void Invariants::stable() {
+  auto masters = cluster_.masters();
+  if (masters.size() != 1 || masters[0]->reservations().rebuilding(cluster_.now())) return;
+  ++counters_.stableChecks;
+  const node::LimNode& m = *masters[0];
+  const double wall = cluster_.wall();
+  for (const auto& [id, a] : active_) {
+    if (a.uncertain || a.releasing || a.expires < wall + kExpiryGrace) continue;
+    bool liveCopy = false;
+    for (const auto& n : cluster_.names())
+      if (const node::LimNode* l = cluster_.node(n); l && l->held().find(id)) liveCopy = true;
+    if (liveCopy && !m.reservations().ledger().find(id))
+      fail("lost: " + id + " (acknowledged, expires in " + std::to_string(a.expires - wall) +
+           " s) is kept by a live lim but not in master " + m.self() + "'s ledger");
+    if (!liveCopy && !heldSomewhere(id)) {
+      if (lastDamage_ >= a.ackedAt) {
+        ++counters_.unprotected;
+        active_.at(id).uncertain = true;  // outside the promise: counted once
+      } else {
+        fail("lost: " + id + " (acknowledged) is kept by no host, and no files were damaged");
+      }
+    }
+  }
+}
+
+void Invariants::end() {
+  for (const auto& [conn, s] : open_)
+    fail("exactly once: request " + std::to_string(conn) + " (" + s.op + " on " + s.host +
+         ") never answered");
+  auto masters = cluster_.masters();
+  if (masters.size() != 1) {
+    fail("convergence: " + std::to_string(masters.size()) + " masters after the heal");
+    return;
+  }
+  const node::LimNode& m = *masters[0];
+  const double now = cluster_.now();
+  const double recent = 2 * cluster_.config().params.exInterval + 1;
+  for (const auto& n : cluster_.names()) {
+    const node::LimNode* l = cluster_.node(n);
+    if (!l) continue;
+    if (l->election().master() != m.self())
+      fail("convergence: " + n + " sees master '" + l->election().master() + "', not " +
+           m.self());
+    if (m.table().lastReport(n) < now - recent)
+      fail("convergence: master " + m.self() + " has no recent report of " + n);
+  }
+}
+
+}  // namespace openlim::sim

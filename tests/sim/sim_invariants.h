@@ -1,0 +1,91 @@
+#pragma once
+// What the simulated cluster must keep true (docs/simulation.md), checked against the
+// clients' view: what the replies acknowledged.
+//   - lost: an acknowledged reservation, unexpired and not released, is in the master's
+//     ledger once its rebuild window closed, while a live keeper holds it; and some keeper
+//     holds it (live, or in its files) unless a crash damaged files since it was acked;
+//   - over-commit: no host has more slots reserved than it has in a master's ledger (in the
+//     available mode a split brain can break it: counted, and a failure only when the
+//     scenario had no partition and never two masters at once);
+//   - resurrection: a released or expired reservation never comes back in a master's ledger
+//     (a failure under the same condition as over-commit; counted otherwise);
+//   - exactly once: a request is answered at most once, and every request is answered by
+//     the end unless the lim holding it crashed;
+//   - convergence: after the heal and a quiet time, one master, known to every live lim,
+//     whose load table has a recent report of every live host.
+
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "sim_cluster.h"
+
+namespace openlim::sim {
+
+struct Acked {
+  std::string user;
+  double expires = 0;       // wall: the lease as the replies acknowledged it
+  double maybeExpires = 0;  // wall: the latest a renew that got no answer may have made it
+  double ackedAt = 0;       // mono
+  bool releasing = false;   // a release was sent (its outcome is not yet known)
+  bool uncertain = false;   // a release got no clear answer: it may or may not be gone
+};
+
+struct InvariantCounters {
+  uint64_t requests = 0, replies = 0, acked = 0, released = 0, expired = 0;
+  uint64_t lostToCrash = 0;      // requests whose lim died before answering
+  uint64_t overCommits = 0;      // (master, host) over-commit episodes
+  uint64_t resurrections = 0;    // released or expired ones back, after a split
+  uint64_t unprotected = 0;      // acked ones with no copy left after files were damaged
+  uint64_t notFoundReplies = 0;  // renew/release of an acked live one answered "not found"
+  uint64_t stableChecks = 0;
+};
+
+class Invariants {
+ public:
+  explicit Invariants(SimCluster& c);
+
+  // Checks after each event (over-commit, resurrection); stable(): the lost check, for a
+  // quiet cluster; end(): every request answered, and the load table converged.
+  void afterEvent();
+  void stable();
+  void end();
+  void partitioned() { partitionSeen_ = true; }
+  void filesDamaged() { lastDamage_ = cluster_.now(); }
+
+  bool failed() const { return !failure_.empty(); }
+  const std::string& failure() const { return failure_; }
+  const InvariantCounters& counters() const { return counters_; }
+  bool splitBrainSeen() const { return splitBrain_; }
+  // The reservations the clients believe active (for the workload's renew and release).
+  const std::map<std::string, Acked>& active() const { return active_; }
+
+ private:
+  struct Sent {
+    std::string host, op, id, user;
+    double lease = 0, wall = 0;
+  };
+  void sent(uint64_t conn, const std::string& host, const std::string& body);
+  void replied(const ClientReply& r);
+  void crashed(const std::vector<uint64_t>& lost);
+  void settle(const Sent& s, const ClientReply* r);
+  void fail(const std::string& what);
+  bool splitExcuses() const { return partitionSeen_ || splitBrain_; }
+  void checkMaster(const node::LimNode& m);
+  bool heldSomewhere(const std::string& id) const;
+
+  SimCluster& cluster_;
+  std::map<uint64_t, Sent> open_;
+  std::set<uint64_t> answered_;
+  std::map<std::string, Acked> active_;
+  std::map<std::string, double> gone_;  // released or expired ids, and since when (mono)
+  std::set<std::pair<std::string, std::string>> overNow_;  // (master, host) over-committed
+  bool partitionSeen_ = false, splitBrain_ = false;
+  double lastDamage_ = -1;
+  std::string failure_;
+  InvariantCounters counters_;
+};
+
+}  // namespace openlim::sim

@@ -1,0 +1,54 @@
+#include "sim_network.h"
+
+namespace openlim::sim {
+
+void SimNetwork::partition(const std::vector<std::vector<std::string>>& sides) {
+  side_.clear();
+  for (size_t i = 0; i < sides.size(); ++i)
+    for (const auto& h : sides[i]) side_[h] = static_cast<int>(i) + 1;
+}
+
+bool SimNetwork::connected(const std::string& a, const std::string& b) const {
+  if (side_.empty()) return true;
+  auto sideOf = [&](const std::string& h) {
+    auto it = side_.find(h);
+    return it == side_.end() ? 0 : it->second;
+  };
+  return sideOf(a) == sideOf(b);
+}
+
+double SimNetwork::latency() {
+  return std::uniform_real_distribution<double>(faults_.minLatency, faults_.maxLatency)(rng_);
+}
+
+std::vector<double> SimNetwork::datagramDelays(const std::string& from, const std::string& to) {
+  ++counters_.sent;
+  if (!connected(from, to)) {
+    ++counters_.cut;
+    return {};
+  }
+  if (chance(faults_.drop)) {
+    ++counters_.dropped;
+    return {};
+  }
+  std::vector<double> out{latency()};
+  if (chance(faults_.reorder)) {
+    ++counters_.reordered;
+    out[0] += std::uniform_real_distribution<double>(0, faults_.reorderDelay)(rng_);
+  }
+  if (chance(faults_.duplicate)) {
+    ++counters_.duplicated;
+    out.push_back(out[0] + latency());
+  }
+  return out;
+}
+
+std::optional<double> SimNetwork::streamDelay(const std::string& from, const std::string& to) {
+  if (!connected(from, to)) {
+    ++counters_.cut;
+    return std::nullopt;
+  }
+  return latency();
+}
+
+}  // namespace openlim::sim
