@@ -7,7 +7,7 @@ namespace openlim::sim {
 
 namespace {
 constexpr double kNever = std::numeric_limits<double>::infinity();
-constexpr size_t kTraceLines = 80;
+constexpr size_t kTraceLines = 200;
 }  // namespace
 
 SimCluster::SimCluster(const ClusterShape& shape, uint64_t seed, std::string quotasText)

@@ -30,7 +30,6 @@ void SimDisk::commit() {
 }
 
 void SimDisk::crash(Damage d, std::mt19937_64& rng) {
-  pending_.clear();
   auto pick = [&](size_t lo, size_t hi) {  // a position in [lo, hi)
     return hi <= lo ? lo : lo + std::uniform_int_distribution<size_t>(0, hi - lo - 1)(rng);
   };
@@ -38,11 +37,13 @@ void SimDisk::crash(Damage d, std::mt19937_64& rng) {
     case Damage::kIntact:
       break;
     case Damage::kTruncated: {
-      // Cut inside the last record: the bytes after its start, not all of them.
-      if (journal_.size() < 2) break;
-      size_t lastStart = journal_.rfind('\n', journal_.size() - 2);
-      lastStart = lastStart == std::string::npos ? 0 : lastStart + 1;
-      journal_.resize(pick(lastStart + 1, journal_.size()));
+      // A torn tail: the lim died while appending records it had not committed (their
+      // replies never went out). Committed records are never cut: the fdatasync returned.
+      std::string torn;
+      for (const auto& r : pending_) torn += r;
+      if (torn.empty()) torn = reserve::journalDrop("torn-by-the-crash");
+      if (journal_.empty()) journal_ = reserve::journalCluster(cluster_);
+      journal_ += torn.substr(0, pick(1, torn.size() - 1));
       break;
     }
     case Damage::kGarbled:
@@ -55,6 +56,7 @@ void SimDisk::crash(Damage d, std::mt19937_64& rng) {
       journal_.clear();
       break;
   }
+  pending_.clear();
 }
 
 reserve::HeldFiles SimDisk::load() const {

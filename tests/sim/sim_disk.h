@@ -17,7 +17,7 @@ namespace openlim::sim {
 
 enum class Damage {
   kIntact,     // the files as committed
-  kTruncated,  // the journal cut in its last record (a torn tail)
+  kTruncated,  // a torn tail: uncommitted records half written
   kGarbled,    // bytes flipped in the middle of the journal
   kGone,       // both files lost (a new disk)
 };

@@ -33,7 +33,11 @@ Invariants::Invariants(SimCluster& c) : cluster_(c) {
 }
 
 void Invariants::fail(const std::string& what) {
-  if (failure_.empty()) failure_ = what;
+  if (!failure_.empty()) return;
+  char at[64];
+  std::snprintf(at, sizeof at, "at %.3f s, event %llu: ", cluster_.now() - SimClock::kStartMono,
+                static_cast<unsigned long long>(cluster_.events()));
+  failure_ = at + what;
 }
 
 void Invariants::sent(uint64_t conn, const std::string& host, const std::string& body) {
@@ -78,6 +82,9 @@ void Invariants::settle(const Sent& s, const ClientReply* r) {
   auto j = r ? format::parseJson(r->body) : Result<format::Json>(Status(Code::kUnavailable, ""));
   const bool ok = j && okOf(*j);
   const std::string code = j ? j->stringOr("code") : "";
+  if (s.op != "load")
+    cluster_.note(s.user + " " + s.op + " " + s.id + " via " + s.host + ": " +
+                  (r ? r->body.substr(0, 160) : std::string("(the lim died)")));
   if (s.op == "reserve" && ok) {
     ++counters_.acked;
     Acked a;
@@ -101,7 +108,7 @@ void Invariants::settle(const Sent& s, const ClientReply* r) {
     const format::Json* first = res && res->isArray() && res->size() == 1 ? &res->items()[0] : nullptr;
     if (first && okOf(*first)) {
       ++counters_.released;
-      gone_[s.id] = cluster_.now();
+      gone_[s.id] = {cluster_.now(), cluster_.now()};
       active_.erase(a);
       return;
     }
@@ -116,7 +123,7 @@ void Invariants::afterEvent() {
   for (auto it = active_.begin(); it != active_.end();) {
     if (it->second.maybeExpires + 0.001 < wall) {
       ++counters_.expired;
-      gone_[it->first] = now + kExpiryGrace;  // a master has until then to drop it
+      gone_[it->first] = {now, now + kExpiryGrace};  // a master has until then to drop it
       it = active_.erase(it);
     } else {
       ++it;
@@ -132,10 +139,12 @@ void Invariants::checkMaster(const node::LimNode& m) {
   const reserve::Ledger& ledger = m.reservations().ledger();
   for (const reserve::Reservation* r : ledger.list("")) {
     auto g = gone_.find(r->id);
-    if (g != gone_.end() && g->second <= now) {
-      if (!splitExcuses())
-        fail("resurrection: " + r->id + " released or expired, back in master " + m.self() +
-             "'s ledger");
+    if (g != gone_.end() && g->second.checkFrom <= now) {
+      const std::string what = "resurrection: " + r->id + " released or expired, back in master " +
+                               m.self() + "'s ledger";
+      cluster_.note(what);
+      if (resurrectionFails_ && !splitBrain_ && lastGarble_ < g->second.at)
+        fail(what + " (never two masters at once, no journal garbled since)");
       ++counters_.resurrections;
       gone_.erase(g);  // counted once
     }

@@ -66,8 +66,8 @@ TEST(SimDisk, DamageTearsGarblesOrLosesTheFiles) {
     d.crash(dmg, rng);
     auto f = d.load();
     if (dmg == Damage::kTruncated) {
-      EXPECT_TRUE(f.tornTail);
-      EXPECT_EQ(f.records.size(), 5u);
+      EXPECT_TRUE(f.tornTail);  // a record being appended; the committed ones all stay
+      EXPECT_EQ(f.records.size(), 6u);
     } else if (dmg == Damage::kGarbled) {
       EXPECT_LT(f.records.size(), 6u);
       EXPECT_TRUE(!f.errors.empty() || f.tornTail);

@@ -15,18 +15,12 @@ double calmBeforeChecks(const ClusterShape& s) {
   return 3 * (s.exInterval + 2 * s.probeTimeout) + 3 * s.exInterval;
 }
 
-std::string at(const SimCluster& c) {
-  char b[64];
-  std::snprintf(b, sizeof b, " (at %.3f s, event %llu)", c.now() - SimClock::kStartMono,
-                static_cast<unsigned long long>(c.events()));
-  return b;
-}
-
 }  // namespace
 
 ScenarioResult runScenario(const ScenarioOptions& o) {
   SimCluster c(o.shape, o.seed);
   Invariants inv(c);
+  inv.setResurrectionFails(o.resurrectionFails);
   Workload w(c, inv, o.seed * 0x2545F4914F6CDD1DULL + 1);
   std::mt19937_64& rng = w.rng();
   auto uniform = [&](double lo, double hi) {
@@ -66,7 +60,7 @@ ScenarioResult runScenario(const ScenarioOptions& o) {
   }
   ScenarioResult r;
   r.ok = !inv.failed();
-  if (!r.ok) r.failure = "seed " + std::to_string(o.seed) + at(c) + ": " + inv.failure();
+  if (!r.ok) r.failure = "seed " + std::to_string(o.seed) + " " + inv.failure();
   if (!r.ok || o.verbose) r.trace = c.trace();
   r.counters = inv.counters();
   r.net = c.net().counters();

@@ -53,7 +53,7 @@ void Workload::fault() {
                           : d < 0.75 ? Damage::kTruncated
                           : d < 0.9  ? Damage::kGarbled
                                      : Damage::kGone;
-    if (damage != Damage::kIntact) inv_.filesDamaged();
+    inv_.filesDamaged(damage);
     c_.crash(host, damage, chance(0.3));
     ++crashes_;
     restarts_.push_back({c_.now() + uniform(3, 60), host});
