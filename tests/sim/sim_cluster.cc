@@ -143,7 +143,10 @@ void SimCluster::sendDatagram(SimHost& h, const node::Datagram& d) {
   if (!hosts_.count(d.to)) return;
   protocol::Frame f{
       .kind = d.kind, .isSigned = true, .epoch = h.incarnation, .seq = ++h.seq, .body = d.body};
-  for (double delay : net_.datagramDelays(h.name, d.to))
+  auto delays = net_.datagramDelays(h.name, d.to);
+  if (!watch.empty() && d.body.find(watch) != std::string::npos)
+    note(h.name + " -> " + d.to + (delays.empty() ? " (lost) " : " ") + d.body.substr(0, 60));
+  for (double delay : delays)
     queue_.at(clock_.mono() + delay, [this, to = d.to, f] {
       SimHost& t = *hosts_.at(to);
       if (!t.node) return;

@@ -97,6 +97,8 @@ class SimCluster {
   void note(std::string line);
   std::string trace() const;
   std::mt19937_64& rng() { return rng_; }
+  // Datagrams whose body holds this text go into the trace (openlim-sim --watch).
+  std::string watch;
 
  private:
   using Event = std::function<node::Effects(node::LimNode&, const node::Now&)>;

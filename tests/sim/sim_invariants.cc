@@ -85,9 +85,11 @@ void Invariants::settle(const Sent& s, const ClientReply* r) {
   if (s.op != "load")
     cluster_.note(s.user + " " + s.op + " " + s.id + " via " + s.host + ": " +
                   (r ? r->body.substr(0, 160) : std::string("(the lim died)")));
+  const bool split = cluster_.masters().size() > 1;
   if (s.op == "reserve" && ok) {
     ++counters_.acked;
     Acked a;
+    a.splitAck = split;
     a.user = s.user;
     a.expires = a.maybeExpires = numberAt(*j, "reservation", "expires");
     a.ackedAt = cluster_.now();
@@ -99,6 +101,7 @@ void Invariants::settle(const Sent& s, const ClientReply* r) {
   if (s.op == "renew") {
     if (ok) {
       a->second.expires = a->second.maybeExpires = numberAt(*j, "reservation", "expires");
+      a->second.splitAck = a->second.splitAck || split;
     } else {
       if (code == "notfound") ++counters_.notFoundReplies;
       a->second.maybeExpires = std::max(a->second.maybeExpires, s.wall + s.lease + 1);
@@ -108,7 +111,7 @@ void Invariants::settle(const Sent& s, const ClientReply* r) {
     const format::Json* first = res && res->isArray() && res->size() == 1 ? &res->items()[0] : nullptr;
     if (first && okOf(*first)) {
       ++counters_.released;
-      gone_[s.id] = {cluster_.now(), cluster_.now()};
+      gone_[s.id] = {cluster_.now(), cluster_.now(), split};
       active_.erase(a);
       return;
     }
@@ -123,14 +126,17 @@ void Invariants::afterEvent() {
   for (auto it = active_.begin(); it != active_.end();) {
     if (it->second.maybeExpires + 0.001 < wall) {
       ++counters_.expired;
-      gone_[it->first] = {now, now + kExpiryGrace};  // a master has until then to drop it
+      gone_[it->first] = {now, now + kExpiryGrace, it->second.splitAck};  // a master has until then to drop it
       it = active_.erase(it);
     } else {
       ++it;
     }
   }
   auto masters = cluster_.masters();
-  if (masters.size() > 1) splitBrain_ = true;
+  // Two masters for longer than a handover takes (a probe and an announce).
+  if (masters.size() < 2) multiSince_ = -1;
+  else if (multiSince_ < 0) multiSince_ = now;
+  else if (now - multiSince_ > 2 * cluster_.config().params.probeTimeout + 1) splitBrain_ = true;
   for (const node::LimNode* m : masters) checkMaster(*m);
 }
 
@@ -143,8 +149,8 @@ void Invariants::checkMaster(const node::LimNode& m) {
       const std::string what = "resurrection: " + r->id + " released or expired, back in master " +
                                m.self() + "'s ledger";
       cluster_.note(what);
-      if (resurrectionFails_ && !splitBrain_ && lastGarble_ < g->second.at)
-        fail(what + " (never two masters at once, no journal garbled since)");
+      if (resurrectionFails_ && !g->second.split && lastGarble_ < g->second.at)
+        fail(what + " (not released in a split, no journal garbled since)");
       ++counters_.resurrections;
       gone_.erase(g);  // counted once
     }
@@ -161,9 +167,9 @@ void Invariants::checkMaster(const node::LimNode& m) {
       ++counters_.overCommits;
       cluster_.note("over-commit: " + h + " holds " + std::to_string(t->slots) + " slots in " +
                     m.self() + "'s ledger");
-      if (!splitExcuses())
+      if (!overCommitExcused())
         fail("over-commit: " + h + " holds " + std::to_string(t->slots) + " slots in master " +
-             m.self() + "'s ledger, with no partition and never two masters");
+             m.self() + "'s ledger, with no partition, split or resurrection before");
     } else if (!over) {
       overNow_.erase(key);
     }
@@ -192,12 +198,21 @@ void Invariants::stable() {
   const double wall = cluster_.wall();
   for (const auto& [id, a] : active_) {
     if (a.uncertain || a.releasing || a.expires < wall + kExpiryGrace) continue;
-    bool liveCopy = false;
+    const bool inLedger = m.reservations().ledger().find(id) != nullptr;
+    if (a.splitAck && !inLedger) {  // outside the available mode's promise: counted once
+      ++counters_.splitLost;
+      cluster_.note("lost after a split: " + id);
+      active_.at(id).uncertain = true;
+      continue;
+    }
+    std::string keptBy;
     for (const auto& n : cluster_.names())
-      if (const node::LimNode* l = cluster_.node(n); l && l->held().find(id)) liveCopy = true;
-    if (liveCopy && !m.reservations().ledger().find(id))
+      if (const node::LimNode* l = cluster_.node(n); l && l->held().find(id))
+        keptBy += " " + n;
+    const bool liveCopy = !keptBy.empty();
+    if (liveCopy && !inLedger)
       fail("lost: " + id + " (acknowledged, expires in " + std::to_string(a.expires - wall) +
-           " s) is kept by a live lim but not in master " + m.self() + "'s ledger");
+           " s) is kept by" + keptBy + " but not in master " + m.self() + "'s ledger");
     if (!liveCopy && !heldSomewhere(id)) {
       if (lastDamage_ >= a.ackedAt) {
         ++counters_.unprotected;

@@ -1,6 +1,9 @@
 #pragma once
 // What the simulated cluster must keep true (docs/simulation.md), checked against the
 // clients' view: what the replies acknowledged.
+// Two masters up at once (a partition's sides, or a lim that took the role back before the
+// other heard it) may lose what either acknowledged while they were (available mode,
+// issue 24 item 4): such losses, resurrections and over-commits are counted apart.
 //   - lost: an acknowledged reservation, unexpired and not released, is in the master's
 //     ledger once its rebuild window closed, while a live keeper holds it; and some keeper
 //     holds it (live, or in its files) unless a crash damaged files since it was acked;
@@ -32,6 +35,7 @@ struct Acked {
   double ackedAt = 0;       // mono
   bool releasing = false;   // a release was sent (its outcome is not yet known)
   bool uncertain = false;   // a release got no clear answer: it may or may not be gone
+  bool splitAck = false;    // a reply acknowledged it while two masters were up
 };
 
 struct InvariantCounters {
@@ -41,6 +45,7 @@ struct InvariantCounters {
   uint64_t resurrections = 0;    // released or expired ones back, after a split
   uint64_t unprotected = 0;      // acked ones with no copy left after files were damaged
   uint64_t notFoundReplies = 0;  // renew/release of an acked live one answered "not found"
+  uint64_t splitLost = 0;        // acked while two masters were up, then lost
   uint64_t stableChecks = 0;
 };
 
@@ -82,7 +87,11 @@ class Invariants {
   void crashed(const std::vector<uint64_t>& lost);
   void settle(const Sent& s, const ClientReply* r);
   void fail(const std::string& what);
-  bool splitExcuses() const { return partitionSeen_ || splitBrain_; }
+  // An over-commit follows a split, or a resurrection (a released reservation's slots were
+  // given again before it came back).
+  bool overCommitExcused() const {
+    return partitionSeen_ || splitBrain_ || counters_.resurrections > 0;
+  }
   void checkMaster(const node::LimNode& m);
   bool heldSomewhere(const std::string& id) const;
 
@@ -93,9 +102,11 @@ class Invariants {
   struct Gone {
     double at = 0;         // released or expired then (mono)
     double checkFrom = 0;  // a master's ledger must not have it from then on
+    bool split = false;    // released while two masters were up
   };
   std::map<std::string, Gone> gone_;
   std::set<std::pair<std::string, std::string>> overNow_;  // (master, host) over-committed
+  double multiSince_ = -1;  // two or more masters up since then
   bool partitionSeen_ = false, splitBrain_ = false, resurrectionFails_ = true;
   double lastDamage_ = -1, lastGarble_ = -1;
   std::string failure_;

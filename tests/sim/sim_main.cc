@@ -25,6 +25,8 @@ int main(int argc, char** argv) {
       o.first = std::strtoull(argv[++i], nullptr, 10);
       o.seeds = 1;
       o.verbose = true;
+    } else if (arg("--watch")) {
+      o.scenario.watch = argv[++i];
     } else if (arg("--hosts")) {
       o.scenario.shape.plain = std::atoi(argv[++i]) - o.scenario.shape.candidates;
     } else if (arg("--candidates")) {

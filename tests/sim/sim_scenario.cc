@@ -19,6 +19,7 @@ double calmBeforeChecks(const ClusterShape& s) {
 
 ScenarioResult runScenario(const ScenarioOptions& o) {
   SimCluster c(o.shape, o.seed);
+  c.watch = o.watch;
   Invariants inv(c);
   inv.setResurrectionFails(o.resurrectionFails);
   Workload w(c, inv, o.seed * 0x2545F4914F6CDD1DULL + 1);

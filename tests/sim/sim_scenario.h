@@ -22,6 +22,7 @@ struct ScenarioOptions {
   bool faults = true;
   bool verbose = false;  // the trace even when the scenario passes
   bool resurrectionFails = true;  // Invariants::setResurrectionFails
+  std::string watch;              // SimCluster::watch
 };
 
 struct ScenarioResult {

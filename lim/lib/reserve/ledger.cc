@@ -74,7 +74,15 @@ std::vector<Reservation> Ledger::expire(double now) {
 }
 
 bool Ledger::merge(const Reservation& r, double now) {
-  if (r.expires <= now || tombstones_.count(r.id)) return false;
+  if (r.expires <= now) return false;
+  if (auto t = tombstones_.find(r.id); t != tombstones_.end()) {
+    // Expired here, yet this copy's lease runs on: a master this ledger never heard renewed
+    // it (ours ended on the older lease), and the renewal was acknowledged. A released one
+    // never comes back. (Its old place in tombstoneOrder_ only makes a later one age out
+    // sooner.)
+    if (!t->second) return false;
+    tombstones_.erase(t);
+  }
   auto it = byId_.find(r.id);
   if (it == byId_.end()) return add(r).isOk();
   if (r.expires <= it->second.expires) return false;

@@ -58,7 +58,8 @@ class Ledger {
   // Removes and returns the reservations whose lease ended at or before `now`.
   std::vector<Reservation> expire(double now);
   // A reservation a host reported (a new master rebuilding, a host back from a restart):
-  // added when unknown and neither released nor expired; a known one keeps the later expiry.
+  // added when unknown and not released, and its lease has not ended (one that expired here
+  // comes back when this copy was renewed past it); a known one keeps the later expiry.
   // True when the ledger changed.
   bool merge(const Reservation& r, double now);
 

@@ -96,6 +96,19 @@ TEST(Ledger, MergeAddsUnknownKeepsLaterExpiryAndNeverRevivesReleased) {
   EXPECT_EQ(l.size(), 0u);
 }
 
+// Found by the simulator (tests/sim, seed 94): a master restarted with a stale copy whose
+// lease ended here, while a keeper held the copy another master had renewed and
+// acknowledged. The renewed copy must come back; a stale one must not.
+TEST(Ledger, MergeTakesBackACopyRenewedPastItsExpiryHere) {
+  Ledger l;
+  ASSERT_TRUE(l.add(simple("a", "alice", 100)).isOk());
+  ASSERT_EQ(l.expire(100).size(), 1u);
+  EXPECT_FALSE(l.merge(simple("a", "alice", 100), 120));  // the same lease: ended
+  EXPECT_TRUE(l.merge(simple("a", "alice", 400), 120));   // renewed elsewhere
+  EXPECT_EQ(l.find("a")->expires, 400);
+  EXPECT_EQ(l.heldOn("hostA")->slots, 1);
+}
+
 TEST(Ledger, AddRefusesATakenId) {
   Ledger l;
   ASSERT_TRUE(l.add(simple("a", "alice", 100)).isOk());
