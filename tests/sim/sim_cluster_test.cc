@@ -40,6 +40,18 @@ TEST(Seed94, ARenewalSurvivesAMasterRestartedWithAStaleCopy) {
   EXPECT_TRUE(r.ok) << r.failure << "\n" << r.trace;
 }
 
+// A master that came back after a partition expired its stale copy of a reservation that
+// the other side's master had renewed, and its unholds made every keeper forget the renewed
+// copy (node_holds.cc: an ended lease now ends on each keeper's own clock, no unhold).
+TEST(Seed793, AStaleMastersExpiryDoesNotEraseARenewedCopy) {
+  ScenarioOptions o;
+  o.seed = 793;
+  o.minutes = 10;
+  o.resurrectionFails = false;
+  ScenarioResult r = runScenario(o);
+  EXPECT_TRUE(r.ok) << r.failure << "\n" << r.trace;
+}
+
 TEST(Scenario, ReplaysExactlyFromItsSeed) {
   ScenarioOptions o;
   o.seed = 3;

@@ -176,9 +176,11 @@ void LimNode::reservationTimers(const Now& now, Effects* fx) {
   }
   wasMaster_ = isMaster;
   if (isMaster && reservations_.nextExpiry() <= now.wall) {
-    reserve::Effects rfx;
-    reservations_.expire(now.wall, *table_, now.mono, &rfx);
-    applyEffects(rfx, now, fx);
+    // No unhold for an ended lease: each keeper drops it on its own clock (below). An
+    // unhold would also make a keeper forget the copy another master renewed past this
+    // ledger's lease (found by the simulator, tests/sim seed 793).
+    reserve::Effects ended;
+    reservations_.expire(now.wall, *table_, now.mono, &ended);
   }
   // Not journalled: replay drops an ended lease by its own expiry time.
   if (held_.nextExpiry() <= now.wall) held_.expire(now.wall);
