@@ -52,6 +52,20 @@ TEST(Seed793, AStaleMastersExpiryDoesNotEraseARenewedCopy) {
   EXPECT_TRUE(r.ok) << r.failure << "\n" << r.trace;
 }
 
+// A master cut off from a keeper for its whole rebuild window (the keeper's holds report
+// had come before it took the role, and was dropped) never asked it after the heal, and
+// lost what only that keeper kept (reserve/rebuild.h: a host first heard late is asked).
+TEST(Seed1727, AKeeperHeardOnlyAfterTheWindowClosedIsAskedForItsHolds) {
+  for (uint64_t seed : {1727u, 824u}) {
+    ScenarioOptions o;
+    o.seed = seed;
+    o.minutes = 10;
+    o.resurrectionFails = false;
+    ScenarioResult r = runScenario(o);
+    EXPECT_TRUE(r.ok) << r.failure << "\n" << r.trace;
+  }
+}
+
 TEST(Scenario, ReplaysExactlyFromItsSeed) {
   ScenarioOptions o;
   o.seed = 3;

@@ -49,13 +49,13 @@ RebuildWindow::Host& RebuildWindow::track(const std::string& host, double now) {
 
 void RebuildWindow::heard(const std::string& host, double now) {
   advance(now);
-  if (!started_ || closed_) return;
-  track(host, now);
+  if (!started_) return;
+  track(host, now);  // after the close too: a host first heard then is asked
 }
 
 void RebuildWindow::reported(const std::string& host, size_t part, size_t parts, double now) {
   advance(now);
-  if (!started_ || closed_) return;
+  if (!started_) return;
   if (parts == 0 || parts > kMaxParts || part >= parts) {
     ++counters_.badParts;
     return;
@@ -78,7 +78,7 @@ void RebuildWindow::reported(const std::string& host, size_t part, size_t parts,
 std::vector<std::string> RebuildWindow::toAsk(double now, size_t max) {
   advance(now);
   std::vector<std::string> out;
-  if (!started_ || closed_) return out;
+  if (!started_) return out;
   while (!askQueue_.empty() && out.size() < max && askQueue_.front().first <= now) {
     std::string host = std::move(askQueue_.front().second);
     askQueue_.pop_front();
@@ -106,7 +106,9 @@ std::vector<std::string> RebuildWindow::takeMissing(double now, size_t max, size
 }
 
 double RebuildWindow::nextDeadline() const {
-  if (!started_ || closed_) return std::numeric_limits<double>::infinity();
+  constexpr double kNever = std::numeric_limits<double>::infinity();
+  if (!started_) return kNever;
+  if (closed_) return askQueue_.empty() ? kNever : askQueue_.front().first;
   double next = start_ + (pending_ == 0 ? timing_.settle : timing_.limit);
   if (!askQueue_.empty()) next = std::min(next, askQueue_.front().first);
   return next;
