@@ -35,7 +35,6 @@ TEST(Seed94, ARenewalSurvivesAMasterRestartedWithAStaleCopy) {
   ScenarioOptions o;
   o.seed = 94;
   o.minutes = 10;
-  o.resurrectionFails = false;  // the known gap (docs/simulation.md) also shows on this seed
   ScenarioResult r = runScenario(o);
   EXPECT_TRUE(r.ok) << r.failure << "\n" << r.trace;
 }
@@ -47,7 +46,6 @@ TEST(Seed793, AStaleMastersExpiryDoesNotEraseARenewedCopy) {
   ScenarioOptions o;
   o.seed = 793;
   o.minutes = 10;
-  o.resurrectionFails = false;
   ScenarioResult r = runScenario(o);
   EXPECT_TRUE(r.ok) << r.failure << "\n" << r.trace;
 }
@@ -60,7 +58,19 @@ TEST(Seed1727, AKeeperHeardOnlyAfterTheWindowClosedIsAskedForItsHolds) {
     ScenarioOptions o;
     o.seed = seed;
     o.minutes = 10;
-    o.resurrectionFails = false;
+    ScenarioResult r = runScenario(o);
+    EXPECT_TRUE(r.ok) << r.failure << "\n" << r.trace;
+  }
+}
+
+// A renew that shortened a lease left the keepers' longer copies, which a failover brought
+// back past the end the client was given (reserve::Ledger::renew never shortens now); and
+// a lease that had just ended was renewed before the master's sweep (refused now).
+TEST(Seed2, ALeaseEndsWhenTheClientWasToldEvenAfterAFailover) {
+  for (uint64_t seed : {2u, 280u}) {
+    ScenarioOptions o;
+    o.seed = seed;
+    o.minutes = 10;
     ScenarioResult r = runScenario(o);
     EXPECT_TRUE(r.ok) << r.failure << "\n" << r.trace;
   }

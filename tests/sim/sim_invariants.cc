@@ -9,6 +9,8 @@ namespace {
 
 // Leases end on a master's tick (once a second) and a client's view lags a step behind.
 constexpr double kExpiryGrace = 2.5;
+// A release's unholds reach every reachable keeper in well under this.
+constexpr double kReleaseSpread = 1;
 
 bool okOf(const format::Json& j) {
   const format::Json* ok = j.find("ok");
@@ -111,7 +113,8 @@ void Invariants::settle(const Sent& s, const ClientReply* r) {
     const format::Json* first = res && res->isArray() && res->size() == 1 ? &res->items()[0] : nullptr;
     if (first && okOf(*first)) {
       ++counters_.released;
-      gone_[s.id] = {cluster_.now(), cluster_.now(), split};
+      gone_[s.id] = {cluster_.now(), cluster_.now(), split, true};
+      toVerify_.push_back({cluster_.now() + kReleaseSpread, s.id});
       active_.erase(a);
       return;
     }
@@ -126,12 +129,13 @@ void Invariants::afterEvent() {
   for (auto it = active_.begin(); it != active_.end();) {
     if (it->second.maybeExpires + 0.001 < wall) {
       ++counters_.expired;
-      gone_[it->first] = {now, now + kExpiryGrace, it->second.splitAck};  // a master has until then to drop it
+      gone_[it->first] = {now, now + kExpiryGrace, it->second.splitAck, false, false};
       it = active_.erase(it);
     } else {
       ++it;
     }
   }
+  verifyReleases();
   auto masters = cluster_.masters();
   // Two masters for longer than a handover takes (a probe and an announce).
   if (masters.size() < 2) multiSince_ = -1;
@@ -140,18 +144,38 @@ void Invariants::afterEvent() {
   for (const node::LimNode* m : masters) checkMaster(*m);
 }
 
+// A moment after a release was acknowledged: does any keeper (live, or in a down host's
+// files) still keep it? Then a failover may bring it back (the known gap).
+void Invariants::verifyReleases() {
+  while (!toVerify_.empty() && toVerify_.front().first <= cluster_.now()) {
+    auto g = gone_.find(toVerify_.front().second);
+    if (g != gone_.end()) g->second.incomplete = heldSomewhere(g->first);
+    toVerify_.pop_front();
+  }
+}
+
+void Invariants::resurrected(const std::string& id, const Gone& g, const node::LimNode& m) {
+  const std::string what = "resurrection: " + id + (g.released ? " released" : " expired") +
+                           ", back in master " + m.self() + "'s ledger";
+  if (g.split || lastGarble_ >= g.at) {
+    ++counters_.resurrections;
+    cluster_.note(what + " (after a split or a garbled journal)");
+  } else if (g.released && g.incomplete) {
+    ++counters_.releaseGap;
+    cluster_.note(what + " (a keeper never forgot it: the known gap)");
+    if (releaseGapFails_) fail(what + " (a keeper never forgot it)");
+  } else {
+    fail(what);
+  }
+}
+
 void Invariants::checkMaster(const node::LimNode& m) {
   const double now = cluster_.now(), wall = cluster_.wall();
   const reserve::Ledger& ledger = m.reservations().ledger();
   for (const reserve::Reservation* r : ledger.list("")) {
     auto g = gone_.find(r->id);
     if (g != gone_.end() && g->second.checkFrom <= now) {
-      const std::string what = "resurrection: " + r->id + " released or expired, back in master " +
-                               m.self() + "'s ledger";
-      cluster_.note(what);
-      if (resurrectionFails_ && !g->second.split && lastGarble_ < g->second.at)
-        fail(what + " (not released in a split, no journal garbled since)");
-      ++counters_.resurrections;
+      resurrected(r->id, g->second, m);
       gone_.erase(g);  // counted once
     }
     if (r->expires + kExpiryGrace < wall)

@@ -1,8 +1,8 @@
 // openlim-sim: the cluster simulator on demand (docs/simulation.md).
 //   openlim-sim --seeds N [--first S] [--hosts N] [--candidates N] [--minutes M] [--quiet]
 //   openlim-sim --seed S [--verbose]      replays one scenario, with its trace
-//   --count-resurrections: a released reservation back after a failover is counted, not
-//   failed (the known gap of docs/simulation.md)
+//   --strict-releases: a released reservation back after a failover fails the scenario
+//   (the known gap of docs/simulation.md, else counted)
 //   openlim-sim --failover [--seeds N]    failover times at 0 % and 30 % loss, and false
 //                                         failovers in 2 simulated hours at 30 % loss
 #include <chrono>
@@ -37,14 +37,14 @@ int main(int argc, char** argv) {
       o.hours = std::atof(argv[++i]);
     } else if (std::strcmp(argv[i], "--failover") == 0) {
       o.failover = true;
-    } else if (std::strcmp(argv[i], "--count-resurrections") == 0) {
-      o.scenario.resurrectionFails = false;
+    } else if (std::strcmp(argv[i], "--strict-releases") == 0) {
+      o.scenario.releaseGapFails = true;
     } else if (std::strcmp(argv[i], "--verbose") == 0) {
       o.verbose = true;
     } else {
       std::fprintf(stderr, "usage: %s [--seeds N] [--first S] [--seed S] [--hosts N] "
                    "[--candidates N] [--minutes M] [--failover [--hours H]] [--verbose] "
-                   "[--count-resurrections]\n",
+                   "[--strict-releases]\n",
                    argv[0]);
       return 2;
     }

@@ -20,12 +20,13 @@ void printCounters(const ScenarioResult& r) {
   const InvariantCounters& c = r.counters;
   std::printf(
       "  events %llu, crashes %llu, partitions %llu, requests %llu, acked %llu, released %llu, "
-      "expired %llu, over-commits %llu, resurrections %llu, unprotected %llu, not-found %llu, "
-      "split brain %s\n",
+      "expired %llu, over-commits %llu, resurrections %llu, known gap %llu, unprotected %llu, "
+      "not-found %llu, split brain %s\n",
       (unsigned long long)r.events, (unsigned long long)r.crashes,
       (unsigned long long)r.partitions, (unsigned long long)c.requests,
       (unsigned long long)c.acked, (unsigned long long)c.released, (unsigned long long)c.expired,
       (unsigned long long)c.overCommits, (unsigned long long)c.resurrections,
+      (unsigned long long)c.releaseGap,
       (unsigned long long)c.unprotected, (unsigned long long)c.notFoundReplies,
       r.splitBrain ? "yes" : "no");
 }
@@ -34,16 +35,22 @@ void printCounters(const ScenarioResult& r) {
 
 int runSeeds(const RunnerOptions& o) {
   const auto start = std::chrono::steady_clock::now();
-  uint64_t failures = 0, overCommits = 0, resurrections = 0, splits = 0, events = 0;
+  InvariantCounters sum;
+  uint64_t failures = 0, splits = 0, splitsWithoutPartition = 0, events = 0;
   for (uint64_t s = o.first; s < o.first + o.seeds; ++s) {
     ScenarioOptions so = o.scenario;
     so.seed = s;
     so.verbose = o.verbose;
     ScenarioResult r = runScenario(so);
     events += r.events;
-    overCommits += r.counters.overCommits;
-    resurrections += r.counters.resurrections;
+    sum.acked += r.counters.acked;
+    sum.overCommits += r.counters.overCommits;
+    sum.resurrections += r.counters.resurrections;
+    sum.releaseGap += r.counters.releaseGap;
+    sum.splitLost += r.counters.splitLost;
+    sum.unprotected += r.counters.unprotected;
     splits += r.splitBrain;
+    splitsWithoutPartition += r.splitBrain && r.partitions == 0;
     if (!r.ok) {
       ++failures;
       std::printf("FAIL %s\n%s", r.failure.c_str(), r.trace.c_str());
@@ -54,12 +61,16 @@ int runSeeds(const RunnerOptions& o) {
     if (o.verbose) printCounters(r);
   }
   const double secs = secondsSince(start);
+  auto u = [](uint64_t v) { return static_cast<unsigned long long>(v); };
   std::printf(
-      "%llu scenario(s) of %.0f simulated minutes, %llu failed; %.2f scenarios/s, %.0f "
-      "events/s; over-commits %llu and resurrections %llu (after splits), split brain in %llu\n",
-      (unsigned long long)o.seeds, o.scenario.minutes, (unsigned long long)failures,
-      o.seeds / secs, events / secs, (unsigned long long)overCommits,
-      (unsigned long long)resurrections, (unsigned long long)splits);
+      "%llu scenario(s) of %.0f simulated minutes, %llu failed; %.1f scenarios/s, %.0f events/s\n"
+      "  acked %llu; counted, not failed: over-commits %llu, resurrections after a split or "
+      "garbling %llu, lost after a split %llu, unprotected (files destroyed) %llu, known gap "
+      "(released ones back) %llu; two masters for > 5 s in %llu scenario(s), %llu of them "
+      "without a partition\n",
+      u(o.seeds), o.scenario.minutes, u(failures), o.seeds / secs, events / secs, u(sum.acked),
+      u(sum.overCommits), u(sum.resurrections), u(sum.splitLost), u(sum.unprotected),
+      u(sum.releaseGap), u(splits), u(splitsWithoutPartition));
   return failures == 0 ? 0 : 1;
 }
 

@@ -21,7 +21,7 @@ ScenarioResult runScenario(const ScenarioOptions& o) {
   SimCluster c(o.shape, o.seed);
   c.watch = o.watch;
   Invariants inv(c);
-  inv.setResurrectionFails(o.resurrectionFails);
+  inv.setReleaseGapFails(o.releaseGapFails);
   Workload w(c, inv, o.seed * 0x2545F4914F6CDD1DULL + 1);
   std::mt19937_64& rng = w.rng();
   auto uniform = [&](double lo, double hi) {

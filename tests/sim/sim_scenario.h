@@ -21,7 +21,7 @@ struct ScenarioOptions {
   double minutes = 10;  // simulated, after the warm-up and before the settling
   bool faults = true;
   bool verbose = false;  // the trace even when the scenario passes
-  bool resurrectionFails = true;  // Invariants::setResurrectionFails
+  bool releaseGapFails = false;  // Invariants::setReleaseGapFails
   std::string watch;              // SimCluster::watch
 };
 

@@ -109,6 +109,29 @@ TEST(Ledger, MergeTakesBackACopyRenewedPastItsExpiryHere) {
   EXPECT_EQ(l.heldOn("hostA")->slots, 1);
 }
 
+// Found by the simulator (tests/sim, seed 2): a renew that shortened the lease here left the
+// keepers' copies with the longer one, which came back after a failover.
+TEST(Ledger, RenewNeverShortensTheLease) {
+  Ledger l;
+  ASSERT_TRUE(l.add(simple("a", "alice", 500)).isOk());
+  auto r = l.renew("a", 100, 200, {"alice", false});
+  ASSERT_TRUE(r.isOk());
+  EXPECT_EQ(r->expires, 500);
+  EXPECT_EQ(l.renew("a", 400, 200, {"alice", false})->expires, 600);
+  EXPECT_TRUE(l.expire(599).empty());
+}
+
+// Found by the simulator (tests/sim, seed 280): a lease that ended moments ago, before the
+// master's next sweep, was renewed and so came back after its end.
+TEST(Ledger, ALeaseThatEndedIsNotRenewedBeforeTheSweep) {
+  Ledger l;
+  ASSERT_TRUE(l.add(simple("a", "alice", 500)).isOk());
+  auto r = l.renew("a", 100, 500.2, {"alice", false});
+  ASSERT_FALSE(r.isOk());
+  EXPECT_EQ(r.status().code(), Code::kNotFound);
+  EXPECT_EQ(l.expire(500.5).size(), 1u);
+}
+
 TEST(Ledger, AddRefusesATakenId) {
   Ledger l;
   ASSERT_TRUE(l.add(simple("a", "alice", 100)).isOk());
