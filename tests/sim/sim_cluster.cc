@@ -52,6 +52,8 @@ bool SimCluster::live(const std::string& name, uint64_t incarnation) const {
 void SimCluster::note(std::string line) {
   char t[32];
   std::snprintf(t, sizeof t, "%9.3f ", clock_.mono() - SimClock::kStartMono);
+  for (char& ch : line)
+    if (static_cast<unsigned char>(ch) < 32) ch = '?';  // binary bodies (watched datagrams)
   trace_.push_back(t + std::move(line));
   if (trace_.size() > kTraceLines) trace_.pop_front();
 }
@@ -143,7 +145,7 @@ void SimCluster::sendDatagram(SimHost& h, const node::Datagram& d) {
   if (!hosts_.count(d.to)) return;
   protocol::Frame f{
       .kind = d.kind, .isSigned = true, .epoch = h.incarnation, .seq = ++h.seq, .body = d.body};
-  auto delays = net_.datagramDelays(h.name, d.to);
+  auto delays = net_.datagramDelays(h.name, d.to, clock_.mono());
   if (!watch.empty() && d.body.find(watch) != std::string::npos)
     note(h.name + " -> " + d.to + (delays.empty() ? " (lost) " : " ") + d.body.substr(0, 60));
   for (double delay : delays)
@@ -167,7 +169,7 @@ void SimCluster::sendSubRequest(SimHost& h, const node::SubRequest& s) {
     f.epoch = inc;
     f.seq = ++h.seq;
   }
-  auto delay = net_.streamDelay(h.name, s.host);
+  auto delay = net_.streamDelay(h.name, s.host, clock_.mono());
   if (!delay) return;
   queue_.at(clock_.mono() + *delay, [this, from = h.name, inc, id = s.id, to = s.host, f] {
     SimHost& t = *hosts_.at(to);
@@ -188,7 +190,7 @@ void SimCluster::sendReply(SimHost& h, const node::Reply& r) {
     if (onClientReply) onClientReply({r.conn, h.name, r.body, r.ok});
     return;
   }
-  auto delay = net_.streamDelay(h.name, o.from);
+  auto delay = net_.streamDelay(h.name, o.from, clock_.mono());
   if (!delay) return;  // cut: the asker's deadline answers
   queue_.at(clock_.mono() + *delay, [this, o, body = r.body] {
     subReply(o.from, o.fromIncarnation, o.subId, body);
@@ -204,6 +206,7 @@ void SimCluster::subReply(const std::string& to, uint64_t incarnation, uint64_t 
 
 void SimCluster::scheduleTick(SimHost& h) {
   const double now = clock_.mono();
+
   // The daemon's loop wakes at least once a second, and never spins on a missed deadline.
   double t = std::max(std::min(h.node->nextDeadline(), now + 1.0), now + 0.001);
   if (t >= h.tickAt) return;

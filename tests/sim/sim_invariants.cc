@@ -267,7 +267,10 @@ void Invariants::end() {
       fail("convergence: " + n + " sees master '" + l->election().master() + "', not " +
            m.self());
     if (m.table().lastReport(n) < now - recent)
-      fail("convergence: master " + m.self() + " has no recent report of " + n);
+      fail("convergence: master " + m.self() + " has no recent report of " + n + " (its last " +
+           std::to_string(now - m.table().lastReport(n)) + " s ago; " + n + " sent " +
+           std::to_string(l->counters().reports_sent) + " reports; the master refused " +
+           std::to_string(m.counters().auth_replay) + " as replays)");
   }
 }
 

@@ -1,5 +1,7 @@
 #include "sim_network.h"
 
+#include <algorithm>
+
 namespace openlim::sim {
 
 void SimNetwork::partition(const std::vector<std::vector<std::string>>& sides) {
@@ -21,7 +23,15 @@ double SimNetwork::latency() {
   return std::uniform_real_distribution<double>(faults_.minLatency, faults_.maxLatency)(rng_);
 }
 
-std::vector<double> SimNetwork::datagramDelays(const std::string& from, const std::string& to) {
+double SimNetwork::inOrder(const std::string& from, const std::string& to, double now) {
+  double& last = lastArrival_[{from, to}];
+  const double at = std::max(now + latency(), last + 1e-6);
+  last = at;
+  return at - now;
+}
+
+std::vector<double> SimNetwork::datagramDelays(const std::string& from, const std::string& to,
+                                               double now) {
   ++counters_.sent;
   if (!connected(from, to)) {
     ++counters_.cut;
@@ -31,10 +41,12 @@ std::vector<double> SimNetwork::datagramDelays(const std::string& from, const st
     ++counters_.dropped;
     return {};
   }
-  std::vector<double> out{latency()};
-  if (chance(faults_.reorder)) {
+  std::vector<double> out;
+  if (chance(faults_.reorder)) {  // held back: later ones overtake it
     ++counters_.reordered;
-    out[0] += std::uniform_real_distribution<double>(0, faults_.reorderDelay)(rng_);
+    out.push_back(latency() + std::uniform_real_distribution<double>(0, faults_.reorderDelay)(rng_));
+  } else {
+    out.push_back(inOrder(from, to, now));
   }
   if (chance(faults_.duplicate)) {
     ++counters_.duplicated;
@@ -43,12 +55,13 @@ std::vector<double> SimNetwork::datagramDelays(const std::string& from, const st
   return out;
 }
 
-std::optional<double> SimNetwork::streamDelay(const std::string& from, const std::string& to) {
+std::optional<double> SimNetwork::streamDelay(const std::string& from, const std::string& to,
+                                              double now) {
   if (!connected(from, to)) {
     ++counters_.cut;
     return std::nullopt;
   }
-  return latency();
+  return inOrder(from, to, now);
 }
 
 }  // namespace openlim::sim

@@ -2,6 +2,7 @@
 // commit, crash and damage, and a clean cluster electing one master.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 
 #include "reserve/journal.h"
@@ -18,17 +19,17 @@ TEST(SimNetwork, PartitionCutsOnlyAcrossSidesUntilHealed) {
   EXPECT_TRUE(n.connected("m1", "h1"));
   EXPECT_TRUE(n.connected("m2", "h2"));
   EXPECT_FALSE(n.connected("m1", "m2"));
-  EXPECT_TRUE(n.datagramDelays("m1", "m2").empty());
-  EXPECT_FALSE(n.streamDelay("h2", "h1").has_value());
+  EXPECT_TRUE(n.datagramDelays("m1", "m2", 0).empty());
+  EXPECT_FALSE(n.streamDelay("h2", "h1", 0).has_value());
   n.heal();
-  EXPECT_EQ(n.datagramDelays("m1", "m2").size(), 1u);
+  EXPECT_EQ(n.datagramDelays("m1", "m2", 0).size(), 1u);
 }
 
 TEST(SimNetwork, LossAndDuplicationFollowTheirProbabilities) {
   SimNetwork n(7);
   n.setFaults({.drop = 0.3, .duplicate = 0.1});
   size_t copies = 0;
-  for (int i = 0; i < 10000; ++i) copies += n.datagramDelays("a", "b").size();
+  for (int i = 0; i < 10000; ++i) copies += n.datagramDelays("a", "b", 0).size();
   EXPECT_NEAR(static_cast<double>(n.counters().dropped) / 10000, 0.3, 0.03);
   EXPECT_EQ(copies, 10000 - n.counters().dropped + n.counters().duplicated);
   EXPECT_GT(n.counters().duplicated, 0u);
@@ -42,6 +43,25 @@ reserve::Reservation res(const std::string& id) {
   r.hosts = {{"h1", 1, {}}};
   r.expires = 2e9;
   return r;
+}
+
+TEST(SimNetwork, ALinkKeepsItsOrderUnlessTheReorderFaultHoldsOneBack) {
+  SimNetwork n(3);
+  n.setFaults({.minLatency = 0.001, .maxLatency = 0.01});
+  double last = 0;
+  for (int i = 0; i < 1000; ++i) {
+    const double sent = i * 0.0001, at = sent + n.datagramDelays("a", "b", sent)[0];
+    EXPECT_GT(at, last);
+    last = at;
+  }
+  n.setFaults({.minLatency = 0.001, .maxLatency = 0.01, .reorder = 0.5});
+  int overtaken = 0;
+  for (int i = 1000; i < 2000; ++i) {
+    const double sent = i * 0.0001, at = sent + n.datagramDelays("a", "b", sent)[0];
+    overtaken += at < last;
+    last = std::max(last, at);
+  }
+  EXPECT_GT(overtaken, 0);
 }
 
 TEST(SimDisk, OnlyCommittedRecordsSurviveACrash) {
