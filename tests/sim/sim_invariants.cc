@@ -96,6 +96,7 @@ void Invariants::settle(const Sent& s, const ClientReply* r) {
     a.expires = a.maybeExpires = numberAt(*j, "reservation", "expires");
     a.ackedAt = cluster_.now();
     active_[j->stringOr("id")] = a;
+    copiesDue_.push_back({cluster_.now() + kReleaseSpread, j->stringOr("id")});
     return;
   }
   auto a = active_.find(s.id);
@@ -136,6 +137,7 @@ void Invariants::afterEvent() {
     }
   }
   verifyReleases();
+  countCopies();
   auto masters = cluster_.masters();
   // Two masters for longer than a handover takes (a probe and an announce).
   if (masters.size() < 2) multiSince_ = -1;
@@ -151,6 +153,21 @@ void Invariants::verifyReleases() {
     auto g = gone_.find(toVerify_.front().second);
     if (g != gone_.end()) g->second.incomplete = heldSomewhere(g->first);
     toVerify_.pop_front();
+  }
+}
+
+void Invariants::countCopies() {
+  while (!copiesDue_.empty() && copiesDue_.front().first <= cluster_.now()) {
+    const std::string id = copiesDue_.front().second;
+    copiesDue_.pop_front();
+    int copies = 0;
+    for (const auto& n : cluster_.names())
+      if (const node::LimNode* l = cluster_.node(n); l && l->held().find(id)) ++copies;
+    if (copies == 1 && active_.count(id)) {
+      ++counters_.singleCopy;
+      singleCopySeen_ = true;
+      cluster_.note("single copy: " + id + " is kept by one lim alone");
+    }
   }
 }
 
@@ -191,8 +208,11 @@ void Invariants::checkMaster(const node::LimNode& m) {
       ++counters_.overCommits;
       cluster_.note("over-commit: " + h + " holds " + std::to_string(t->slots) + " slots in " +
                     m.self() + "'s ledger");
+      std::string ids;
+      for (const reserve::Reservation* r : ledger.list(""))
+        if (r->holdsHost(h)) ids += " " + r->id;
       if (!overCommitExcused())
-        fail("over-commit: " + h + " holds " + std::to_string(t->slots) + " slots in master " +
+        fail("over-commit: " + h + " holds " + std::to_string(t->slots) + " slots (" + ids + " ) in master " +
              m.self() + "'s ledger, with no partition, split or resurrection before");
     } else if (!over) {
       overNow_.erase(key);

@@ -48,6 +48,7 @@ struct InvariantCounters {
   uint64_t unprotected = 0;      // acked ones with no copy left after files were damaged
   uint64_t notFoundReplies = 0;  // renew/release of an acked live one answered "not found"
   uint64_t splitLost = 0;        // acked while two masters were up, then lost
+  uint64_t singleCopy = 0;       // acked, and a moment later kept by one lim alone
   uint64_t stableChecks = 0;
 };
 
@@ -90,13 +91,15 @@ class Invariants {
   void crashed(const std::vector<uint64_t>& lost);
   void settle(const Sent& s, const ClientReply* r);
   void fail(const std::string& what);
-  // An over-commit follows a split, or a resurrection (a released reservation's slots were
-  // given again before it came back).
+  // An over-commit follows a split, a resurrection (a released reservation's slots were
+  // given again before it came back), or a reservation kept by one lim alone.
   bool overCommitExcused() const {
-    return partitionSeen_ || splitBrain_ || counters_.resurrections + counters_.releaseGap > 0;
+    return partitionSeen_ || splitBrain_ || singleCopySeen_ ||
+           counters_.resurrections + counters_.releaseGap > 0;
   }
   void checkMaster(const node::LimNode& m);
   void verifyReleases();
+  void countCopies();
   bool heldSomewhere(const std::string& id) const;
 
   SimCluster& cluster_;
@@ -113,6 +116,10 @@ class Invariants {
   void resurrected(const std::string& id, const Gone& g, const node::LimNode& m);
   std::map<std::string, Gone> gone_;
   std::deque<std::pair<double, std::string>> toVerify_;  // (when, id): did every keeper forget?
+  std::deque<std::pair<double, std::string>> copiesDue_;  // (when, id): how many keep it?
+  // A reservation acknowledged while every other keeper was down or cut off: the next
+  // master cannot know it, and admits over it (available mode; issue 24 item 4).
+  bool singleCopySeen_ = false;
   std::set<std::pair<std::string, std::string>> overNow_;  // (master, host) over-committed
   double multiSince_ = -1;  // two or more masters up since then
   bool partitionSeen_ = false, splitBrain_ = false, releaseGapFails_ = false;

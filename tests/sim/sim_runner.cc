@@ -49,6 +49,7 @@ int runSeeds(const RunnerOptions& o) {
     sum.releaseGap += r.counters.releaseGap;
     sum.splitLost += r.counters.splitLost;
     sum.unprotected += r.counters.unprotected;
+    sum.singleCopy += r.counters.singleCopy;
     splits += r.splitBrain;
     splitsWithoutPartition += r.splitBrain && r.partitions == 0;
     if (!r.ok) {
@@ -66,11 +67,11 @@ int runSeeds(const RunnerOptions& o) {
       "%llu scenario(s) of %.0f simulated minutes, %llu failed; %.1f scenarios/s, %.0f events/s\n"
       "  acked %llu; counted, not failed: over-commits %llu, resurrections after a split or "
       "garbling %llu, lost after a split %llu, unprotected (files destroyed) %llu, known gap "
-      "(released ones back) %llu; two masters for > 5 s in %llu scenario(s), %llu of them "
+      "(released ones back) %llu, acked with a single copy %llu; two masters for > 5 s in %llu scenario(s), %llu of them "
       "without a partition\n",
       u(o.seeds), o.scenario.minutes, u(failures), o.seeds / secs, events / secs, u(sum.acked),
       u(sum.overCommits), u(sum.resurrections), u(sum.splitLost), u(sum.unprotected),
-      u(sum.releaseGap), u(splits), u(splitsWithoutPartition));
+      u(sum.releaseGap), u(sum.singleCopy), u(splits), u(splitsWithoutPartition));
   return failures == 0 ? 0 : 1;
 }
 
