@@ -39,6 +39,11 @@ FailoverTimes measureFailover(uint64_t seed, double loss, const ClusterShape& sh
     if (j && j->find("redirect")) probe.redirect = j->stringOr("redirect");
   };
   c.runFor(120);  // elected, reports in, the first rebuild window closed
+  // Under loss the cluster may be between masters now: wait for one settled master.
+  for (int i = 0; i < 600 && (c.masters().size() != 1 ||
+                              c.masters()[0]->reservations().rebuilding(c.now()));
+       ++i)
+    c.runFor(1);
   auto masters = c.masters();
   FailoverTimes out;
   if (masters.size() != 1) return out;

@@ -81,6 +81,9 @@ int runFailover(const RunnerOptions& o) {
     uint64_t never = 0;
     for (uint64_t s = o.first; s < o.first + o.seeds; ++s) {
       FailoverTimes t = measureFailover(s, loss, o.scenario.shape);
+      if (o.verbose)
+        std::printf("  seed %llu at %.0f%% loss: queries %.2f s, reserve %.2f s\n",
+                    (unsigned long long)s, loss * 100, t.queries, t.reserve);
       if (t.queries < 0 || t.reserve < 0) ++never;
       if (t.queries >= 0) q.push_back(t.queries);
       if (t.reserve >= 0) r.push_back(t.reserve);
