@@ -1,5 +1,7 @@
 #include "sim_invariants.h"
 
+#include <algorithm>
+
 #include "format/json.h"
 #include "reserve/held_replay.h"
 
@@ -103,7 +105,11 @@ void Invariants::settle(const Sent& s, const ClientReply* r) {
   if (a == active_.end()) return;
   if (s.op == "renew") {
     if (ok) {
-      a->second.expires = a->second.maybeExpires = numberAt(*j, "reservation", "expires");
+      // A lease is never shortened: each acknowledgement promises "at least until then"
+      // (a master that lacks a newer renewal may answer an earlier end).
+      const double acked = numberAt(*j, "reservation", "expires");
+      a->second.expires = std::max(a->second.expires, acked);
+      a->second.maybeExpires = std::max(a->second.maybeExpires, acked);
       a->second.splitAck = a->second.splitAck || split;
     } else {
       if (code == "notfound") ++counters_.notFoundReplies;
