@@ -192,9 +192,8 @@ void SimCluster::sendReply(SimHost& h, const node::Reply& r) {
   }
   auto delay = net_.streamDelay(h.name, o.from, clock_.mono());
   if (!delay) return;  // cut: the asker's deadline answers
-  queue_.at(clock_.mono() + *delay, [this, o, body = r.body] {
-    subReply(o.from, o.fromIncarnation, o.subId, body);
-  });
+  queue_.at(clock_.mono() + *delay,
+            [this, o, body = r.body] { subReply(o.from, o.fromIncarnation, o.subId, body); });
 }
 
 void SimCluster::subReply(const std::string& to, uint64_t incarnation, uint64_t id,

@@ -2,6 +2,8 @@
 
 #include <map>
 #include <random>
+#include <string>
+#include <vector>
 
 #include "format/json.h"
 #include "sim_cluster.h"
@@ -23,7 +25,23 @@ NetFaults lossy(double loss) {
 struct Probe {
   std::map<uint64_t, bool> ok;
   std::string redirect;
+  bool anyOk(const std::vector<uint64_t>& conns) const {
+    for (uint64_t q : conns)
+      if (auto it = ok.find(q); it != ok.end() && it->second) return true;
+    return false;
+  }
 };
+
+// Elected, reports in, the first rebuild window closed: the master ("" if none settled; under
+// loss the cluster may be between masters a while).
+std::string settledMaster(SimCluster& c) {
+  c.runFor(120);
+  for (int i = 0;
+       i < 600 && (c.masters().size() != 1 || c.masters()[0]->reservations().rebuilding(c.now()));
+       ++i)
+    c.runFor(1);
+  return c.masters().size() == 1 ? c.masters()[0]->self() : "";
+}
 
 }  // namespace
 
@@ -38,16 +56,9 @@ FailoverTimes measureFailover(uint64_t seed, double loss, const ClusterShape& sh
     probe.ok[r.conn] = ok && ok->isBool() && ok->asBool();
     if (j && j->find("redirect")) probe.redirect = j->stringOr("redirect");
   };
-  c.runFor(120);  // elected, reports in, the first rebuild window closed
-  // Under loss the cluster may be between masters now: wait for one settled master.
-  for (int i = 0; i < 600 && (c.masters().size() != 1 ||
-                              c.masters()[0]->reservations().rebuilding(c.now()));
-       ++i)
-    c.runFor(1);
-  auto masters = c.masters();
   FailoverTimes out;
-  if (masters.size() != 1) return out;
-  const std::string dead = masters[0]->self();
+  const std::string dead = settledMaster(c);
+  if (dead.empty()) return out;
   c.crash(dead, Damage::kIntact);
   const double t0 = c.now();
   auto pick = [&] {
@@ -58,7 +69,7 @@ FailoverTimes measureFailover(uint64_t seed, double loss, const ClusterShape& sh
   };
   std::vector<uint64_t> queries, reserves;
   while (c.now() - t0 < kGiveUp && (out.queries < 0 || out.reserve < 0)) {
-    if (out.queries < 0) {
+    if (out.queries < 0) {  // a redirect is followed on the next poll
       std::string to = !probe.redirect.empty() && c.node(probe.redirect) ? probe.redirect : pick();
       probe.redirect.clear();
       queries.push_back(c.request(to, "alice", R"({"op":"load"})", false));
@@ -66,10 +77,8 @@ FailoverTimes measureFailover(uint64_t seed, double loss, const ClusterShape& sh
     if (out.reserve < 0)
       reserves.push_back(c.request(pick(), "alice", R"({"op":"reserve","n":1,"lease":60})"));
     c.runFor(kPoll);
-    for (uint64_t q : queries)
-      if (out.queries < 0 && probe.ok.count(q) && probe.ok[q]) out.queries = c.now() - t0;
-    for (uint64_t q : reserves)
-      if (out.reserve < 0 && probe.ok.count(q) && probe.ok[q]) out.reserve = c.now() - t0;
+    if (out.queries < 0 && probe.anyOk(queries)) out.queries = c.now() - t0;
+    if (out.reserve < 0 && probe.anyOk(reserves)) out.reserve = c.now() - t0;
   }
   return out;
 }

@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "format/json.h"
 #include "sim_cluster.h"
 
 namespace openlim::sim {
@@ -90,6 +91,9 @@ class Invariants {
   void replied(const ClientReply& r);
   void crashed(const std::vector<uint64_t>& lost);
   void settle(const Sent& s, const ClientReply* r);
+  void settleRenew(const Sent& s, const format::Json* reply, bool split, Acked& a);
+  // True when the release is acknowledged (the reservation is gone).
+  bool settleRelease(const Sent& s, const format::Json* reply, bool split, Acked& a);
   void fail(const std::string& what);
   // An over-commit follows a split, a resurrection (a released reservation's slots were
   // given again before it came back), or a reservation kept by one lim alone.
@@ -115,13 +119,13 @@ class Invariants {
   };
   void resurrected(const std::string& id, const Gone& g, const node::LimNode& m);
   std::map<std::string, Gone> gone_;
-  std::deque<std::pair<double, std::string>> toVerify_;  // (when, id): did every keeper forget?
+  std::deque<std::pair<double, std::string>> toVerify_;   // (when, id): did every keeper forget?
   std::deque<std::pair<double, std::string>> copiesDue_;  // (when, id): how many keep it?
   // A reservation acknowledged while every other keeper was down or cut off: the next
   // master cannot know it, and admits over it (available mode; issue 24 item 4).
   bool singleCopySeen_ = false;
   std::set<std::pair<std::string, std::string>> overNow_;  // (master, host) over-committed
-  double multiSince_ = -1;  // two or more masters up since then
+  double multiSince_ = -1;                                 // two or more masters up since then
   bool partitionSeen_ = false, splitBrain_ = false, releaseGapFails_ = false;
   double lastDamage_ = -1, lastGarble_ = -1;
   std::string failure_;

@@ -42,7 +42,8 @@ int main(int argc, char** argv) {
     } else if (std::strcmp(argv[i], "--verbose") == 0) {
       o.verbose = true;
     } else {
-      std::fprintf(stderr, "usage: %s [--seeds N] [--first S] [--seed S] [--hosts N] "
+      std::fprintf(stderr,
+                   "usage: %s [--seeds N] [--first S] [--seed S] [--hosts N] "
                    "[--candidates N] [--minutes M] [--failover [--hours H]] [--verbose] "
                    "[--strict-releases]\n",
                    argv[0]);

@@ -44,7 +44,8 @@ std::vector<double> SimNetwork::datagramDelays(const std::string& from, const st
   std::vector<double> out;
   if (chance(faults_.reorder)) {  // held back: later ones overtake it
     ++counters_.reordered;
-    out.push_back(latency() + std::uniform_real_distribution<double>(0, faults_.reorderDelay)(rng_));
+    out.push_back(latency() +
+                  std::uniform_real_distribution<double>(0, faults_.reorderDelay)(rng_));
   } else {
     out.push_back(inOrder(from, to, now));
   }

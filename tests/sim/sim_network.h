@@ -19,9 +19,9 @@ namespace openlim::sim {
 struct NetFaults {
   double minLatency = 0.0002;  // seconds, one way
   double maxLatency = 0.005;
-  double drop = 0;       // probability a datagram is lost
-  double duplicate = 0;  // probability a datagram arrives twice
-  double reorder = 0;    // probability a datagram is held back (arrives after later ones)
+  double drop = 0;            // probability a datagram is lost
+  double duplicate = 0;       // probability a datagram arrives twice
+  double reorder = 0;         // probability a datagram is held back (arrives after later ones)
   double reorderDelay = 0.5;  // how long at most
 };
 

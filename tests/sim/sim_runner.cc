@@ -22,13 +22,27 @@ void printCounters(const ScenarioResult& r) {
       "  events %llu, crashes %llu, partitions %llu, requests %llu, acked %llu, released %llu, "
       "expired %llu, over-commits %llu, resurrections %llu, known gap %llu, unprotected %llu, "
       "not-found %llu, split brain %s\n",
-      (unsigned long long)r.events, (unsigned long long)r.crashes,
-      (unsigned long long)r.partitions, (unsigned long long)c.requests,
-      (unsigned long long)c.acked, (unsigned long long)c.released, (unsigned long long)c.expired,
-      (unsigned long long)c.overCommits, (unsigned long long)c.resurrections,
-      (unsigned long long)c.releaseGap,
+      (unsigned long long)r.events, (unsigned long long)r.crashes, (unsigned long long)r.partitions,
+      (unsigned long long)c.requests, (unsigned long long)c.acked, (unsigned long long)c.released,
+      (unsigned long long)c.expired, (unsigned long long)c.overCommits,
+      (unsigned long long)c.resurrections, (unsigned long long)c.releaseGap,
       (unsigned long long)c.unprotected, (unsigned long long)c.notFoundReplies,
       r.splitBrain ? "yes" : "no");
+}
+
+void printSummary(const RunnerOptions& o, const InvariantCounters& sum, uint64_t failures,
+                  uint64_t splits, uint64_t splitsWithoutPartition, uint64_t events, double secs) {
+  auto u = [](uint64_t v) { return static_cast<unsigned long long>(v); };
+  std::printf(
+      "%llu scenario(s) of %.0f simulated minutes, %llu failed; %.1f scenarios/s, %.0f events/s\n"
+      "  acked %llu; counted, not failed: over-commits %llu, resurrections after a split or "
+      "garbling %llu, lost after a split %llu, unprotected (files destroyed) %llu, known gap "
+      "(released ones back) %llu, acked with a single copy %llu; two masters for > 5 s in %llu "
+      "scenario(s), %llu of them "
+      "without a partition\n",
+      u(o.seeds), o.scenario.minutes, u(failures), o.seeds / secs, events / secs, u(sum.acked),
+      u(sum.overCommits), u(sum.resurrections), u(sum.splitLost), u(sum.unprotected),
+      u(sum.releaseGap), u(sum.singleCopy), u(splits), u(splitsWithoutPartition));
 }
 
 }  // namespace
@@ -61,17 +75,7 @@ int runSeeds(const RunnerOptions& o) {
     }
     if (o.verbose) printCounters(r);
   }
-  const double secs = secondsSince(start);
-  auto u = [](uint64_t v) { return static_cast<unsigned long long>(v); };
-  std::printf(
-      "%llu scenario(s) of %.0f simulated minutes, %llu failed; %.1f scenarios/s, %.0f events/s\n"
-      "  acked %llu; counted, not failed: over-commits %llu, resurrections after a split or "
-      "garbling %llu, lost after a split %llu, unprotected (files destroyed) %llu, known gap "
-      "(released ones back) %llu, acked with a single copy %llu; two masters for > 5 s in %llu scenario(s), %llu of them "
-      "without a partition\n",
-      u(o.seeds), o.scenario.minutes, u(failures), o.seeds / secs, events / secs, u(sum.acked),
-      u(sum.overCommits), u(sum.resurrections), u(sum.splitLost), u(sum.unprotected),
-      u(sum.releaseGap), u(sum.singleCopy), u(splits), u(splitsWithoutPartition));
+  printSummary(o, sum, failures, splits, splitsWithoutPartition, events, secondsSince(start));
   return failures == 0 ? 0 : 1;
 }
 

@@ -20,9 +20,9 @@ struct ScenarioOptions {
   ClusterShape shape;
   double minutes = 10;  // simulated, after the warm-up and before the settling
   bool faults = true;
-  bool verbose = false;  // the trace even when the scenario passes
+  bool verbose = false;          // the trace even when the scenario passes
   bool releaseGapFails = false;  // Invariants::setReleaseGapFails
-  std::string watch;              // SimCluster::watch
+  std::string watch;             // SimCluster::watch
 };
 
 struct ScenarioResult {

@@ -31,7 +31,9 @@ class Workload {
   std::mt19937_64& rng() { return rng_; }
 
  private:
-  double uniform(double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng_); }
+  double uniform(double lo, double hi) {
+    return std::uniform_real_distribution<double>(lo, hi)(rng_);
+  }
   size_t index(size_t n) { return std::uniform_int_distribution<size_t>(0, n - 1)(rng_); }
   bool chance(double p) { return uniform(0, 1) < p; }
   std::string liveHost();
