@@ -178,7 +178,7 @@ void LimNode::reservationTimers(const Now& now, Effects* fx) {
   if (isMaster && reservations_.nextExpiry() <= now.wall) {
     // No unhold for an ended lease: each keeper drops it on its own clock (below). An
     // unhold would also make a keeper forget the copy another master renewed past this
-    // ledger's lease (found by the simulator, tests/sim seed 793).
+    // ledger's lease (found by the simulator, tests/sim seeds 2994 and 4231).
     reserve::Effects ended;
     reservations_.expire(now.wall, *table_, now.mono, &ended);
   }

@@ -16,7 +16,7 @@
 //     keeper is one the master heard.
 //   - a host first heard after the window closed (cut off while it was open, or its report
 //     came before this lim took the role) is asked too: its reservations join the ledger
-//     late rather than never (found by the simulator, tests/sim seed 1727).
+//     late rather than never (found by the simulator, tests/sim seed 824).
 
 #include <cstddef>
 #include <cstdint>

@@ -68,7 +68,7 @@ ServiceAnswer ReservationService::handle(const std::string& op, const Json& req,
   if (op == "reserve") return reserve(req, ctx, effects);
   // A ledger still being rebuilt would call a kept reservation unknown (a release "not
   // found" the next holds report brings back) or renew the stale copy of one renewed
-  // elsewhere (found by the simulator, tests/sim seed 159): try again.
+  // elsewhere (found by the simulator, tests/sim seeds 2181 and 5515): try again.
   if (rebuilding(ctx.query.now)) {
     ++counters_.refusedRebuilding;
     return format::errorReply("rebuilding",

@@ -155,7 +155,7 @@ TEST(RebuildWindow, AtTheLimitItClosesAndNamesTheHostsMissingOnce) {
   EXPECT_TRUE(std::isinf(w.nextDeadline()));
 }
 
-// Found by the simulator (tests/sim, seed 1727): a master cut off from a keeper for its
+// Found by the simulator (tests/sim, seed 824): a master cut off from a keeper for its
 // whole window never asked it once the cut healed, and lost what only it kept.
 TEST(RebuildWindow, AHostFirstHeardAfterTheCloseIsAskedForItsHolds) {
   RebuildWindow w;
