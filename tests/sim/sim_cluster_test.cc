@@ -37,17 +37,6 @@ TEST(Seeds, AFixedSetKeepsTheInvariants) {
 // reverted (each checked so; the seed that first found it, in an earlier version of the
 // simulator, is named in docs/simulation.md).
 
-// A master restarted from a stale copy expired a reservation that another master had
-// renewed (and acknowledged) while it was down; the keeper's renewed copy was refused as
-// expired (reserve::Ledger::merge), and the reservation lost.
-TEST(Seed6641, ARenewalSurvivesAMasterRestartedWithAStaleCopy) {
-  ScenarioOptions o;
-  o.seed = 6641;
-  o.minutes = 10;
-  ScenarioResult r = runScenario(o);
-  EXPECT_TRUE(r.ok) << r.failure << "\n" << r.trace;
-}
-
 // A master that came back after a partition expired its stale copy of a reservation that
 // the other side's master had renewed, and its unholds made every keeper forget the renewed
 // copy (node_holds.cc: an ended lease now ends on each keeper's own clock, no unhold).
