@@ -96,8 +96,8 @@ TEST(Ledger, MergeAddsUnknownKeepsLaterExpiryAndNeverRevivesReleased) {
   EXPECT_EQ(l.size(), 0u);
 }
 
-// Found by the simulator (tests/sim, seed 94 of an earlier simulator): a master restarted with a stale copy whose
-// lease ended here, while a keeper held the copy another master had renewed and
+// Found by the simulator (tests/sim, seed 94 of an earlier simulator): a master restarted with a
+// stale copy whose lease ended here, while a keeper held the copy another master had renewed and
 // acknowledged. The renewed copy must come back; a stale one must not.
 TEST(Ledger, MergeTakesBackACopyRenewedPastItsExpiryHere) {
   Ledger l;
