@@ -27,6 +27,18 @@ endforeach()
 if(missing)
   message(FATAL_ERROR "missing from the package: ${missing}\n--- listing ---\n${listing}")
 endif()
+# The commands are links to openlim-cmd or openlim-policy (OPENLIM_MULTICALL_COMMANDS and
+# OPENLIM_POLICY_COMMANDS in lim/cmd/CMakeLists.txt).
+foreach(link lsload lshosts lsinfo lsid lsplace bhosts lsreserve lsrelease lsquota lsclusters
+             lsrun lsgrun lslogin lsloadadj lspolicy:openlim-policy nlbpolicy:openlim-policy)
+  string(REPLACE ":" ";" pair "${link}:openlim-cmd")
+  list(GET pair 0 c)
+  list(GET pair 1 program)
+  string(FIND "${listing}" " ./usr/bin/${c} -> ${program}\n" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "/usr/bin/${c} is not a link to ${program} in the package")
+  endif()
+endforeach()
 string(REGEX MATCH "[-r][-w][-x]r-xr-x[^\n]* \\./usr/sbin/lim\n" limline "${listing}")
 if(NOT limline)
   message(FATAL_ERROR "/usr/sbin/lim is not an executable file in the package")

@@ -90,6 +90,15 @@ struct HostConfig {
 // HostConfig::maxJobs for MXJ `!`: as many jobs as the host has CPUs.
 inline constexpr int kMaxJobsPerCpu = -1;
 
+// RESERVATION_CONSISTENCY (docs/reservations.md, "Partitions: RESERVATION_CONSISTENCY"):
+// what a master promises about reservations when the network splits the master candidates.
+//   kQuorum: a master admits, renews and releases only while it hears a strict majority of
+//     the candidates, and acknowledges only once a majority journalled the change; the
+//     minority side answers "try again". Nothing is ever over-committed.
+//   kAvailable: each side of a split elects its master and admits (LSF's behaviour); after
+//     the heal the merged ledger keeps everything and an over-commit is detected and shown.
+enum class ReservationConsistency { kAvailable, kQuorum };
+
 struct ClusterParams {
   double exInterval = 15;         // seconds (>= 1 accepted, for tests)
   double elimPollInterval = 5;    // seconds (0.001 - 5)
@@ -116,6 +125,12 @@ struct ClusterParams {
   bool ratingDispatchDrop = true;  // RATING_DISPATCH_DROP: placements lower ut and mem too
   // A reservation's lease when lsreserve gives no -t (seconds, 1 to one year).
   double reservationLease = 3600;
+  // RESERVATION_CONSISTENCY = available | quorum. Default quorum: the promise reservations
+  // exist for (a slot or licence promised once) then holds under any partition, and a
+  // cluster of one candidate (the quickstart) is its own majority. Its cost is availability
+  // when a majority of LSF_MASTER_LIST is down, which is why a list of 1 or 3 hosts (not 2)
+  // is the advice, and latency: an acknowledgement waits for a majority's journal.
+  ReservationConsistency reservationConsistency = ReservationConsistency::kQuorum;
   // POLICY_AVERAGE_WINDOW: the averaged indices (A_<index>) cover this many seconds.
   double policyAverageWindow = 120;
 };

@@ -7,19 +7,24 @@
 namespace openlim::cmd {
 namespace {
 
-const CommandDef kLsclusters{"lsclusters",
-                             "lsclusters [-h] [-V] [-json] [-l | -w] [cluster_name ...]",
-                             {{"l"}, {"w"}, {"json"}}};
+// Built when the command runs, not at start-up: openlim-cmd holds every command's
+// definition, and a namespace-scope one would be built by every command it runs (a
+// function-local static would take a guard's code and data pages).
+CommandDef lsclustersDef() {
+  return CommandDef{"lsclusters",
+                    "lsclusters [-h] [-V] [-json] [-l | -w] [cluster_name ...]",
+                    {{"l"}, {"w"}, {"json"}}};
+}
 
 }  // namespace
 
 int runLsclusters(const std::vector<std::string>& args, CmdIo& io) {
   int rc = kExitOk;
-  auto parsed = parseCommand(kLsclusters, args, io, &rc);
+  auto parsed = parseCommand(lsclustersDef(), args, io, &rc);
   if (!parsed) return rc;
   const ParsedArgs& a = *parsed;
   std::string why = conflict(a, "l", {"w"});
-  if (!why.empty()) return usageError(kLsclusters, io, why);
+  if (!why.empty()) return usageError(lsclustersDef(), io, why);
   Client api(io.lim, io.localHost);
   auto id = api.id();
   if (!id) return fail(io, "lsclusters", id.status());

@@ -7,13 +7,18 @@
 namespace openlim::cmd {
 namespace {
 
-const CommandDef kLsgrun{
-    "lsgrun",
-    "lsgrun [-h] [-V] [-i] [-p] [-P] [-v]\n"
-    "              (-m \"host_name ...\" | -f host_file | -R res_req [-n num] | -n num)\n"
-    "              [command [argument ...]]",
-    {{"i"}, {"p"}, {"P"}, {"v"}, {"m", true}, {"f", true}, {"R", true}, {"n", true}},
-    ParseMode::kStopAtOperand};
+// Built when the command runs, not at start-up: openlim-cmd holds every command's
+// definition, and a namespace-scope one would be built by every command it runs (a
+// function-local static would take a guard's code and data pages).
+CommandDef lsgrunDef() {
+  return CommandDef{
+      "lsgrun",
+      "lsgrun [-h] [-V] [-i] [-p] [-P] [-v]\n"
+      "              (-m \"host_name ...\" | -f host_file | -R res_req [-n num] | -n num)\n"
+      "              [command [argument ...]]",
+      {{"i"}, {"p"}, {"P"}, {"v"}, {"m", true}, {"f", true}, {"R", true}, {"n", true}},
+      ParseMode::kStopAtOperand};
+}
 
 // Bounds of -f's file: its size and the hosts it may name.
 constexpr size_t kMaxHostFile = 4 << 20;
@@ -59,7 +64,7 @@ Result<std::vector<std::string>> hostsByLoad(CmdIo& io, const std::string& resre
 Result<std::vector<std::string>> targetHosts(const ParsedArgs& a, CmdIo& io, RemoteIo& rio,
                                              int* rc) {
   auto usage = [&](const std::string& why) -> Status {
-    *rc = usageError(kLsgrun, io, why);
+    *rc = usageError(lsgrunDef(), io, why);
     return Status(Code::kInvalid, why);
   };
   std::string why = conflict(a, "m", {"f", "R", "n"});
@@ -160,7 +165,7 @@ int runOnHosts(const ParsedArgs& a, CmdIo& io, RemoteIo& rio, const std::vector<
 
 int runLsgrun(const std::vector<std::string>& args, CmdIo& io, RemoteIo& rio) {
   int rc = kExitOk;
-  auto parsed = parseCommand(kLsgrun, args, io, &rc);
+  auto parsed = parseCommand(lsgrunDef(), args, io, &rc);
   if (!parsed) return rc;
   const ParsedArgs& a = *parsed;
   auto hosts = targetHosts(a, io, rio, &rc);

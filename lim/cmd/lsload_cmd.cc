@@ -12,21 +12,26 @@
 namespace openlim::cmd {
 namespace {
 
-const CommandDef kLsload{
-    "lsload",
-    "lsload [-h] [-V] [-json] [-l | -w] [-N | -E] [-I index[:index]...] [-R res_req]\n"
-    "              [-p policy] [-n num_hosts] [host_name ...]\n"
-    "       lsload -s [-json] [resource_name ...]",
-    {{"l"},
-     {"w"},
-     {"N"},
-     {"E"},
-     {"s"},
-     {"json"},
-     {"I", true},
-     {"R", true},
-     {"n", true},
-     {"p", true}}};
+// Built when the command runs, not at start-up: openlim-cmd holds every command's
+// definition, and a namespace-scope one would be built by every command it runs (a
+// function-local static would take a guard's code and data pages).
+CommandDef lsloadDef() {
+  return CommandDef{
+      "lsload",
+      "lsload [-h] [-V] [-json] [-l | -w] [-N | -E] [-I index[:index]...] [-R res_req]\n"
+      "              [-p policy] [-n num_hosts] [host_name ...]\n"
+      "       lsload -s [-json] [resource_name ...]",
+      {{"l"},
+       {"w"},
+       {"N"},
+       {"E"},
+       {"s"},
+       {"json"},
+       {"I", true},
+       {"R", true},
+       {"n", true},
+       {"p", true}}};
+}
 
 Result<format::LoadOptions> loadOptions(const ParsedArgs& a, CmdIo& io, format::ClusterInfo* info) {
   format::LoadOptions o;
@@ -52,15 +57,15 @@ Result<format::LoadOptions> loadOptions(const ParsedArgs& a, CmdIo& io, format::
 
 int runLsload(const std::vector<std::string>& args, CmdIo& io) {
   int rc = kExitOk;
-  auto parsed = parseCommand(kLsload, args, io, &rc);
+  auto parsed = parseCommand(lsloadDef(), args, io, &rc);
   if (!parsed) return rc;
   const ParsedArgs& a = *parsed;
   std::string why = conflict(a, "l", {"w"});
   if (why.empty()) why = conflict(a, "N", {"E"});
   if (why.empty()) why = conflict(a, "s", {"l", "w", "N", "E", "I", "R", "n", "p"});
-  if (!why.empty()) return usageError(kLsload, io, why);
+  if (!why.empty()) return usageError(lsloadDef(), io, why);
   Result<int> n = a.has("n") ? countOption("n", *a.value("n"), 1) : Result<int>(0);
-  if (!n) return usageError(kLsload, io, n.status().message());
+  if (!n) return usageError(lsloadDef(), io, n.status().message());
   if (a.has("s")) return printShared(a, io, true, "lsload");
   format::ClusterInfo info;
   auto opts = loadOptions(a, io, &info);

@@ -6,8 +6,13 @@
 namespace openlim::cmd {
 namespace {
 
-const CommandDef kLsloadadj{
-    "lsloadadj", "lsloadadj [-h] [-V] [-R res_req] [host_name[:num_task] ...]", {{"R", true}}};
+// Built when the command runs, not at start-up: openlim-cmd holds every command's
+// definition, and a namespace-scope one would be built by every command it runs (a
+// function-local static would take a guard's code and data pages).
+CommandDef lsloadadjDef() {
+  return CommandDef{
+      "lsloadadj", "lsloadadj [-h] [-V] [-R res_req] [host_name[:num_task] ...]", {{"R", true}}};
+}
 
 // The tasks one request may add (a name repeats once per task in the request).
 constexpr long kMaxTasks = 100000;
@@ -40,10 +45,10 @@ Result<std::vector<std::string>> loadAdjustSlots(const std::vector<std::string>&
 
 int runLsloadadj(const std::vector<std::string>& args, CmdIo& io) {
   int rc = kExitOk;
-  auto parsed = parseCommand(kLsloadadj, args, io, &rc);
+  auto parsed = parseCommand(lsloadadjDef(), args, io, &rc);
   if (!parsed) return rc;
   auto slots = loadAdjustSlots(parsed->operands, io.localHost);
-  if (!slots) return usageError(kLsloadadj, io, slots.status().message());
+  if (!slots) return usageError(lsloadadjDef(), io, slots.status().message());
   Status s = Client(io.lim, io.localHost).loadAdjust(parsed->value("R").value_or(""), *slots);
   if (!s.isOk()) return fail(io, "lsloadadj", s);
   return kExitOk;

@@ -7,11 +7,16 @@
 namespace openlim::cmd {
 namespace {
 
-const CommandDef kLslogin{"lslogin",
-                          "lslogin [-h] [-V] [-v] [-m \"host_name ...\"] [-R res_req]"
-                          " [ssh_options ...]",
-                          {{"v"}, {"m", true}, {"R", true}},
-                          ParseMode::kStopAtOperand};
+// Built when the command runs, not at start-up: openlim-cmd holds every command's
+// definition, and a namespace-scope one would be built by every command it runs (a
+// function-local static would take a guard's code and data pages).
+CommandDef lsloginDef() {
+  return CommandDef{"lslogin",
+                    "lslogin [-h] [-V] [-v] [-m \"host_name ...\"] [-R res_req]"
+                    " [ssh_options ...]",
+                    {{"v"}, {"m", true}, {"R", true}},
+                    ParseMode::kStopAtOperand};
+}
 
 // The words up to the first one that is not lslogin's own option (-v -h -V, -m and -R with
 // their value attached or next): the rest are the remote shell's options.
@@ -40,11 +45,11 @@ int runLslogin(const std::vector<std::string>& args, CmdIo& io, RemoteIo& rio) {
   std::vector<std::string> mine(args.begin(), args.begin() + static_cast<long>(own));
   std::vector<std::string> sshOptions(args.begin() + static_cast<long>(own), args.end());
   int rc = kExitOk;
-  auto parsed = parseCommand(kLslogin, mine, io, &rc);
+  auto parsed = parseCommand(lsloginDef(), mine, io, &rc);
   if (!parsed) return rc;
   const ParsedArgs& a = *parsed;
   std::vector<std::string> hosts = splitHostList(a.value("m").value_or(""));
-  if (a.has("m") && hosts.empty()) return usageError(kLslogin, io, "-m: no host name given");
+  if (a.has("m") && hosts.empty()) return usageError(lsloginDef(), io, "-m: no host name given");
   auto placed = placeOne(io, a.value("R").value_or(""), hosts);
   if (!placed) return fail(io, "lslogin", placed.status());
   auto words = rshWords(io, rio, "lslogin", &rc);

@@ -1,16 +1,15 @@
-// lsplace: choose hosts for a task (LSF's command reference). `--from FILE` places on a host
-// snapshot JSON with the resource definitions of the config LSF_ENVDIR points to; no
-// daemon is needed. Without --from the request goes to the master lim (online mode).
+// lsplace's offline mode (in openlim-policy): `--from FILE` places on a host snapshot
+// JSON with the resource definitions of the config LSF_ENVDIR points to; no daemon is
+// needed. lsplace_main.cc has the rest of lsplace (the online mode asks the master lim).
 #include <ctime>
 #include <string>
 #include <vector>
 
+#include "command_mains.h"
 #include "format/snapshot_json.h"
 #include "format/text.h"
-#include "lsplace_online.h"
 #include "lsplace_options.h"
 #include "openlim/config.h"
-#include "openlim/version.h"
 #include "policy/policy_config.h"
 #include "policy/policy_eval.h"
 #include "read_file.h"
@@ -18,6 +17,20 @@
 namespace {
 
 using namespace openlim;
+
+// Compiles the request (syntax errors to err, exit 2), places on `table` and prints the
+// slots on one line (or, with --explain, one "host: reason" line per host); "Not enough
+// host(s) currently eligible" to err with exit 1.
+int placeAndPrint(const cmd::LsplaceOptions& o, const ConfigSnapshot& config,
+                  const HostTable& table, const CompileOptions& compile, cmd::Out& out,
+                  cmd::Out& err) {
+  auto req = compileRequest(o.resreq, config, compile);
+  if (!req) {
+    err << cmd::clipEchoes(o, req.status().message()) << '\n';
+    return cmd::kExitUsage;
+  }
+  return cmd::printPlacement(o, place(**req, table, o.place), out, err);
+}
 
 // -p: the policy's hosts, order and count (the calendar at the local time now).
 int byPolicy(const cmd::LsplaceOptions& o, const ConfigSnapshot& config, const HostTable& table) {
@@ -74,27 +87,12 @@ int offline(const cmd::LsplaceOptions& o) {
   }
   if (!o.policy.empty()) return byPolicy(o, *load.snapshot, table.value());
   // Offline placement uses type==any (LSF's resource requirement rules "Implicit type").
-  return cmd::placeAndPrint(o, *load.snapshot, table.value(), CompileOptions{},
-                            cmd::standardOutput(), cmd::standardError());
+  return placeAndPrint(o, *load.snapshot, table.value(), CompileOptions{}, cmd::standardOutput(),
+                       cmd::standardError());
 }
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  std::vector<std::string> args(argv + 1, argv + argc);
-  auto o = cmd::parseLsplaceArgs(args);
-  if (!o) {
-    cmd::standardError() << o.status().message() << '\n' << cmd::lsplaceUsage();
-    return cmd::kExitUsage;
-  }
-  if (o->help) {
-    cmd::standardOutput() << cmd::lsplaceUsage();
-    return cmd::kExitOk;
-  }
-  if (o->version) {
-    cmd::standardError() << kVersionString << ", " << kBuildDate << '\n';
-    return cmd::kExitOk;
-  }
-  if (!o->from.empty()) return offline(*o);
-  return cmd::placeOnlineMain(*o);
+int openlim::cmd::lsplaceOffline(const LsplaceOptions& o, char**) {
+  return offline(o);
 }

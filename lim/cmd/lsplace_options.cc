@@ -7,9 +7,14 @@
 namespace openlim::cmd {
 namespace {
 
-const std::vector<OptionSpec> kLsplaceOptions = {
-    {"L"},    {"n", true}, {"w", true},  {"R", true},     {"h"},       {"V"},
-    {"json"}, {"-json"},   {"-explain"}, {"-from", true}, {"p", true}, {"a", true}};
+// Built when the command runs, not at start-up: openlim-cmd holds every command's
+// definition, and a namespace-scope one would be built by every command it runs (a
+// function-local static would take a guard's code and data pages).
+std::vector<OptionSpec> lsplaceOptions() {
+  return std::vector<OptionSpec>{{"L"},        {"n", true},     {"w", true}, {"R", true},
+                                 {"h"},        {"V"},           {"json"},    {"-json"},
+                                 {"-explain"}, {"-from", true}, {"p", true}, {"a", true}};
+}
 
 Status usage(const std::string& why) {
   return Status(Code::kInvalid, "lsplace: " + why);
@@ -24,7 +29,7 @@ std::string lsplaceUsage() {
 }
 
 Result<LsplaceOptions> parseLsplaceArgs(const std::vector<std::string>& args) {
-  auto a = parseArgs(joinSpacedAssignments(args, "-a"), kLsplaceOptions);
+  auto a = parseArgs(joinSpacedAssignments(args, "-a"), lsplaceOptions());
   if (!a) return usage(a.status().message());
   LsplaceOptions o;
   o.help = a->has("h");
@@ -102,16 +107,6 @@ int printPlacement(const LsplaceOptions& o, const PlacementResult& r, Out& out, 
   if (r.status.isOk()) return kExitOk;
   err << clipEchoes(o, r.status.message()) << '\n';
   return kExitNotFound;
-}
-
-int placeAndPrint(const LsplaceOptions& o, const ConfigSnapshot& config, const HostTable& table,
-                  const CompileOptions& compile, Out& out, Out& err) {
-  auto req = compileRequest(o.resreq, config, compile);
-  if (!req) {
-    err << clipEchoes(o, req.status().message()) << '\n';
-    return kExitUsage;
-  }
-  return printPlacement(o, place(**req, table, o.place), out, err);
 }
 
 }  // namespace openlim::cmd

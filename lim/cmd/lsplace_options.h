@@ -29,12 +29,6 @@ struct LsplaceOptions {
 Result<LsplaceOptions> parseLsplaceArgs(const std::vector<std::string>& args);
 std::string lsplaceUsage();
 
-// Compiles the request (syntax errors to err, exit 2), places on `table` and prints the
-// slots on one line (or, with --explain, one "host: reason" line per host); "Not enough
-// host(s) currently eligible" to err with exit 1.
-int placeAndPrint(const LsplaceOptions& o, const ConfigSnapshot& config, const HostTable& table,
-                  const CompileOptions& compile, Out& out, Out& err);
-
 // `message` with the request and the host names it echoes cut to a bounded length.
 std::string clipEchoes(const LsplaceOptions& o, const std::string& message);
 

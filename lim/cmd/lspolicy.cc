@@ -1,17 +1,16 @@
-// lspolicy (nlbpolicy): the policy tester. `--from SNAPSHOT` evaluates on a host snapshot
-// JSON with the configuration LSF_ENVDIR names (its lsf.policies, lsf.holidays,
-// lsf.dedicated); without it the master lim evaluates (op "policy"). Both run
-// policy::evaluatePolicy and print the same reply model.
+// lspolicy's offline mode (in openlim-policy): `--from SNAPSHOT` evaluates on a host
+// snapshot JSON with the configuration LSF_ENVDIR names (its lsf.policies, lsf.holidays,
+// lsf.dedicated). lspolicy_main.cc has the rest of lspolicy (online, the master evaluates);
+// both run policy::evaluatePolicy and print the same reply model.
 #include <ctime>
 #include <string>
 #include <vector>
 
-#include "client.h"
+#include "command_mains.h"
 #include "format/snapshot_json.h"
 #include "format/text.h"
 #include "lspolicy_options.h"
 #include "openlim/config.h"
-#include "openlim/version.h"
 #include "policy/policy_config.h"
 #include "policy/policy_reply.h"
 #include "read_file.h"
@@ -85,61 +84,8 @@ int offline(const cmd::LspolicyOptions& o) {
   return cmd::printPolicyReply(o, reply, cmd::standardOutput(), err);
 }
 
-int online(const cmd::LspolicyOptions& o) {
-  auto& err = cmd::standardError();
-  auto config = shell::clientConfigFromEnvironment();
-  if (!config) {
-    err << "lspolicy: " << config.status().message() << "\n";
-    return cmd::kExitUsage;
-  }
-  if (!o.server.empty()) {  // -s: that lim alone (it forwards to the master when not it)
-    config->serverHosts = {o.server};
-    config->serversOnly = true;
-  }
-  shell::LimClient client(std::move(config.value()));
-  auto text = client.ask(cmd::policyRequestText(o), false);
-  if (!text) {
-    bool down = text.status().code() == Code::kUnavailable;
-    err << "lspolicy: " << (down ? "LIM is down; try later" : text.status().message()) << '\n';
-    return down ? cmd::kExitDown : cmd::kExitNotFound;
-  }
-  auto reply = format::parseJson(*text);
-  if (!reply || !reply->isObject()) {
-    err << "lspolicy: malformed reply from lim\n";
-    return cmd::kExitNotFound;
-  }
-  if (reply->find("redirect") != nullptr) {
-    err << "lspolicy: Cannot locate master LIM now, try later\n";
-    return cmd::kExitDown;
-  }
-  if (const Json* ok = reply->find("ok"); ok == nullptr || !ok->asBool()) {
-    std::string code = reply->stringOr("code", "internal");
-    if (code == "unavailable") {
-      err << "lspolicy: LIM is down; try later\n";
-      return cmd::kExitDown;
-    }
-    err << "lspolicy: " << format::clipEchoes(reply->stringOr("error", "failed"), o.hosts) << '\n';
-    return code == "notfound" && o.strict ? cmd::kExitNotFound : cmd::kExitUsage;
-  }
-  return cmd::printPolicyReply(o, *reply, cmd::standardOutput(), err);
-}
-
 }  // namespace
 
-int main(int argc, char** argv) {
-  std::vector<std::string> args(argv + 1, argv + argc);
-  auto o = cmd::parseLspolicyArgs(args);
-  if (!o) {
-    cmd::standardError() << o.status().message() << '\n' << cmd::lspolicyUsage();
-    return cmd::kExitUsage;
-  }
-  if (o->help) {
-    cmd::standardOutput() << cmd::lspolicyUsage();
-    return cmd::kExitOk;
-  }
-  if (o->version) {
-    cmd::standardError() << kVersionString << ", " << kBuildDate << '\n';
-    return cmd::kExitOk;
-  }
-  return o->from.empty() ? online(*o) : offline(*o);
+int openlim::cmd::lspolicyOffline(const LspolicyOptions& o, char**) {
+  return offline(o);
 }

@@ -12,10 +12,15 @@ namespace {
 using format::Json;
 
 // -h is a host, as in NQE's nlbpolicy; --help prints the usage.
-const std::vector<OptionSpec> kOptions = {{"p", true}, {"-strict"}, {"a", true},     {"c", true},
-                                          {"n", true}, {"d"},       {"h", true},     {"-explain"},
-                                          {"json"},    {"-json"},   {"-from", true}, {"-at", true},
-                                          {"V"},       {"-help"},   {"s", true}};
+// Built when the command runs, not at start-up: openlim-cmd holds every command's
+// definition, and a namespace-scope one would be built by every command it runs (a
+// function-local static would take a guard's code and data pages).
+std::vector<OptionSpec> lspolicyOptions() {
+  return std::vector<OptionSpec>{{"p", true}, {"-strict"}, {"a", true},     {"c", true},
+                                 {"n", true}, {"d"},       {"h", true},     {"-explain"},
+                                 {"json"},    {"-json"},   {"-from", true}, {"-at", true},
+                                 {"V"},       {"-help"},   {"s", true}};
+}
 
 Status usage(const std::string& why) {
   return Status(Code::kInvalid, "lspolicy: " + why);
@@ -37,7 +42,7 @@ std::string lspolicyUsage() {
 }
 
 Result<LspolicyOptions> parseLspolicyArgs(const std::vector<std::string>& args) {
-  auto a = parseArgs(joinSpacedAssignments(args, "-a"), kOptions);
+  auto a = parseArgs(joinSpacedAssignments(args, "-a"), lspolicyOptions());
   if (!a) return usage(a.status().message());
   if (!a->operands.empty())
     return usage("unexpected argument " + format::clipEcho(a->operands.front()) +

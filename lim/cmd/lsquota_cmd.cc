@@ -11,19 +11,24 @@ namespace {
 
 using format::Json;
 
-const CommandDef kLsquota{
-    "lsquota",
-    "lsquota [-h wc_host,...] [-l resource,...] [-u wc_user,... | -u all]\n"
-    "               [-P wc_project,...] [-pe wc_pe,...] [-q wc_queue,...] [-json | -xml]\n"
-    "               [-help] [-V]",
-    {{"h", true},
-     {"l", true},
-     {"u", true},
-     {"P", true},
-     {"pe", true},
-     {"q", true},
-     {"json"},
-     {"xml"}}};
+// Built when the command runs, not at start-up: openlim-cmd holds every command's
+// definition, and a namespace-scope one would be built by every command it runs (a
+// function-local static would take a guard's code and data pages).
+CommandDef lsquotaDef() {
+  return CommandDef{
+      "lsquota",
+      "lsquota [-h wc_host,...] [-l resource,...] [-u wc_user,... | -u all]\n"
+      "               [-P wc_project,...] [-pe wc_pe,...] [-q wc_queue,...] [-json | -xml]\n"
+      "               [-help] [-V]",
+      {{"h", true},
+       {"l", true},
+       {"u", true},
+       {"P", true},
+       {"pe", true},
+       {"q", true},
+       {"json"},
+       {"xml"}}};
+}
 
 // The names of a list option (-u alice,b* -u carol): every value, split at commas, as the
 // request's array; an empty name is a usage error.
@@ -47,12 +52,12 @@ Result<Json> listOf(const ParsedArgs& a, const std::string& option) {
 int runLsquota(const std::vector<std::string>& args, CmdIo& io) {
   int rc = 0;
   // -h names a host here (qquota's): the help is -help (or --help).
-  auto a = parseCommand(kLsquota, args, io, &rc);
+  auto a = parseCommand(lsquotaDef(), args, io, &rc);
   if (!a) return rc;
   if (!a->operands.empty())
-    return usageError(kLsquota, io, "unexpected argument " + a->operands.front());
+    return usageError(lsquotaDef(), io, "unexpected argument " + a->operands.front());
   if (a->has("json") && a->has("xml"))
-    return usageError(kLsquota, io, "-json and -xml cannot be used together");
+    return usageError(lsquotaDef(), io, "-json and -xml cannot be used together");
   Json req = Json::object();  // sent with its keys sorted, as every command's requests
   req.add("format", Json::string(a->has("json") ? "json" : a->has("xml") ? "xml" : "text"));
   req.add("op", Json::string("quotas"));
@@ -62,7 +67,7 @@ int runLsquota(const std::vector<std::string>& args, CmdIo& io) {
   for (const auto& [option, key] : lists) {
     if (!a->has(option)) continue;
     auto list = listOf(*a, option);
-    if (!list) return usageError(kLsquota, io, list.status().message());
+    if (!list) return usageError(lsquotaDef(), io, list.status().message());
     req.add(key, std::move(*list));
   }
   LocalQuerier local(io.lim);

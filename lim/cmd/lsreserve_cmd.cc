@@ -13,31 +13,37 @@ namespace {
 
 using format::Json;
 
-const CommandDef kLsreserve{
-    "lsreserve",
-    "lsreserve [-h] [-V] [-L] [-n minimum] [-w maximum] [-R res_req] [-p policy]\n"
-    "                 [-a attr[=value]] ... [-P project] [-q queue] [-pe pe] [-t lease]\n"
-    "                 [-u user] [--explain] [-json] [host_name ...]\n"
-    "       lsreserve -r reservation_id [-t lease] [-json]\n"
-    "       lsreserve -l [-u user | -u all] [-json]",
-    {{"L"},
-     {"n", true},
-     {"w", true},
-     {"R", true},
-     {"p", true},
-     {"a", true},
-     {"P", true},
-     {"q", true},
-     {"pe", true},
-     {"t", true},
-     {"u", true},
-     {"r", true},
-     {"l"},
-     {"-explain"},
-     {"json"}}};
+// Built when the command runs, not at start-up: openlim-cmd holds every command's
+// definition, and a namespace-scope one would be built by every command it runs (a
+// function-local static would take a guard's code and data pages).
+CommandDef lsreserveDef() {
+  return CommandDef{
+      "lsreserve",
+      "lsreserve [-h] [-V] [-L] [-n minimum] [-w maximum] [-R res_req] [-p policy]\n"
+      "                 [-a attr[=value]] ... [-P project] [-q queue] [-pe pe] [-t lease]\n"
+      "                 [-u user] [--explain] [-json] [host_name ...]\n"
+      "       lsreserve -r reservation_id [-t lease] [-json]\n"
+      "       lsreserve -l [-u user | -u all] [-json]",
+      {{"L"},
+       {"n", true},
+       {"w", true},
+       {"R", true},
+       {"p", true},
+       {"a", true},
+       {"P", true},
+       {"q", true},
+       {"pe", true},
+       {"t", true},
+       {"u", true},
+       {"r", true},
+       {"l"},
+       {"-explain"},
+       {"json"}}};
+}
 
-const CommandDef kLsrelease{
-    "lsrelease", "lsrelease [-h] [-V] [-json] reservation_id ...", {{"json"}}};
+CommandDef lsreleaseDef() {
+  return CommandDef{"lsrelease", "lsrelease [-h] [-V] [-json] reservation_id ...", {{"json"}}};
+}
 
 // -json: a refusal is also an object on stdout, {"error": message, "code": the lim's code
 // when it sent one}, so a script that reads stdout learns why (stderr says it as always).
@@ -57,12 +63,14 @@ void printJsonError(CmdIo& io, const Result<Json>& reply) {
   io.out << doc.dump();
 }
 
-// A reply whose `code` is not ok, as the command's exit: rebuilding = 4 (try again).
+// A reply whose `code` is not ok, as the command's exit: rebuilding (a new master rebuilds its
+// ledger) and noquorum (RESERVATION_CONSISTENCY = quorum: the master hears too few master
+// candidates, or too few journalled the change) = 4 (try again).
 int replyFailure(CmdIo& io, const std::string& cmd, const Result<Json>& reply, bool json) {
   if (json) printJsonError(io, reply);
   if (!reply) return fail(io, cmd, reply.status());
   std::string code = reply->stringOr("code");
-  if (code == "rebuilding") {
+  if (code == "rebuilding" || code == "noquorum") {
     io.err << cmd << ": " << format::clipEchoes(reply->stringOr("error"), io.echoed) << "\n";
     return kExitRetry;
   }
@@ -122,6 +130,7 @@ int list(const ParsedArgs& a, CmdIo& io) {
          << format::padRight("PROJECT", 10) << format::padRight("QUEUE", 10)
          << format::padRight("PE", 8) << format::padRight("CREATED", 20)
          << format::padRight("EXPIRES", 20) << "HOSTS / AMOUNTS\n";
+  bool overCommitted = false;
   for (const Json& r : rs->items()) {
     auto [hosts, amounts] = hostsAndAmounts(r);
     io.out << format::padRight(r.stringOr("id"), 27) << ' '
@@ -131,8 +140,13 @@ int list(const ParsedArgs& a, CmdIo& io) {
            << format::padRight(orDash(r.stringOr("pe")), 7) << ' '
            << format::padRight(timeText(r.find("created")->asNumber()), 19) << ' '
            << format::padRight(timeText(r.find("expires")->asNumber()), 19) << ' ' << hosts << " / "
-           << amounts << "\n";
+           << amounts << (r.find("overcommitted") ? "  [over-committed]" : "") << "\n";
+    overCommitted = overCommitted || r.find("overcommitted");
   }
+  // Only after a partition healed with RESERVATION_CONSISTENCY = available (docs/reservations.md).
+  if (overCommitted)
+    io.out << "[over-committed]: held beyond a host's slots or a quota limit since a partition "
+              "healed; nothing more is admitted against that limit until usage falls back\n";
   return kExitOk;
 }
 
@@ -201,14 +215,14 @@ int create(const ParsedArgs& a, CmdIo& io) {
   for (const char* opt : {"n", "w"}) {
     if (!a.has(opt)) continue;
     auto v = countOption(opt, *a.value(opt), 0);
-    if (!v) return usageError(kLsreserve, io, v.status().message());
+    if (!v) return usageError(lsreserveDef(), io, v.status().message());
     (opt[0] == 'n' ? n : w) = *v;
   }
   if (w > 0 && n > w)
-    return usageError(kLsreserve, io,
+    return usageError(lsreserveDef(), io,
                       "-w " + std::to_string(w) + " is less than -n " + std::to_string(n));
   if (a.value("u") == std::optional<std::string>("all"))
-    return usageError(kLsreserve, io, "-u all only lists (-l)");
+    return usageError(lsreserveDef(), io, "-u all only lists (-l)");
   auto reply = callRaw(io.lim, createRequest(a, n, w, ""));
   if (!reply || !reply->find("ok") || !reply->find("ok")->asBool()) {
     if (reply && reply->stringOr("code") == "noteligible") {
@@ -248,26 +262,28 @@ int create(const ParsedArgs& a, CmdIo& io) {
 
 int runLsreserve(const std::vector<std::string>& args, CmdIo& io) {
   int rc = 0;
-  auto a = parseCommand(kLsreserve, args, io, &rc);
+  auto a = parseCommand(lsreserveDef(), args, io, &rc);
   if (!a) return rc;
   if (auto t = a->value("t")) {
     auto lease = countOption("t", *t, 1);
-    if (!lease) return usageError(kLsreserve, io, lease.status().message());
+    if (!lease) return usageError(lsreserveDef(), io, lease.status().message());
   }
   LocalQuerier local(io.lim);
   CmdIo lio{io.out, io.err, local, io.localHost, io.confirm, io.echoed};
   if (a->has("l")) {
     for (const char* o : {"r", "t", "n", "w", "R", "p", "a", "P", "q", "pe", "L", "-explain"})
       if (a->has(o))
-        return usageError(kLsreserve, io, "-l and -" + std::string(o) + " cannot be used together");
-    if (!a->operands.empty()) return usageError(kLsreserve, io, "-l takes no host names");
+        return usageError(lsreserveDef(), io,
+                          "-l and -" + std::string(o) + " cannot be used together");
+    if (!a->operands.empty()) return usageError(lsreserveDef(), io, "-l takes no host names");
     return list(*a, lio);
   }
   if (a->has("r")) {
     for (const char* o : {"n", "w", "R", "p", "a", "P", "q", "pe", "L", "u", "-explain"})
       if (a->has(o))
-        return usageError(kLsreserve, io, "-r and -" + std::string(o) + " cannot be used together");
-    if (!a->operands.empty()) return usageError(kLsreserve, io, "-r takes no host names");
+        return usageError(lsreserveDef(), io,
+                          "-r and -" + std::string(o) + " cannot be used together");
+    if (!a->operands.empty()) return usageError(lsreserveDef(), io, "-r takes no host names");
     return renew(*a, lio);
   }
   return create(*a, lio);
@@ -275,9 +291,9 @@ int runLsreserve(const std::vector<std::string>& args, CmdIo& io) {
 
 int runLsrelease(const std::vector<std::string>& args, CmdIo& io) {
   int rc = 0;
-  auto a = parseCommand(kLsrelease, args, io, &rc);
+  auto a = parseCommand(lsreleaseDef(), args, io, &rc);
   if (!a) return rc;
-  if (a->operands.empty()) return usageError(kLsrelease, io, "no reservation id given");
+  if (a->operands.empty()) return usageError(lsreleaseDef(), io, "no reservation id given");
   LocalQuerier local(io.lim);
   Json req = request("release");
   Json ids = Json::array();

@@ -6,11 +6,16 @@
 namespace openlim::cmd {
 namespace {
 
-const CommandDef kLsrun{"lsrun",
-                        "lsrun [-h] [-V] [-l] [-P] [-v] [-m \"host_name ...\"] [-R res_req]\n"
-                        "             command [argument ...]",
-                        {{"l"}, {"P"}, {"v"}, {"m", true}, {"R", true}},
-                        ParseMode::kStopAtOperand};
+// Built when the command runs, not at start-up: openlim-cmd holds every command's
+// definition, and a namespace-scope one would be built by every command it runs (a
+// function-local static would take a guard's code and data pages).
+CommandDef lsrunDef() {
+  return CommandDef{"lsrun",
+                    "lsrun [-h] [-V] [-l] [-P] [-v] [-m \"host_name ...\"] [-R res_req]\n"
+                    "             command [argument ...]",
+                    {{"l"}, {"P"}, {"v"}, {"m", true}, {"R", true}},
+                    ParseMode::kStopAtOperand};
+}
 
 void announce(CmdIo& io, bool verbose, const std::string& host) {
   if (verbose) io.err << "<<Execute on host " << format::clipEcho(host) << ">>\n";
@@ -28,13 +33,13 @@ bool localMeets(CmdIo& io, const std::string& resreq, bool requirementIgnored) {
 
 int runLsrun(const std::vector<std::string>& args, CmdIo& io, RemoteIo& rio) {
   int rc = kExitOk;
-  auto parsed = parseCommand(kLsrun, args, io, &rc);
+  auto parsed = parseCommand(lsrunDef(), args, io, &rc);
   if (!parsed) return rc;
   const ParsedArgs& a = *parsed;
-  if (a.operands.empty()) return usageError(kLsrun, io, "no command given");
+  if (a.operands.empty()) return usageError(lsrunDef(), io, "no command given");
   std::string resreq = a.value("R").value_or("");
   std::vector<std::string> hosts = splitHostList(a.value("m").value_or(""));
-  if (a.has("m") && hosts.empty()) return usageError(kLsrun, io, "-m: no host name given");
+  if (a.has("m") && hosts.empty()) return usageError(lsrunDef(), io, "-m: no host name given");
   // -m with one host runs there and ignores the requirement (LSF's lsrun).
   bool oneHost = hosts.size() == 1;
   std::string host;

@@ -13,30 +13,40 @@
 namespace openlim::cmd {
 namespace {
 
-const CommandDef kLshosts{"lshosts",
-                          "lshosts [-h] [-V] [-json] [-w | -l] [-R res_req] [host_name ...]\n"
-                          "       lshosts -s [-json] [resource_name ...]",
-                          {{"w"}, {"l"}, {"s"}, {"json"}, {"R", true}}};
+// Built when the command runs, not at start-up: openlim-cmd holds every command's
+// definition, and a namespace-scope one would be built by every command it runs (a
+// function-local static would take a guard's code and data pages).
+CommandDef lshostsDef() {
+  return CommandDef{"lshosts",
+                    "lshosts [-h] [-V] [-json] [-w | -l] [-R res_req] [host_name ...]\n"
+                    "       lshosts -s [-json] [resource_name ...]",
+                    {{"w"}, {"l"}, {"s"}, {"json"}, {"R", true}}};
+}
 
-const CommandDef kLsinfo{"lsinfo",
-                         "lsinfo [-h] [-V] [-json] [-l] [-r] [-m] [-M] [-w] [resource_name ...]",
-                         {{"l"}, {"r"}, {"m"}, {"M"}, {"w"}, {"json"}}};
+CommandDef lsinfoDef() {
+  return CommandDef{"lsinfo",
+                    "lsinfo [-h] [-V] [-json] [-l] [-r] [-m] [-M] [-w] [resource_name ...]",
+                    {{"l"}, {"r"}, {"m"}, {"M"}, {"w"}, {"json"}}};
+}
 
-const CommandDef kLsid{"lsid", "lsid [-h] [-V] [-json]", {{"json"}}};
+CommandDef lsidDef() {
+  return CommandDef{"lsid", "lsid [-h] [-V] [-json]", {{"json"}}};
+}
 
-const CommandDef kBhosts{
-    "bhosts", "bhosts -s [-h] [-V] [-json] [resource_name ...]", {{"s"}, {"json"}}};
+CommandDef bhostsDef() {
+  return CommandDef{"bhosts", "bhosts -s [-h] [-V] [-json] [resource_name ...]", {{"s"}, {"json"}}};
+}
 
 }  // namespace
 
 int runLshosts(const std::vector<std::string>& args, CmdIo& io) {
   int rc = kExitOk;
-  auto parsed = parseCommand(kLshosts, args, io, &rc);
+  auto parsed = parseCommand(lshostsDef(), args, io, &rc);
   if (!parsed) return rc;
   const ParsedArgs& a = *parsed;
   std::string why = conflict(a, "w", {"l"});
   if (why.empty()) why = conflict(a, "s", {"w", "l", "R"});
-  if (!why.empty()) return usageError(kLshosts, io, why);
+  if (!why.empty()) return usageError(lshostsDef(), io, why);
   if (a.has("s")) return printShared(a, io, false, "lshosts");
   Client api(io.lim, io.localHost);
   format::ClusterInfo info;
@@ -61,7 +71,7 @@ int runLshosts(const std::vector<std::string>& args, CmdIo& io) {
 
 int runLsinfo(const std::vector<std::string>& args, CmdIo& io) {
   int rc = kExitOk;
-  auto parsed = parseCommand(kLsinfo, args, io, &rc);
+  auto parsed = parseCommand(lsinfoDef(), args, io, &rc);
   if (!parsed) return rc;
   const ParsedArgs& a = *parsed;
   Client api(io.lim, io.localHost);
@@ -88,10 +98,11 @@ int runLsinfo(const std::vector<std::string>& args, CmdIo& io) {
 
 int runLsid(const std::vector<std::string>& args, CmdIo& io) {
   int rc = kExitOk;
-  auto parsed = parseCommand(kLsid, args, io, &rc);
+  auto parsed = parseCommand(lsidDef(), args, io, &rc);
   if (!parsed) return rc;
   if (!parsed->operands.empty())
-    return usageError(kLsid, io, "unexpected argument " + format::clipEcho(parsed->operands[0]));
+    return usageError(lsidDef(), io,
+                      "unexpected argument " + format::clipEcho(parsed->operands[0]));
   Client api(io.lim, io.localHost);
   auto reply = api.id(true);
   if (!reply) return fail(io, "lsid", reply.status());
@@ -105,11 +116,11 @@ int runLsid(const std::vector<std::string>& args, CmdIo& io) {
 
 int runBhosts(const std::vector<std::string>& args, CmdIo& io) {
   int rc = kExitOk;
-  auto parsed = parseCommand(kBhosts, args, io, &rc);
+  auto parsed = parseCommand(bhostsDef(), args, io, &rc);
   if (!parsed) return rc;
   const ParsedArgs& a = *parsed;
   if (!a.has("s"))
-    return usageError(kBhosts, io, "only -s is available (openlim has no batch system)");
+    return usageError(bhostsDef(), io, "only -s is available (openlim has no batch system)");
   format::Json req = request("shared");
   if (!a.operands.empty()) req.add("names", toArray(a.operands));
   auto reply = call(io.lim, req);

@@ -178,10 +178,7 @@ void LimServer::registerSources(double now) {
       const double t = shell::monotonicSeconds();
       if (melim_->onReadable(fd, t)) node_->onExternalValues(t);
     });
-  // A scrape waiting for its copy (or done with it) wakes the loop.
-  if (metricsExchange_)
-    poller_.add(metricsExchange_->wakeFd(), POLLIN,
-                [this](short) { metricsExchange_->serve([this] { return metricsInput(); }); });
+  if (metrics_) metrics_->registerWith(poller_, now);  // its listener and connections
 }
 
 void LimServer::turn() {
@@ -189,10 +186,13 @@ void LimServer::turn() {
   registerSources(now);
   double next = std::min({node_->nextDeadline(), collector_->nextDeadline(), melim_->nextDeadline(),
                           conns_.nextDeadline(), subs_.nextDeadline()});
+  if (metrics_) next = std::min(next, metrics_->nextDeadline());
   double wait = std::clamp(next - now, 0.0, 1.0);
   // +1 ms: a deadline just missed never spins the loop; an announce round keeps its pace.
-  poller_.wait(node_->announcing() ? static_cast<int>(std::ceil(wait * 1000))
-                                   : static_cast<int>(wait * 1000) + 1);
+  int timeoutMs = node_->announcing() ? static_cast<int>(std::ceil(wait * 1000))
+                                      : static_cast<int>(wait * 1000) + 1;
+  if (metrics_ && metrics_->nextDeadline() < now) timeoutMs = 0;  // a scrape body to write on
+  poller_.wait(timeoutMs);
   node::Now t = shell::clockNow();
   conns_.expire(t.mono);
   if (t.mono >= collector_->nextDeadline()) {
@@ -209,7 +209,8 @@ void LimServer::turn() {
       apply(node_->onSubReply(id, reply, shell::clockNow()));
     });
   commitTurn();
-  if (metricsExchange_) metricsExchange_->noteTurn(shell::monotonicSeconds());
+  // Last: a scrape's copy then shows this turn's state, and its slice never delays the turn.
+  if (metrics_) metrics_->onTurn(shell::monotonicSeconds(), [this] { return metricsInput(); });
 }
 
 void LimServer::onSignals() {
@@ -289,6 +290,7 @@ void LimServer::apply(node::Effects fx) {
   for (const auto& rec : fx.journal) store_.append(rec);
   for (const auto& s : fx.subRequests) startSubRequest(s);
   for (auto& r : fx.replies) replies_.push_back(std::move(r));
+  for (auto& d : fx.committedDatagrams) committed_.push_back(std::move(d));
   if (fx.stop) running_ = false;
   if (fx.restart) restart_ = true;
 }
@@ -344,6 +346,8 @@ void LimServer::commitTurn() {
   const double now = shell::monotonicSeconds();
   for (auto& r : replies_) conns_.reply(r.conn, std::move(r.body), now);
   replies_.clear();
+  for (const auto& d : committed_) sendDatagram(d);
+  committed_.clear();
 }
 
 }  // namespace openlim::lim

@@ -25,8 +25,7 @@
 #include "connections.h"
 #include "host_measures.h"
 #include "master/request_stats.h"
-#include "metrics_exchange.h"
-#include "metrics_server.h"
+#include "metrics_endpoint.h"
 #include "node/lim_node.h"
 #include "openlim/config.h"
 #include "peer_addresses.h"
@@ -66,7 +65,8 @@ class LimServer {
   void apply(node::Effects fx);
   void sendDatagram(const node::Datagram& d);
   void startSubRequest(const node::SubRequest& s);
-  // The end of a turn: the journal records committed (one fdatasync), then the replies.
+  // The end of a turn: the journal records committed (one fdatasync), then the replies and
+  // the acknowledgements that say "journalled".
   void commitTurn();
   Status bindLocal();
   Status startMetrics();
@@ -99,10 +99,11 @@ class LimServer {
   std::unique_ptr<node::LimNode> node_;
 
   StateStore store_;
-  std::vector<node::Reply> replies_;  // this turn's, sent after its journal commit
+  // This turn's replies and acknowledgements, sent after its journal commit.
+  std::vector<node::Reply> replies_;
+  std::vector<node::Datagram> committed_;
   master::RequestStats requestStats_;
-  std::unique_ptr<MetricsExchange> metricsExchange_;  // outlives metricsServer_
-  std::unique_ptr<MetricsServer> metricsServer_;
+  std::unique_ptr<MetricsEndpoint> metrics_;  // null: no LSF_METRICS_ADDR (or cannot bind)
 
   bool running_ = true;
   bool restart_ = false;

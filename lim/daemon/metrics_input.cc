@@ -1,5 +1,5 @@
 // The metrics endpoint's side of the lim (docs/metrics.md): starting it, and the copy of the
-// lim's state a scrape is written from, taken on the loop's side when a scrape asks.
+// lim's state a scrape is written from, taken on the loop when a scrape waits for a body.
 #include <spdlog/spdlog.h>
 
 #include "clock.h"
@@ -13,21 +13,14 @@ namespace openlim::lim {
 Status LimServer::startMetrics() {
   const LsfParams& p = config_->lsf;
   if (p.metricsPort == 0) return Status::ok();
-  master::MetricsInput identity;
-  identity.cluster = config_->clusterName;
-  identity.host = opts_.host;
-  identity.version = kVersionString;
-  metricsExchange_ = std::make_unique<MetricsExchange>(std::move(identity));
-  metricsServer_ = std::make_unique<MetricsServer>(*metricsExchange_);
+  metrics_ = std::make_unique<MetricsEndpoint>();
   const std::string host = p.metricsHost.empty() ? address_ : p.metricsHost;
-  Status st = metricsServer_->start(host, p.metricsPort);
+  Status st = metrics_->start(host, p.metricsPort);
   if (!st.isOk()) {
-    metricsServer_.reset();
-    metricsExchange_.reset();
+    metrics_.reset();
     return st;
   }
-  spdlog::info("lim {} serves metrics on http://{}:{}/metrics", opts_.host, host,
-               metricsServer_->port());
+  spdlog::info("lim {} serves metrics on http://{}:{}/metrics", opts_.host, host, metrics_->port());
   return st;
 }
 

@@ -138,6 +138,7 @@ void SimCluster::carryOut(SimHost& h, node::Effects& fx) {
     return;
   }
   h.disk.commit();
+  for (const auto& d : fx.committedDatagrams) sendDatagram(h, d);  // a keeper's journalled ack
   for (const auto& r : fx.replies) sendReply(h, r);
 }
 

@@ -4,8 +4,8 @@
 // the simulated network, keeping its reservations on a simulated disk. The cluster carries
 // out each step's effects as the daemon's loop turn does (lim/daemon/lim_server.cc):
 // datagrams go out at once, journal records are committed at the end of the step, and only
-// then do the step's replies go out. Crash drops the node (and what it had not committed);
-// restart builds a new one with a new boot epoch from what its disk still holds.
+// then do the step's replies and committed datagrams go out. Crash drops the node (and what it had
+// not committed); restart builds a new one with a new boot epoch from what its disk still holds.
 //
 // A sub-request whose hosts are cut apart, or whose target dies before answering, is
 // answered with an error at its deadline (as the daemon's, which times out).

@@ -109,10 +109,10 @@ void Invariants::settle(const Sent& s, const ClientReply* r) {
 
 void Invariants::settleRenew(const Sent& s, const format::Json* reply, bool split, Acked& a) {
   if (reply && okOf(*reply)) {
-    // A lease is never shortened: each acknowledgement promises "at least until then" (a
-    // master that lacks a newer renewal may answer an earlier end).
+    // The latest renewal is the lease (a renew may shorten it: copies carry a version);
+    // the longest one promised bounds when it may still be seen.
     const double acked = numberAt(*reply, "reservation", "expires");
-    a.expires = std::max(a.expires, acked);
+    a.expires = acked;
     a.maybeExpires = std::max(a.maybeExpires, acked);
     a.splitAck = a.splitAck || split;
     return;

@@ -37,6 +37,8 @@ int main(int argc, char** argv) {
       o.hours = std::atof(argv[++i]);
     } else if (std::strcmp(argv[i], "--failover") == 0) {
       o.failover = true;
+    } else if (std::strcmp(argv[i], "--quorum") == 0) {
+      o.scenario.shape.quorum = true;
     } else if (std::strcmp(argv[i], "--strict-releases") == 0) {
       o.scenario.releaseGapFails = true;
     } else if (std::strcmp(argv[i], "--verbose") == 0) {
@@ -45,7 +47,7 @@ int main(int argc, char** argv) {
       std::fprintf(stderr,
                    "usage: %s [--seeds N] [--first S] [--seed S] [--hosts N] "
                    "[--candidates N] [--minutes M] [--failover [--hours H]] [--verbose] "
-                   "[--strict-releases]\n",
+                   "[--strict-releases] [--quorum]\n",
                    argv[0]);
       return 2;
     }

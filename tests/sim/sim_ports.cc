@@ -27,6 +27,8 @@ ConfigPtr simConfig(const ClusterShape& shape) {
   c->admins = {"lsfadmin"};
   c->params.exInterval = shape.exInterval;
   c->params.probeTimeout = shape.probeTimeout;
+  c->params.reservationConsistency =
+      shape.quorum ? ReservationConsistency::kQuorum : ReservationConsistency::kAvailable;
   c->buildIndexes();
   return c;
 }

@@ -17,6 +17,8 @@ struct ClusterShape {
   int ncpus = 4;       // slots per host
   double exInterval = 15;
   double probeTimeout = 2;
+  // RESERVATION_CONSISTENCY: available (each side of a split admits) unless quorum.
+  bool quorum = false;
 };
 
 // The configuration of a simulated cluster "sim": the candidates first, then the others.

@@ -67,6 +67,20 @@ std::function<std::string(const std::string&, ClusterParams*)> flag(bool Cluster
   };
 }
 
+// RULE: consistency := available | quorum (any case).
+std::function<std::string(const std::string&, ClusterParams*)> consistency() {
+  return [](const std::string& v, ClusterParams* p) -> std::string {
+    std::string l = lower(v);
+    if (l == "available")
+      p->reservationConsistency = ReservationConsistency::kAvailable;
+    else if (l == "quorum")
+      p->reservationConsistency = ReservationConsistency::kQuorum;
+    else
+      return "want available or quorum";
+    return "";
+  };
+}
+
 constexpr double kBig = 1e18;
 constexpr double kMaxLease = 365.0 * 24 * 3600;  // a year
 
@@ -85,6 +99,7 @@ const std::vector<Spec>& specs() {
       {"RATING_MEM_WEIGHT", false, real(&ClusterParams::ratingMemWeight, 0, 1)},
       {"RATING_DISPATCH_DROP", false, flag(&ClusterParams::ratingDispatchDrop)},
       {"RESERVATION_LEASE", false, real(&ClusterParams::reservationLease, 1, kMaxLease)},
+      {"RESERVATION_CONSISTENCY", false, consistency()},
       {"POLICY_AVERAGE_WINDOW", false, real(&ClusterParams::policyAverageWindow, 1, 86400)},
       {"ELIMARGS", false,
        [](const std::string& v, ClusterParams* p) {

@@ -3,30 +3,58 @@
 #include <strings.h>
 
 #include <algorithm>
+#include <cctype>
 
 namespace openlim::master {
 
 Election::Election(std::string self, std::vector<std::string> candidates, ElectionParams p,
                    double now)
-    : self_(std::move(self)), startedAt_(now), nextHeartbeat_(now) {
+    : self_(std::move(self)), startedAt_(now), nextHeartbeat_(now), nextBeat_(now) {
   reconfigure(std::move(candidates), p);
 }
 
+namespace {
+
+std::string lowered(std::string s) {
+  for (char& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return s;
+}
+
+}  // namespace
+
+// A hash lookup: without LSF_MASTER_LIST every server host is a candidate, and the liveness
+// rule asks a peer's rank for every candidate on every tick.
 int Election::rankOf(const std::string& host) const {
-  for (size_t i = 0; i < candidates_.size(); ++i)
-    if (strcasecmp(candidates_[i].c_str(), host.c_str()) == 0) return static_cast<int>(i);
-  return -1;
+  auto it = ranks_.find(lowered(host));
+  return it == ranks_.end() ? -1 : it->second;
 }
 
 void Election::reconfigure(std::vector<std::string> candidates, ElectionParams p) {
   candidates_ = std::move(candidates);
   params_ = p;
+  ranks_.clear();
+  for (size_t i = 0; i < candidates_.size(); ++i)
+    ranks_.try_emplace(lowered(candidates_[i]), static_cast<int>(i));
   rank_ = rankOf(self_);
   if (rank_ >= 0) self_ = candidates_[static_cast<size_t>(rank_)];
+  beatTargets_.clear();
+  for (size_t i = 0; fast(rank_) && i < candidates_.size() && fast(static_cast<int>(i)); ++i)
+    if (static_cast<int>(i) != rank_) beatTargets_.push_back(candidates_[i]);
 }
 
-double Election::silenceLimit() const {
-  return params_.masterInactivityLimit * params_.exInterval;
+double Election::beatPeriod() const {
+  return std::max(params_.exInterval / kBeatsPerExchange, kMinBeat);
+}
+
+Election::Rule Election::ruleFor(const std::string& peer) const {
+  if (fast(rank_) && fast(rankOf(peer)))
+    return {kSilentBeats * beatPeriod(), kConfirmProbes, params_.probeTimeout};
+  return {params_.masterInactivityLimit * params_.exInterval, 1, params_.probeTimeout};
+}
+
+// Probes are confirming the peer's current silence (not one it broke since).
+bool Election::confirming(const Peer& p, const Rule& r) const {
+  return p.confirmFor == p.lastHeard + r.silence;
 }
 
 void Election::onHeard(const std::string& sender, double now) {
@@ -45,10 +73,18 @@ bool Election::alive(const std::string& peer, double now) const {
   auto it = peers_.find(peer);
   if (it == peers_.end()) return false;
   const Peer& p = it->second;
-  double silentAt = p.lastHeard + silenceLimit();
-  if (now < silentAt) return true;
-  // Silent: alive only while the probe sent for this silence may still be answered.
-  return p.probedAt >= silentAt && now < p.probedAt + params_.probeTimeout;
+  const Rule r = ruleFor(peer);
+  if (now < p.lastHeard + r.silence) return true;
+  // Silent: alive only while the probes sent for this silence may still be answered.
+  return confirming(p, r) && now < p.confirmStart + r.window;
+}
+
+bool Election::hearsMajorityOf(const std::vector<std::string>& voters, double now) const {
+  if (rank_ < 0) return false;
+  size_t heard = 0;
+  for (const auto& v : voters)
+    if (strcasecmp(v.c_str(), self_.c_str()) == 0 || alive(v, now)) ++heard;
+  return 2 * heard > voters.size();
 }
 
 std::string Election::computeMaster(double now) const {
@@ -66,6 +102,25 @@ std::string Election::computeMaster(double now) const {
   return "";
 }
 
+// A silent peer gets its probes one by one, evenly over the rule's window; a tick that comes
+// late sends one probe for all those due.
+void Election::probeIfDue(const std::string& peer, Peer& p, double now, ElectionActions* a) {
+  const Rule r = ruleFor(peer);
+  const double silentAt = p.lastHeard + r.silence;
+  if (now < silentAt) return;
+  if (!confirming(p, r)) {
+    p.confirmFor = silentAt;
+    p.confirmStart = now;
+    p.probesSent = 0;
+  }
+  const double spacing = r.window / r.probes;
+  // (The epsilon: a tick at exactly the instant nextDeadline() named counts that probe due.)
+  int due = std::min(r.probes, 1 + static_cast<int>((now - p.confirmStart) / spacing + 1e-9));
+  if (due <= p.probesSent) return;
+  p.probesSent = due;
+  a->probe.push_back(peer);
+}
+
 ElectionActions Election::tick(double now) {
   ElectionActions a;
   lastTick_ = now;
@@ -77,13 +132,7 @@ ElectionActions Election::tick(double now) {
   for (const auto& c : candidates_) {
     if (c == self_) continue;
     auto it = peers_.find(c);
-    if (it == peers_.end()) continue;
-    Peer& p = it->second;
-    double silentAt = p.lastHeard + silenceLimit();
-    if (now >= silentAt && p.probedAt < silentAt) {
-      p.probedAt = now;
-      a.probe.push_back(c);
-    }
+    if (it != peers_.end()) probeIfDue(c, it->second, now, &a);
   }
   std::string before = master_;
   master_ = computeMaster(now);
@@ -92,11 +141,17 @@ ElectionActions Election::tick(double now) {
     a.heartbeat = true;
     nextHeartbeat_ = now + params_.exInterval;
   }
+  if (fast(rank_) && (now >= nextBeat_ || becameMaster)) {
+    a.beatPeers = true;
+    nextBeat_ = now + beatPeriod();
+  }
   return a;
 }
 
 double Election::nextDeadline() const {
   double next = rank_ >= 0 ? nextHeartbeat_ : 1e300;
+  // A lone candidate beats nobody: no wake-up for it (an idle one-host lim sleeps).
+  if (fast(rank_) && !beatTargets_.empty()) next = std::min(next, nextBeat_);
   if (!bootProbed_) return startedAt_;
   // Only instants after the last tick: passed ones have been acted on.
   auto consider = [&](double t) {
@@ -106,9 +161,12 @@ double Election::nextDeadline() const {
   for (const auto& c : candidates_) {
     auto it = peers_.find(c);
     if (c == self_ || it == peers_.end()) continue;
-    double silentAt = it->second.lastHeard + silenceLimit();
-    consider(silentAt);
-    consider(it->second.probedAt + params_.probeTimeout);
+    const Peer& p = it->second;
+    const Rule r = ruleFor(c);
+    consider(p.lastHeard + r.silence);
+    if (!confirming(p, r)) continue;
+    consider(p.confirmStart + r.window);
+    if (p.probesSent < r.probes) consider(p.confirmStart + p.probesSent * (r.window / r.probes));
   }
   return next;
 }

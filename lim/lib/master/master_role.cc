@@ -69,6 +69,9 @@ MasterActions MasterRole::onTick(LoadTable& table, double now) {
     out.log.push_back(self_ + " is " + (wasMaster_ ? "now" : "no longer") +
                       " master (master: " + (master().empty() ? "unknown" : master()) + ")");
   }
+  // A candidate that is not master heartbeats every candidate in heartbeat() already.
+  if (a.beatPeers && !(a.heartbeat && !election_.isMaster()))
+    sendTo(election_.beatTargets(), table, &out);
   if (a.heartbeat)
     heartbeat(table, now, &out);
   else if (announcing())
@@ -83,13 +86,21 @@ double MasterRole::nextDeadline() const {
   return next;
 }
 
+void MasterRole::sendTo(const std::vector<std::string>& hosts, const LoadTable& table,
+                        MasterActions* out) const {
+  protocol::Announce a = me();
+  for (const auto& h : hosts) {
+    if (h == self_) continue;
+    // The master's announce tells a host what it serves; a beat must say the same, or the
+    // host would drop its shared instances until the next round.
+    if (election_.isMaster()) a.serves = servedBy(*config_, table.servers(), h);
+    out->send.push_back({protocol::Kind::kMasterAnnounce, h, a});
+  }
+}
+
 void MasterRole::heartbeat(const LoadTable& table, double now, MasterActions* out) {
   ++out->heartbeats;
-  if (!election_.isMaster()) {
-    for (const auto& c : election_.candidates())
-      if (c != self_) out->send.push_back({protocol::Kind::kMasterAnnounce, c, me()});
-    return;
-  }
+  if (!election_.isMaster()) return sendTo(election_.candidates(), table, out);
   announceTo_ = config_;  // a new round replaces one still going: it says the newer thing
   announceNext_ = announceSent_ = 0;
   announcePace_ = AnnouncePace::forRound(config_->hosts.size(), config_->params.exInterval, now);

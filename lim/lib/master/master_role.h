@@ -6,6 +6,10 @@
 // (master/shared_servers.h). Pure: events and `now` in, messages to send and log lines out;
 // the daemon encodes, signs and sends them.
 //
+// Candidates beat each other every beat period (a fraction of EXINTERVAL, election.h), so a
+// dead master is replaced within one exchange interval; only the master's announce round to
+// every host keeps the EXINTERVAL pace.
+//
 // Role change and hand-back: a candidate takes the role when the election says so and
 // announces at once; a master that hears a higher candidate claim yields (the election's
 // rule), stops its announce round, and its own shared instances go to the new master.
@@ -67,6 +71,9 @@ class MasterRole {
 
  private:
   protocol::Announce me() const;
+  // Kind 4 to each of `hosts` but this one (beats and a non-master's heartbeat).
+  void sendTo(const std::vector<std::string>& hosts, const LoadTable& table,
+              MasterActions* out) const;
   void heartbeat(const LoadTable& table, double now, MasterActions* out);
   void announceSome(const LoadTable& table, double now, MasterActions* out);
   void refreshServers(LoadTable& table, double now, MasterActions* out);

@@ -2,9 +2,11 @@
 // cluster's hosts are in metrics_hosts.cc, melim and its elims in metrics_elims.cc.
 #include "master/metrics.h"
 
+#include <cstdint>
 #include <string_view>
 
 #include "format/prom_text.h"
+#include "master/metrics_cursor.h"
 #include "master/metrics_parts.h"
 
 namespace openlim::master {
@@ -100,16 +102,19 @@ void writeRequests(std::string& out, const RequestStats& s) {
 
 }  // namespace
 
-std::string writeMetrics(const MetricsInput& in, double loopAge) {
-  std::string out;
-  if (in.table) out.reserve(in.table->size() * in.table->columns.size() * 48 + 65536);
+void writeLimPart(std::string& out, const MetricsInput& in, double loopAge) {
   PromWriter w(out);
   writeIdentity(w, in, loopAge);
   writeCounters(w, in.counters);
   writeRequests(out, in.requests);
   writeMelim(out, in.host, in.melim);
-  if (in.table) writeHosts(out, *in.table);
-  if (in.reservations) writeReservations(out, *in.reservations, in.table.get());
+}
+
+std::string writeMetrics(const MetricsInput& in, double loopAge) {
+  std::string out;
+  if (in.table) out.reserve(in.table->size() * in.table->columns.size() * 48 + 65536);
+  MetricsCursor cursor(in, loopAge);
+  cursor.writeSome(out, SIZE_MAX);
   return out;
 }
 

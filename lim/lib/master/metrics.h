@@ -1,11 +1,12 @@
 #pragma once
 // What a lim shows on its metrics endpoint, written in Prometheus's text format (version
-// 0.0.4; docs/metrics.md lists every metric). The input is an immutable copy the loop hands
-// over: the published host table (master only), counters copied at hand-over, and melim's
-// status line; the writer runs on the metrics thread and never touches the loop's state.
+// 0.0.4; docs/metrics.md lists every metric). The input is an immutable copy the loop takes
+// when a scrape waits: the published host table (master only), counters copied, and melim's
+// status line; the writer (in slices: master/metrics_cursor.h) never touches the loop's state.
 // Pure: no clock (the loop's last turn comes in as an age), no I/O.
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -58,10 +59,10 @@ struct QuotaSeries {
 // Beyond it the rows using the most of their limits stay; the rest are counted.
 inline constexpr size_t kMaxQuotaSeries = 1000;
 
-// The master's reservations and quota usage, taken at hand-over (the master only). The
+// The master's reservations and quota usage, taken with the input (the master only). The
 // counters are copied; the quota usage is shared, as the host table is: the service copies
-// it before changing it while a scrape holds it, so the rows are worked out on the metrics
-// thread, never on the loop.
+// it before changing it while a scrape holds it, so the rows are worked out while the body
+// is written, not when the input is taken.
 struct ReservationMetrics {
   uint64_t active = 0;  // reservations in the ledger
   uint64_t created = 0, released = 0, renewed = 0, expired = 0, merged = 0;
@@ -70,6 +71,11 @@ struct ReservationMetrics {
   uint64_t refusedQuota = 0, refusedNoHosts = 0;
   std::shared_ptr<const quota::QuotaState> quotas;  // null: no lsf.quotas in force
   policy::Period period = policy::Period::kPrime;   // the calendar's at hand-over
+  uint64_t overCommitted = 0;  // reservations over a limit since a partition healed
+  // The quota rows of `lsquota -u all` from `quotas` (at most kMaxQuotaSeries, the fullest;
+  // `omitted` counts the rest), worked out by the reservation module when the scrape writes
+  // them; null: none. (A function, so the writer here needs nothing of that module.)
+  std::function<std::vector<QuotaSeries>(const HostTable& table, uint64_t* omitted)> quotaRows;
 };
 
 struct MetricsInput {
@@ -84,8 +90,8 @@ struct MetricsInput {
   double startedAgo = 0;  // seconds since this lim started
 };
 
-// The whole scrape body. `loopAge`: seconds since the lim's loop last turned, read by the
-// metrics thread at scrape time (a wedged loop shows here even when the rest is old).
+// The whole scrape body in one go (a MetricsCursor with no budget). `loopAge`: the length of
+// the loop's turn before the one that took the input.
 std::string writeMetrics(const MetricsInput& in, double loopAge);
 
 using MetricsInputPtr = std::shared_ptr<const MetricsInput>;

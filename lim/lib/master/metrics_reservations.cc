@@ -1,13 +1,12 @@
 // The metrics of the master's reservations and quota usage (docs/metrics.md). Bounded
 // whatever the number of reservations: no series per reservation; reserved slots per host
 // (hosts holding none left out, so at most one series per host); quota rows cut at
-// kMaxQuotaSeries. The quota rows are worked out here, on the metrics thread, from the
-// usage the loop shared at hand-over (and the host table's values for dynamic limits).
+// kMaxQuotaSeries. The quota rows are worked out here, in one slice of a scrape, from the
+// usage shared in the scrape's input (and the host table's values for dynamic limits).
 #include <string_view>
 
 #include "format/prom_text.h"
 #include "master/metrics_parts.h"
-#include "reserve/service_metrics.h"
 
 namespace openlim::master {
 namespace {
@@ -36,25 +35,10 @@ void writeCounts(PromWriter& w, const ReservationMetrics& r) {
   w.sample(kDenied, {{"reason", "rebuilding"}}, static_cast<double>(r.refusedRebuilding));
   w.sample(kDenied, {{"reason", "quota"}}, static_cast<double>(r.refusedQuota));
   w.sample(kDenied, {{"reason", "no_hosts"}}, static_cast<double>(r.refusedNoHosts));
-}
-
-void writeReservedSlots(std::string& out, const HostTable& t) {
-  PromWriter w(out);
-  double total = 0;
-  w.family("openlim_host_reserved_slots", "gauge",
-           "Slots reservations hold on the host; hosts holding none are left out.");
-  for (size_t row = 0; row < t.size(); ++row) {
-    const int slots = t.reserved(row);
-    if (slots <= 0) continue;
-    total += slots;
-    out += "openlim_host_reserved_slots{host=\"";
-    format::appendPromLabelValue(out, t.names[row]);
-    out += "\"} ";
-    format::appendPromValue(out, slots);
-    out += '\n';
-  }
-  w.family("openlim_reserved_slots", "gauge", "Slots reservations hold in the whole cluster.");
-  w.sample("openlim_reserved_slots", total);
+  w.family("openlim_reservations_overcommitted", "gauge",
+           "Reservations over a host's slots or a quota limit since a partition healed "
+           "(RESERVATION_CONSISTENCY = available; docs/reservations.md).");
+  w.sample("openlim_reservations_overcommitted", static_cast<double>(r.overCommitted));
 }
 
 void quotaSample(PromWriter& w, std::string_view name, const QuotaSeries& s, double v) {
@@ -74,8 +58,11 @@ void writeQuota(PromWriter& w, const ReservationMetrics& r, const HostTable* tab
   w.family("openlim_quotas_loaded", "gauge",
            "1 when resource quota sets (lsf.quotas) are in force.");
   w.sample("openlim_quotas_loaded", r.quotas ? 1 : 0);
-  reserve::QuotaRows q;
-  if (r.quotas && table) q = reserve::quotaRows(*r.quotas, r.period, *table);
+  struct {
+    std::vector<QuotaSeries> rows;
+    uint64_t omitted = 0;
+  } q;
+  if (r.quotas && table && r.quotaRows) q.rows = r.quotaRows(*table, &q.omitted);
   w.family("openlim_quota_used", "gauge",
            "What reservations hold of a quota rule's resource, per filter member (memory in "
            "bytes, other resources in their own unit).");
@@ -93,10 +80,32 @@ void writeQuota(PromWriter& w, const ReservationMetrics& r, const HostTable* tab
 
 }  // namespace
 
-void writeReservations(std::string& out, const ReservationMetrics& r, const HostTable* table) {
+void writeReservationsHead(std::string& out, const ReservationMetrics& r, const HostTable* t) {
   PromWriter w(out);
   writeCounts(w, r);
-  if (table) writeReservedSlots(out, *table);
+  if (t)
+    w.family("openlim_host_reserved_slots", "gauge",
+             "Slots reservations hold on the host; hosts holding none are left out.");
+}
+
+int writeReservedSlotRow(std::string& out, const HostTable& t, size_t row) {
+  const int slots = t.reserved(row);
+  if (slots <= 0) return 0;
+  out += "openlim_host_reserved_slots{host=\"";
+  format::appendPromLabelValue(out, t.names[row]);
+  out += "\"} ";
+  format::appendPromValue(out, slots);
+  out += '\n';
+  return slots;
+}
+
+void writeReservationsTail(std::string& out, const ReservationMetrics& r, const HostTable* table,
+                           double reservedSlots) {
+  PromWriter w(out);
+  if (table) {
+    w.family("openlim_reserved_slots", "gauge", "Slots reservations hold in the whole cluster.");
+    w.sample("openlim_reserved_slots", reservedSlots);
+  }
   writeQuota(w, r, table);
 }
 

@@ -61,6 +61,9 @@ struct Handled {
 struct Effects {
   std::optional<Handled> handled;  // onRequest only
   std::vector<Datagram> datagrams;
+  // Sent, like replies, only once the turn's journal records are on disk: a keeper's
+  // "journalled" acknowledgement to the master (RESERVATION_CONSISTENCY = quorum).
+  std::vector<Datagram> committedDatagrams;
   // A reply is sent once the journal records of its loop turn (this event's and the other
   // events' of the same turn) are on disk: a reply never promises what a crash could lose.
   std::vector<Reply> replies;

@@ -21,6 +21,7 @@ LimNode::LimNode(std::string self, ConfigPtr config, HostPort& host, ConfigPort&
   master_ = std::make_unique<master::MasterRole>(self_, config_, now.mono);
   table_ = std::make_unique<master::LoadTable>(config_);
   agent_ = std::make_unique<agent::AgentRole>(agentSettings(), now.mono);
+  journals_.setCandidates(voters());
 }
 
 LimNode::~LimNode() = default;
@@ -57,6 +58,7 @@ std::vector<reserve::Reservation> LimNode::heldList() const {
 double LimNode::nextDeadline() const {
   double next = std::min(master_->nextDeadline(), agent_->nextDeadline());
   for (const auto& [id, g] : gathers_) next = std::min(next, g.gather.deadline());
+  next = std::min(next, journals_.nextDeadline());
   return std::min(next, reservations_.rebuildWindow().nextDeadline());
 }
 
@@ -142,7 +144,7 @@ void LimNode::onAdminFrame(const protocol::Frame& f, const Now& now, Effects* fx
     if (!st) fx->warn("reconfig from " + sender + " refused here: " + st.message());
   } else if (op == "lock" || op == "unlock" || op == "shutdown" || op == "restart") {
     localAdmin(op, decoded->seconds, now, fx);
-  } else if (op == "hold" || op == "unhold" || op == "holds" || op == "askholds") {
+  } else if (op == "hold" || op == "unhold" || op == "holds" || op == "askholds" || op == "held") {
     onHoldFrame(op, *req, now, fx);
   }
 }
@@ -163,6 +165,7 @@ void LimNode::applyMaster(const master::MasterActions& a, Effects* fx) {
 Effects LimNode::onTick(const Now& now) {
   Effects fx;
   timers(now, &fx);
+  answerAwaited(now, &fx);
   finishGathers(now, &fx);
   return fx;
 }

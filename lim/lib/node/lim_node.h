@@ -15,6 +15,8 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -36,6 +38,7 @@
 #include "protocol/frame.h"
 #include "protocol/replay.h"
 #include "reserve/held_replay.h"
+#include "reserve/journal_quorum.h"
 #include "reserve/ledger.h"
 #include "reserve/rebuild.h"
 #include "reserve/service.h"
@@ -141,8 +144,8 @@ class LimNode {
   QuotaReload reloadQuotas(Effects* fx, std::vector<std::string>* diagnostics);
 
   // reservations (node_reservations.cc)
-  Answer reservationRequest(const std::string& op, const format::Json& req, bool isSigned,
-                            const Now& now, Effects* fx);
+  Answer reservationRequest(uint64_t conn, const std::string& op, const format::Json& req,
+                            bool isSigned, const Now& now, Effects* fx);
   void forwardNext(const Now& now, Effects* fx);
   void onForwardDone(uint64_t conn, const Result<std::string>& reply, Effects* fx);
 
@@ -154,6 +157,19 @@ class LimNode {
   void sendHoldsReport(const std::string& to, Effects* fx);
   void keep(const reserve::Reservation& r, double wall, Effects* fx);
   void forget(const std::string& id, Effects* fx);
+
+  // partitions: RESERVATION_CONSISTENCY (node_quorum.cc)
+  bool quorumMode() const;
+  // The candidates whose majority decides (the keepers of every reservation).
+  std::vector<std::string> voters() const;
+  std::optional<Answer> refuseWithoutQuorum(const std::string& op, const Now& now) const;
+  Answer awaitJournals(uint64_t conn, const std::string& op, Answer a, const reserve::Effects& rfx,
+                       const Now& now, Effects* fx);
+  void onJournalled(const format::Json& req, const Now& now, Effects* fx);
+  void ackHold(const std::string& master, const std::string& id, uint64_t version,
+               Effects* fx) const;
+  void answerAwaited(const Now& now, Effects* fx);
+  void checkOverCommits(const Now& now, Effects* fx);
 
   // status (node_status.cc)
   Answer statusReply(const Now& now) const;
@@ -178,11 +194,24 @@ class LimNode {
   reserve::Ledger held_;
   reserve::HoldsReporter reporter_;
   bool wasMaster_ = false;
+  bool hadMajority_ = true;  // quorum mode: the voters' majority was heard at the last tick
 
   // Reservation requests waiting to be forwarded to the master, one at a time (their signed
   // sequence numbers must arrive in order): connection and request body.
   std::deque<std::pair<uint64_t, std::string>> forwardQueue_;
   bool forwarding_ = false;
+
+  // Quorum mode: changes waiting for a majority of journals, and the replies they hold.
+  struct AwaitedReply {
+    std::string op, body;
+    std::vector<reserve::Change> changes;  // not yet complete
+  };
+  reserve::JournalQuorum journals_{{}};
+  std::map<uint64_t, AwaitedReply> awaited_;  // by connection
+  // Available mode: whether the ledger may be over a limit (a holds report merged), and the
+  // limits exceeded last time it was checked (logged once each).
+  bool overCommitCheck_ = false;
+  std::set<std::string> overCommitSeen_;
 
   std::map<uint64_t, Gather> gathers_;
   std::map<uint64_t, PendingSub> subs_;  // by sub-request id

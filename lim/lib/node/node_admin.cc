@@ -142,7 +142,8 @@ void LimNode::adoptConfig(ConfigPtr c, const Now& now, Effects* fx) {
   fx->info("reconfig: adopted configuration " + config_->checksum);
   fx->adopted = config_;
   applyMaster(master_->reconfigure(config_, *table_, now.mono), fx);
-  reservations_.pushAll(*table_, now.mono);  // the table's records were rebuilt for the new config
+  reservations_.pushAll(*table_, now.mono);
+  journals_.setCandidates(voters());  // the table's records were rebuilt for the new config
   // A melim restarted for a new resource set starts every elim afresh; one kept running
   // gets SIGHUP so it rescans LSF_SERVERDIR and retries elims that exited or gave up.
   if (auto set = agent_->melimChange(election().isMaster(), now.mono))

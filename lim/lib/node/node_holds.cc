@@ -38,11 +38,13 @@ std::string askHoldsJson(const std::string& sender) {
   return "{\"op\":\"askholds\",\"sender\":" + format::jsonQuote(sender) + "}";
 }
 
-std::string unholdJson(const std::string& sender, const std::string& id) {
+// `version`: the drop's (one past the reservation's last), for the keepers' acknowledgement.
+std::string unholdJson(const std::string& sender, const std::string& id, uint64_t version) {
   Json o = Json::object();
   o.add("ids", format::jstrings({id}));
   o.add("op", Json::string("unhold"));
   o.add("sender", Json::string(sender));
+  o.add("version", Json::number(static_cast<double>(version)));
   return o.compact();
 }
 
@@ -84,7 +86,7 @@ void LimNode::applyEffects(const reserve::Effects& rfx, const Now& now, Effects*
       if (h == self_) {
         forget(r.id, fx);
       } else {
-        fx->send(h, protocol::Kind::kAdmin, unholdJson(self_, r.id));
+        fx->send(h, protocol::Kind::kAdmin, unholdJson(self_, r.id, r.version + 1));
         ++counters_.holds_sent;
       }
     }
@@ -101,10 +103,21 @@ void LimNode::onHoldFrame(const std::string& op, const Json& req, const Now& now
       return;
     }
     keep(*res, now.wall, fx);
+    // Journalled this version (or a later one) in this turn: say so once it is on disk.
+    if (const reserve::Reservation* kept = held_.find(res->id);
+        kept && kept->version >= res->version)
+      ackHold(sender, res->id, res->version, fx);
   } else if (op == "unhold") {
     const Json* ids = req.find("ids");
+    const double version = partField(req, "version", 0);
     if (ids && ids->isArray())
-      for (const Json& id : ids->items()) forget(id.asString(), fx);
+      for (const Json& id : ids->items()) {
+        forget(id.asString(), fx);
+        if (version >= 1 && !held_.find(id.asString()))
+          ackHold(sender, id.asString(), static_cast<uint64_t>(version), fx);
+      }
+  } else if (op == "held" && election().isMaster()) {
+    onJournalled(req, now, fx);
   } else if (op == "holds" && election().isMaster()) {
     const Json* list = req.find("reservations");
     const double part = partField(req, "part", 0), parts = partField(req, "parts", 1);
@@ -116,8 +129,11 @@ void LimNode::onHoldFrame(const std::string& op, const Json& req, const Now& now
     for (const Json& item : list->items())
       if (auto r = reserve::reservationFromJson(item)) rs.push_back(std::move(*r));
     reserve::Effects rfx;
+    const uint64_t mergedBefore = reservations_.counters().merged;
     reservations_.merge(sender, rs, now.wall, *table_, now.mono, &rfx);
     applyEffects(rfx, now, fx);
+    // Reservations this master did not know: after a partition, maybe over a limit.
+    if (reservations_.counters().merged != mergedBefore) overCommitCheck_ = true;
     if (config_->findHost(sender))
       reservations_.rebuildWindow().reported(sender, static_cast<size_t>(part),
                                              static_cast<size_t>(parts), now.mono);
@@ -159,18 +175,28 @@ void LimNode::sendHoldsReport(const std::string& to, Effects* fx) {
 
 void LimNode::reservationTimers(const Now& now, Effects* fx) {
   const bool isMaster = election().isMaster();
-  if (isMaster && !wasMaster_) {
+  // Quorum mode: a master that heard no majority for a while may have missed what the other
+  // side admitted; it rebuilds again, as a new master does, before it admits anything.
+  const bool majority = !quorumMode() || election().hearsMajorityOf(voters(), now.mono);
+  const bool regained = isMaster && wasMaster_ && majority && !hadMajority_;
+  hadMajority_ = majority;
+  if (isMaster && (!wasMaster_ || regained)) {
     // A new master, or this one restarted: the hosts report what they hold once they hear
     // it; until every host heard has (reserve/rebuild.h) no reservation is admitted.
     const auto& p = config_->params;
     const double settle = p.exInterval + 2 * p.probeTimeout;
+    std::optional<reserve::RebuildQuorum> quorum;
+    if (quorumMode()) quorum = reserve::RebuildQuorum{voters(), self_};
     reservations_.beginRebuild(
         now.mono,
-        {.settle = settle, .limit = 3 * settle, .askEvery = std::max(p.probeTimeout, 0.5)});
+        {.settle = settle, .limit = 3 * settle, .askEvery = std::max(p.probeTimeout, 0.5)},
+        std::move(quorum));
     reserve::Effects rfx;
     reservations_.merge(self_, heldList(), now.wall, *table_, now.mono, &rfx);
     applyEffects(rfx, now, fx);
-    fx->info("reservations: master now; rebuilding the ledger from the hosts");
+    fx->info(regained ? "reservations: a majority of the master candidates is heard again; "
+                        "rebuilding the ledger from the hosts"
+                      : "reservations: master now; rebuilding the ledger from the hosts");
   } else if (!isMaster && wasMaster_) {
     reservations_.endRole();
   }
@@ -181,7 +207,9 @@ void LimNode::reservationTimers(const Now& now, Effects* fx) {
     // ledger's lease (found by the simulator, tests/sim seeds 2994 and 4231).
     reserve::Effects ended;
     reservations_.expire(now.wall, *table_, now.mono, &ended);
+    overCommitCheck_ = overCommitCheck_ || !reservations_.overCommitted().empty();
   }
+  if (isMaster) checkOverCommits(now, fx);
   // Not journalled: replay drops an ended lease by its own expiry time.
   if (held_.nextExpiry() <= now.wall) held_.expire(now.wall);
   if (isMaster) {

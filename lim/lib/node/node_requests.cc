@@ -106,7 +106,7 @@ Answer LimNode::answerRequest(const Request& r, const Now& now, std::string* opO
     if (f.isSigned && !fresh(client, f))
       return Answer::error("denied", "Permission denied: replayed request");
     ++counters_.queries;
-    return reservationRequest(op, req, f.isSigned, now, fx);
+    return reservationRequest(r.conn, op, req, f.isSigned, now, fx);
   }
   ++counters_.queries;
   master::QueryContext ctx{table_->snapshot(now.mono), self_, &cache_, table_.get(), now.mono};

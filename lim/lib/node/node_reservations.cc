@@ -46,7 +46,7 @@ Answer LimNode::localRequest(const Request& r, const Now& now, std::string* opOu
   if (!reserve::isReservationOp(op)) return answerRequest(r, now, opOut, fx);
   *opOut = op;
   Json req = withCaller(*parsed, r.user);
-  if (election().isMaster()) return reservationRequest(op, req, true, now, fx);
+  if (election().isMaster()) return reservationRequest(r.conn, op, req, true, now, fx);
   if (election().master().empty()) return Answer::error("unavailable", "LIM is down; try later");
   req.add("sender", Json::string("lim@" + self_));  // the master's replay check is per sender
   forwardQueue_.emplace_back(r.conn, req.compact());
@@ -54,8 +54,9 @@ Answer LimNode::localRequest(const Request& r, const Now& now, std::string* opOu
   return Answer::later();  // answered when the master replies
 }
 
-Answer LimNode::reservationRequest(const std::string& op, const Json& req, bool isSigned,
-                                   const Now& now, Effects* fx) {
+Answer LimNode::reservationRequest(uint64_t conn, const std::string& op, const Json& req,
+                                   bool isSigned, const Now& now, Effects* fx) {
+  if (auto refused = refuseWithoutQuorum(op, now)) return *refused;
   reserve::ServiceContext ctx{{table_->snapshot(now.mono), self_, &cache_, table_.get(), now.mono},
                               now.wall,
                               isSigned,
@@ -68,7 +69,9 @@ Answer LimNode::reservationRequest(const std::string& op, const Json& req, bool 
   reserve::Effects rfx;
   reserve::ServiceAnswer a = reservations_.handle(op, req, ctx, &rfx);
   applyEffects(rfx, now, fx);
-  return {a.ok, false, {}, std::move(a.body)};
+  // A release may bring usage back under a limit a healed partition left exceeded.
+  if (!rfx.dropped.empty() && !reservations_.overCommitted().empty()) overCommitCheck_ = true;
+  return awaitJournals(conn, op, {a.ok, false, {}, std::move(a.body)}, rfx, now, fx);
 }
 
 // Sends the next queued request to the master when none is in flight.

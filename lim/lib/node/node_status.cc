@@ -68,6 +68,8 @@ Answer LimNode::statusReply(const Now& now) const {
       {"reserve_denied_user", rs.deniedUser},
       {"reserve_refused_quota", rs.refusedQuota},
       {"reserve_refused_no_hosts", rs.refusedNoHosts},
+      {"reservation_overcommits", reservations_.overCommitted().size()},
+      {"journal_quorum_waits", journals_.awaited()},
       {"unknown_names", table_->counters().unknownNames}};
   for (const auto& [name, v] : host_.shellCounters()) {
     auto same =

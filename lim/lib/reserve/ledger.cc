@@ -55,11 +55,9 @@ Result<Reservation> Ledger::renew(const std::string& id, double lease, double no
   Reservation& r = byId_.at(id);
   // A lease that ended is not renewed, swept or not yet (found by the simulator, seed 280).
   if (r.expires <= now) return Status(Code::kNotFound, "Reservation " + id + " has expired");
-  // Never shorter: the keepers' copies and the journal keep the later expiry (a shorter
-  // lease could not reach them, and a failover would bring the longer one back; found by
-  // the simulator, tests/sim seed 2).
   byExpiry_.erase({r.expires, r.id});
-  r.expires = std::max(r.expires, now + lease);
+  r.expires = now + lease;
+  ++r.version;
   byExpiry_.emplace(r.expires, r.id);
   return r;
 }
@@ -79,21 +77,22 @@ std::vector<Reservation> Ledger::expire(double now) {
 }
 
 bool Ledger::merge(const Reservation& r, double now) {
-  if (r.expires <= now) return false;
-  if (auto t = tombstones_.find(r.id); t != tombstones_.end()) {
-    // Expired here, yet this copy's lease runs on: a master this ledger never heard renewed
-    // it (ours ended on the older lease), and the renewal was acknowledged. A released one
-    // never comes back. (Its old place in tombstoneOrder_ only makes a later one age out
-    // sooner.)
-    if (!t->second) return false;
-    tombstones_.erase(t);
-  }
+  if (r.expires <= now || tombstones_.count(r.id)) return false;
   auto it = byId_.find(r.id);
   if (it == byId_.end()) return add(r).isOk();
-  if (r.expires <= it->second.expires) return false;
-  byExpiry_.erase({it->second.expires, r.id});
-  it->second.expires = r.expires;
-  byExpiry_.emplace(r.expires, r.id);
+  Reservation& kept = it->second;
+  // The later copy wins: a later lease, or a later version (a renew to a shorter lease).
+  if (r.version <= kept.version && r.expires <= kept.expires) return false;
+  if (r.version > kept.version) {
+    byExpiry_.erase({kept.expires, r.id});
+    kept.expires = r.expires;
+    byExpiry_.emplace(kept.expires, r.id);
+    kept.version = r.version;
+  } else if (r.expires > kept.expires) {
+    byExpiry_.erase({kept.expires, r.id});
+    kept.expires = r.expires;
+    byExpiry_.emplace(kept.expires, r.id);
+  }
   return true;
 }
 

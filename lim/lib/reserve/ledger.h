@@ -53,14 +53,13 @@ class Ledger {
   // The reservation, removed. kNotFound "Reservation <id> not found" / "... is already
   // released" / "... has expired"; kDenied when the caller may not.
   Result<Reservation> release(const std::string& id, const Caller& caller);
-  // A new lease from `now`, never ending before the one it has (the keepers' copies keep
-  // the later expiry); the reservation as renewed. Errors as release().
+  // A new lease from `now` (not for a lease that ended); the reservation as renewed. Errors
+  // as release().
   Result<Reservation> renew(const std::string& id, double lease, double now, const Caller& caller);
   // Removes and returns the reservations whose lease ended at or before `now`.
   std::vector<Reservation> expire(double now);
   // A reservation a host reported (a new master rebuilding, a host back from a restart):
-  // added when unknown and not released, and its lease has not ended (one that expired here
-  // comes back when this copy was renewed past it); a known one keeps the later expiry.
+  // added when unknown and neither released nor expired; a known one keeps the later expiry.
   // True when the ledger changed.
   bool merge(const Reservation& r, double now);
 

@@ -5,11 +5,12 @@
 
 namespace openlim::reserve {
 
-void RebuildWindow::begin(double now, RebuildTiming t) {
+void RebuildWindow::begin(double now, RebuildTiming t, std::optional<RebuildQuorum> quorum) {
   end();
   started_ = true;
   start_ = now;
   timing_ = t;
+  quorum_ = std::move(quorum);
   ++counters_.windows;
 }
 
@@ -17,14 +18,29 @@ void RebuildWindow::end() {
   started_ = false;
   closed_ = false;
   missingTaken_ = false;
+  quorum_.reset();
   hosts_.clear();
   askQueue_.clear();
   pending_ = 0;
 }
 
+bool RebuildWindow::openByHosts(double now) const {
+  return now < start_ + timing_.settle || (pending_ > 0 && now < start_ + timing_.limit);
+}
+
 bool RebuildWindow::open(double now) const {
   if (!started_ || closed_) return false;
-  return now < start_ + timing_.settle || (pending_ > 0 && now < start_ + timing_.limit);
+  return openByHosts(now) || awaitingMajority();
+}
+
+bool RebuildWindow::awaitingMajority() const {
+  if (!started_ || closed_ || !quorum_) return false;
+  size_t whole = 0;
+  for (const auto& c : quorum_->candidates) {
+    auto it = hosts_.find(c);
+    if (c == quorum_->self || (it != hosts_.end() && it->second.whole)) ++whole;
+  }
+  return 2 * whole <= quorum_->candidates.size();
 }
 
 // Counts the window's close once, the first time an event finds it closed.
@@ -110,6 +126,8 @@ double RebuildWindow::nextDeadline() const {
   if (!started_) return kNever;
   if (closed_) return askQueue_.empty() ? kNever : askQueue_.front().first;
   double next = start_ + (pending_ == 0 ? timing_.settle : timing_.limit);
+  // Waiting for a majority: only a report can close the window, whatever the time.
+  if (awaitingMajority()) next = kNever;
   if (!askQueue_.empty()) next = std::min(next, askQueue_.front().first);
   return next;
 }

@@ -17,10 +17,19 @@
 //   - a host first heard after the window closed (cut off while it was open, or its report
 //     came before this lim took the role) is asked too: its reservations join the ledger
 //     late rather than never (found by the simulator, tests/sim seed 824).
+//
+// With RESERVATION_CONSISTENCY = quorum the window also stays shut, with no limit, until a
+// strict majority of the master candidates (the new master itself included) reported whole.
+// Every change acknowledged in quorum mode was journalled by a majority of the candidates
+// (reserve/journal_quorum.h), and any two majorities share a candidate, so a master with a
+// majority's holds has every acknowledged reservation before it admits against them. A
+// master that cannot hear a majority cannot admit either, so waiting costs nothing the
+// partition did not already take. In available mode the rule above stays alone.
 
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -51,6 +60,12 @@ struct RebuildTiming {
   double askEvery = 2;  // a host heard but not reported is asked this long after, and again
 };
 
+// RESERVATION_CONSISTENCY = quorum: whose holds make a majority.
+struct RebuildQuorum {
+  std::vector<std::string> candidates;  // LSF_MASTER_LIST
+  std::string self;                     // the new master: its own holds are whole
+};
+
 struct RebuildCounters {
   uint64_t windows = 0;     // windows opened (master role taken)
   uint64_t complete = 0;    // closed with every host heard reported
@@ -64,12 +79,15 @@ class RebuildWindow {
   static constexpr int kMaxAsks = 3;
   static constexpr size_t kMaxParts = 1u << 16;  // parts of one host's report
 
-  // Taking the master role at `now`: no host has reported.
-  void begin(double now, RebuildTiming t);
+  // Taking the master role at `now`: no host has reported. `quorum` in quorum mode.
+  void begin(double now, RebuildTiming t, std::optional<RebuildQuorum> quorum = std::nullopt);
   // Leaving it: no window.
   void end();
   // Whether reservations wait (code `rebuilding`).
   bool open(double now) const;
+  // In quorum mode: a strict majority of the candidates has not reported whole yet (the
+  // reason a reply gives). False in available mode and when no window was begun.
+  bool awaitingMajority() const;
 
   // `host` (a host of the configuration: the caller checks, which bounds what is kept) is
   // up, its load report came: its holds must arrive before the window closes, or, first
@@ -100,6 +118,7 @@ class RebuildWindow {
     std::vector<bool> seen;
   };
   void advance(double now);
+  bool openByHosts(double now) const;
   Host& track(const std::string& host, double now);
 
   bool started_ = false;  // a window was begun and not ended
@@ -107,6 +126,7 @@ class RebuildWindow {
   bool missingTaken_ = false;
   double start_ = 0;
   RebuildTiming timing_;
+  std::optional<RebuildQuorum> quorum_;
   std::unordered_map<std::string, Host> hosts_;
   std::deque<std::pair<double, std::string>> askQueue_;  // (due, host), due ascending
   size_t pending_ = 0;                                   // hosts heard and not whole

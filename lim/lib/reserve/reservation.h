@@ -43,6 +43,9 @@ struct Reservation {
   double created = 0;              // wall-clock seconds
   double expires = 0;              // created or renewed + lease
   std::string master;              // the master that created it
+  // Grows with every change the master makes (1 at creation, +1 per renew): a keeper's
+  // "journalled" acknowledgement names the version it holds (reserve/journal_quorum.h).
+  uint64_t version = 1;
 
   bool holdsHost(const std::string& host) const;
 };

@@ -82,6 +82,7 @@ Json reservationJson(const Reservation& r) {
   o.add("created", Json::number(r.created));
   o.add("expires", Json::number(r.expires));
   o.add("master", Json::string(r.master));
+  if (r.version > 1) o.add("version", Json::number(static_cast<double>(r.version)));
   return o;
 }
 
@@ -96,6 +97,12 @@ Result<Reservation> reservationFromJson(const Json& j) {
     return bad("\"project\", \"queue\", \"pe\" and \"master\" must be strings");
   if (!number(j, "created", &r.created) || !number(j, "expires", &r.expires))
     return bad("\"created\" and \"expires\" must be numbers");
+  if (const Json* v = j.find("version")) {  // absent: 1 (as every reservation before renew)
+    const double d = v->isNumber() ? v->asNumber() : 0;
+    if (!(d >= 1 && d <= 9e15 && d == static_cast<double>(static_cast<uint64_t>(d))))
+      return bad("\"version\" must be a whole number, 1 or more");
+    r.version = static_cast<uint64_t>(d);
+  }
   const Json* slots = j.find("hosts");
   if (!slots || !slots->isArray() || slots->size() > kMaxSlots)
     return bad("\"hosts\" must be an array of host names");

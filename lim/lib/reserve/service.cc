@@ -34,12 +34,6 @@ std::vector<LoadDelta> deltasOf(const HostTotal* t, const ConfigSnapshot& c) {
   return out;
 }
 
-Json reservationsJson(const std::vector<const Reservation*>& rs) {
-  Json a = Json::array();
-  for (const Reservation* r : rs) a.push(reservationJson(*r));
-  return a;
-}
-
 }  // namespace
 
 bool privilegedUser(const std::string& user, const ConfigSnapshot& config) {
@@ -47,8 +41,20 @@ bool privilegedUser(const std::string& user, const ConfigSnapshot& config) {
          std::find(config.admins.begin(), config.admins.end(), user) != config.admins.end();
 }
 
-void ReservationService::beginRebuild(double now, RebuildTiming timing) {
-  window_.begin(now, timing);
+void ReservationService::beginRebuild(double now, RebuildTiming timing,
+                                      std::optional<RebuildQuorum> quorum) {
+  window_.begin(now, timing, std::move(quorum));
+}
+
+bool ReservationService::withdraw(const std::string& id, master::LoadTable& table, double now,
+                                  Effects* effects) {
+  auto gone = ledger_.release(id, {"", true});
+  if (!gone) return false;
+  ++counters_.withdrawn;
+  count(*gone, -1);
+  push(*gone, table, now);
+  effects->dropped.push_back(std::move(*gone));
+  return true;
 }
 
 void ReservationService::endRole() {
@@ -231,7 +237,14 @@ ServiceAnswer ReservationService::list(const Json& req, const ServiceContext& ct
   Json o = Json::object();
   o.add("ok", Json::boolean(true));
   o.add("rebuilding", Json::boolean(rebuilding(ctx.query.now)));
-  o.add("reservations", reservationsJson(ledger_.list(user == "all" ? "" : user)));
+  // Over a limit since a partition healed (RESERVATION_CONSISTENCY = available): marked.
+  Json list = Json::array();
+  for (const Reservation* res : ledger_.list(user == "all" ? "" : user)) {
+    Json item = reservationJson(*res);
+    if (overCommitted_.count(res->id)) item.add("overcommitted", Json::boolean(true));
+    list.push(std::move(item));
+  }
+  o.add("reservations", std::move(list));
   return ServiceAnswer::success(format::jsonText(o));
 }
 

@@ -13,6 +13,8 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -35,6 +37,7 @@ struct ServiceCounters {
   uint64_t deniedUser = 0;         // a caller acting for a user it may not
   uint64_t refusedQuota = 0;       // reserve with too few hosts once quotas refused some
   uint64_t refusedNoHosts = 0;     // reserve with too few eligible hosts (no quota involved)
+  uint64_t withdrawn = 0;          // created, never acknowledged by a majority: withdrawn
 };
 
 // What changed, for the reserved hosts' lims: reservations to keep (new or renewed) and
@@ -74,7 +77,9 @@ class ReservationService {
   // Taking the master role at `now` (monotonic): reserve is refused while the rebuild
   // window is open, until every host heard has reported what it holds (rebuild.h). Leaving
   // it: the ledger is dropped (the next master rebuilds it from the hosts).
-  void beginRebuild(double now, RebuildTiming timing);
+  // In quorum mode (`quorum`), until a majority of the candidates reported whole too.
+  void beginRebuild(double now, RebuildTiming timing,
+                    std::optional<RebuildQuorum> quorum = std::nullopt);
   void endRole();
   bool rebuilding(double now) const { return window_.open(now); }
   // The window, for the daemon to tell it who was heard and who reported, and to ask.
@@ -91,6 +96,10 @@ class ReservationService {
   // as dropped, so that host forgets them.
   void merge(const std::string& host, const std::vector<Reservation>& held, double wall,
              master::LoadTable& table, double now, Effects* effects);
+  // RESERVATION_CONSISTENCY = quorum: a reservation whose creation no majority journalled in
+  // time was never acknowledged; it is withdrawn (its holds dropped, as a release's), so no
+  // side of a partition keeps a promise the other side cannot see. False: not held.
+  bool withdraw(const std::string& id, master::LoadTable& table, double now, Effects* effects);
   // Puts every host's holds into `table` again (after a reconfig rebuilt its records).
   void pushAll(master::LoadTable& table, double now) const;
 
@@ -99,11 +108,16 @@ class ReservationService {
   // Created, released, expired and merged reservations update it.
   void setQuotas(quota::QuotaConfigPtr config);
   const quota::QuotaState* quotas() const { return quotas_.get(); }
+  const quota::QuotaConfigPtr& quotaConfig() const { return quotaConfig_; }
   // The same usage for a reader on another thread (a metrics scrape): while anyone holds it,
   // the service changes a copy (as the load table does its snapshot), never it.
   std::shared_ptr<const quota::QuotaState> sharedQuotas() const { return quotas_; }
 
   const Ledger& ledger() const { return ledger_; }
+  // The reservations over a host's slots or a quota limit since a partition healed
+  // (reserve/over_commit.h): the listing marks them "overcommitted".
+  void setOverCommitted(std::set<std::string> ids) { overCommitted_ = std::move(ids); }
+  const std::set<std::string>& overCommitted() const { return overCommitted_; }
   const ServiceCounters& counters() const { return counters_; }
   double nextExpiry() const { return ledger_.nextExpiry(); }
 
@@ -122,6 +136,7 @@ class ReservationService {
   ServiceCounters counters_;
   quota::QuotaConfigPtr quotaConfig_;
   std::shared_ptr<quota::QuotaState> quotas_;
+  std::set<std::string> overCommitted_;
 };
 
 }  // namespace openlim::reserve

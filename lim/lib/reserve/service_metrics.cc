@@ -71,6 +71,8 @@ master::ReservationMetrics reservationMetrics(const ReservationService& service,
   m.refusedNoHosts = c.refusedNoHosts;
   m.quotas = service.sharedQuotas();
   m.period = period;
+  m.overCommitted = service.overCommitted().size();
+  if (m.quotas) m.quotaRows = quotaRowsOf(m.quotas, period);
   return m;
 }
 
@@ -95,6 +97,14 @@ QuotaRows quotaRows(const quota::QuotaState& state, policy::Period period, const
   out.rows.reserve(keep.size());
   for (size_t i : keep) out.rows.push_back(seriesOf(rows[i]));
   return out;
+}
+
+QuotaRowsFn quotaRowsOf(std::shared_ptr<const quota::QuotaState> state, policy::Period period) {
+  return [state = std::move(state), period](const HostTable& table, uint64_t* omitted) {
+    QuotaRows rows = quotaRows(*state, period, table);
+    *omitted = rows.omitted;
+    return std::move(rows.rows);
+  };
 }
 
 }  // namespace openlim::reserve

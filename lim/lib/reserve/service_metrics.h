@@ -1,8 +1,8 @@
 #pragma once
 // What the metrics endpoint shows of the master's reservations (docs/metrics.md). On the
-// loop, at a scrape's hand-over: the service's counters and a share of its quota usage
-// (reservationMetrics, O(1)). On the metrics thread: the quota rows of `lsquota -u all`,
-// bounded by master::kMaxQuotaSeries (quotaRows). Pure.
+// loop, when a scrape's input is taken: the service's counters and a share of its quota
+// usage (reservationMetrics, O(1)). While the body is written, in one slice: the quota rows
+// of `lsquota -u all`, bounded by master::kMaxQuotaSeries (quotaRows). Pure.
 
 #include <cstddef>
 #include <cstdint>
@@ -28,5 +28,9 @@ struct QuotaRows {
 // there are more than `bound`, the fullest `bound` of them, in the report's order.
 QuotaRows quotaRows(const quota::QuotaState& state, policy::Period period, const HostTable& table,
                     size_t bound = master::kMaxQuotaSeries);
+
+// quotaRows of `state` in `period`, as the writer asks for them (ReservationMetrics).
+using QuotaRowsFn = decltype(master::ReservationMetrics::quotaRows);
+QuotaRowsFn quotaRowsOf(std::shared_ptr<const quota::QuotaState> state, policy::Period period);
 
 }  // namespace openlim::reserve

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The metrics endpoint against a real master lim: scrape time over HTTP, and whether other
-queries keep their latency while scrapes run (the scrape is written on the endpoint's
-thread from the published snapshot; the loop only hands it over).
+queries keep their latency while scrapes run (the scrape is written on the lim's loop from
+the published snapshot, a slice per turn, with queries answered between slices).
 
   python3 scrape_latency.py BUILD_DIR [RUNS] [HOSTS] [PAUSE]
 

@@ -118,7 +118,7 @@ void BM_ReservationMetrics(benchmark::State& state) {
     in->reservations = std::make_shared<const master::ReservationMetrics>(
         reserve::reservationMetrics(f->service, policy::Period::kPrime));
     if (state.range(0) == 0) continue;
-    // The metrics thread's: the rows (and the whole text).
+    // The body's: the rows (one slice of a scrape's writing, on the loop).
     reserve::QuotaRows q =
         reserve::quotaRows(*in->reservations->quotas, policy::Period::kPrime, *table);
     rows = q.rows.size();

@@ -18,7 +18,8 @@ What it generates in a temp LSF_ENVDIR (removed on exit unless OPENLIM_KEEP_TMP=
   a fresh random key (mode 0600), log/, serverdir/ and state/ folders. Every path a lim
   writes is inside the temp dir: the state dir too (reservations, local sockets), so no
   cluster reads what another one (or an installed openlim) left in the default one.
-Each lim runs as `lim -2 -d ENVDIR --host NAME` with its stderr in log/NAME.stderr.
+Each lim runs as `lim -2 -d ENVDIR --host NAME` with its stderr in log/NAME.stderr, in the
+cgroup v2 folder `cgroups[NAME]` when the test set one.
 Frames are built with the same layout as docs/protocol.md (see frame()/sign()), so tests can
 send raw, forged or replayed UDP packets (send_udp) and signed load reports (send_report).
 """
@@ -90,6 +91,12 @@ def extra_address(i):
     return "127.%d.%d.%d" % (second, i // EXTRA_PER_24, i % EXTRA_PER_24 + 1)
 
 
+def join_cgroup(folder):
+    """Moves the calling process into the cgroup v2 folder (a preexec_fn for Popen)."""
+    with open(os.path.join(folder, "cgroup.procs"), "w") as f:
+        f.write(str(os.getpid()))
+
+
 def _s8(b):
     b = b.encode() if isinstance(b, str) else b
     return bytes([len(b)]) + b
@@ -139,6 +146,9 @@ class Cluster:
         os.write(fd, self.key + b"\n")
         os.close(fd)
         self.procs = {}
+        # host -> a cgroup v2 folder its lim runs in (tests that match a host's sockets by
+        # cgroup, e.g. nftables rules that split the cluster); none by default.
+        self.cgroups = {}
         self.epoch = int(time.time() * 1e6)
         self.seq = 0
         self.master_list = master_list if master_list is not None else self.hosts
@@ -235,9 +245,13 @@ class Cluster:
         e["LSF_ENVDIR"] = self.dir
         e.update(env or {})
 
+        cgroup = self.cgroups.get(host)
+
         def limit():
             if nofile:
                 resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
+            if cgroup:  # before exec: a socket belongs to its creator's cgroup for good
+                join_cgroup(cgroup)
         with open(os.path.join(self.logdir, host + ".stderr"), "ab") as err:
             self.procs[host] = subprocess.Popen(
                 [self.lim, "-2", "-d", self.dir, "--host", host], stdout=err, stderr=err,

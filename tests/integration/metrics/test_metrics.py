@@ -47,6 +47,15 @@ def http(addr, port, path, method="GET", timeout=5):
         return e.code, e.read().decode()
 
 
+def threads_of(pid):
+    """The Threads: count of /proc/<pid>/status."""
+    with open("/proc/%d/status" % pid) as f:
+        for line in f:
+            if line.startswith("Threads:"):
+                return int(line.split()[1])
+    return None
+
+
 def r1m_line(text, host):
     prefix = 'openlim_host_load_index{host="%s",index="r1m"} ' % host
     for line in text.splitlines():
@@ -128,6 +137,15 @@ class TestScrape(Base):
         self.c.query("hostA", {"op": "load"})
         status, text = self.scrape()
         self.assertRegex(text, r'openlim_requests_total\{op="load"\} [1-9]')
+
+    def test_lim_runs_one_thread_with_metrics_on(self):
+        """The endpoint is served on the lim's own loop: no thread beside it, scrapes or not."""
+        self.wait_r1m("hostB")
+        for _ in range(3):
+            self.assertEqual(self.scrape()[0], 200)
+            self.assertEqual(self.scrape("hostB")[0], 200)
+        for host in HOSTS:
+            self.assertEqual(threads_of(self.c.procs[host].pid), 1, host)
 
     def test_output_passes_promtool(self):
         promtool = shutil.which("promtool")
@@ -255,8 +273,8 @@ def kill_lims_of(envdir):
 
 
 class TestDaemonized(unittest.TestCase):
-    """A lim that detaches (no -2) serves metrics too: the endpoint's threads start after
-    the fork, in the process that runs."""
+    """A lim that detaches (no -2) serves metrics too: the endpoint starts after the fork,
+    in the process that runs."""
 
     def test_detached_lim_serves_metrics(self):
         if not LIM or not os.access(LIM, os.X_OK):

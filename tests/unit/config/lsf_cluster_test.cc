@@ -116,6 +116,25 @@ TEST_F(LsfCluster, BadParameterValuesAreErrors) {
   EXPECT_EQ(l.draft->params.hostInactivityLimit, 5);
 }
 
+TEST_F(LsfCluster, ReservationConsistencyIsReadAndABadValueIsAnErrorAtItsLine) {
+  auto ok = load(std::string(kCluster) +
+                 "Begin Parameters\nRESERVATION_CONSISTENCY = available\nEnd Parameters\n");
+  ASSERT_TRUE(ok.snapshot) << dump(ok);
+  EXPECT_EQ(ok.snapshot->params.reservationConsistency, ReservationConsistency::kAvailable);
+  auto dflt = load(kCluster);
+  ASSERT_TRUE(dflt.snapshot) << dump(dflt);
+  EXPECT_EQ(dflt.snapshot->params.reservationConsistency, ReservationConsistency::kQuorum);
+  auto l = load(std::string(kCluster) +
+                "Begin Parameters\nEXINTERVAL = 1\nRESERVATION_CONSISTENCY = strong\n"
+                "End Parameters\n");
+  EXPECT_EQ(countDiag(l, "lsf.cluster.test", line("RESERVATION_CONSISTENCY"), kE,
+                      "bad value <strong> for RESERVATION_CONSISTENCY: want available or quorum"),
+            1)
+      << dump(l);
+  EXPECT_EQ(l.diagnostics.size(), 1u) << dump(l);
+  EXPECT_FALSE(l.snapshot);  // refused, as every bad parameter
+}
+
 TEST_F(LsfCluster, UnknownColumnAndThresholdOnAStringResource) {
   std::string s = kCluster;
   s.replace(s.find("RESOURCES"), 9, "osrel  WINDOWS  RESOURCES");

@@ -85,5 +85,26 @@ TEST(ClusterParams, ReservationLeaseIsSecondsFromOneToAYearDefault3600) {
   EXPECT_EQ(t.p.reservationLease, 120);
 }
 
+TEST(ClusterParams, ReservationConsistencyIsAvailableOrQuorumDefaultQuorum) {
+  Params t;
+  EXPECT_EQ(t.p.reservationConsistency, ReservationConsistency::kQuorum);
+  EXPECT_TRUE(t.apply("RESERVATION_CONSISTENCY", "available"));
+  EXPECT_EQ(t.p.reservationConsistency, ReservationConsistency::kAvailable);
+  EXPECT_TRUE(t.apply("reservation_consistency", "QUORUM"));
+  EXPECT_EQ(t.p.reservationConsistency, ReservationConsistency::kQuorum);
+  EXPECT_TRUE(t.diags.empty());
+  for (const char* bad : {"", "majority", "available quorum", "1", "avail"})
+    EXPECT_TRUE(t.apply("RESERVATION_CONSISTENCY", bad)) << bad;
+  ASSERT_EQ(t.diags.size(), 5u);
+  for (const auto& d : t.diags) {
+    EXPECT_EQ(d.line, 7);
+    EXPECT_EQ(d.severity, Severity::kError);
+    EXPECT_NE(d.message.find("for RESERVATION_CONSISTENCY: want available or quorum"),
+              std::string::npos)
+        << d.message;
+  }
+  EXPECT_EQ(t.p.reservationConsistency, ReservationConsistency::kQuorum);  // kept
+}
+
 }  // namespace
 }  // namespace openlim::config

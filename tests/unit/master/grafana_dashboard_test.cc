@@ -14,6 +14,7 @@
 #include "master/metrics.h"
 #include "quota/quota_state.h"
 #include "quota/quotas_file.h"
+#include "reserve/service_metrics.h"
 
 namespace openlim::master {
 namespace {
@@ -42,6 +43,7 @@ std::set<std::string> emittedNames() {
   auto state = std::make_shared<quota::QuotaState>(std::make_shared<quota::QuotaConfig>(l.config));
   state->add(quota::Consumption{.who = {.user = "u"}, .hosts = {{"hostA", 1, {}}}});
   res->quotas = state;
+  res->quotaRows = reserve::quotaRowsOf(state, res->period);
   in.reservations = res;
   in.table = table.snapshot(10);
   in.melim.statusJson =

@@ -117,10 +117,11 @@ TEST(MasterRole, ASilentMasterIsProbedAndTheNextCandidateTakesOver) {
   role.onAnnounce(protocol::Kind::kProbeReply, {.sender = "hostA", .claimsMaster = true}, 0.1);
   role.onTick(table, 5);
   EXPECT_EQ(role.master(), "hostA");
-  MasterActions a = role.onTick(table, 20.1);  // 0.1 + 2 x 10: silent, probed once
+  // Candidates beat every 10/30 s: silent 16 beats after 0.1, then probed over PROBE_TIMEOUT.
+  MasterActions a = role.onTick(table, 5.5);
   EXPECT_EQ(sentTo(a, protocol::Kind::kMasterProbe), Hosts{"hostA"});
   EXPECT_EQ(role.master(), "hostA");
-  a = role.onTick(table, 22.2);  // PROBE_TIMEOUT later: dead
+  a = role.onTick(table, 7.6);  // PROBE_TIMEOUT later: dead
   EXPECT_TRUE(role.isMaster());
   EXPECT_EQ(a.log.at(0), "hostB is now master (master: hostB)");
   EXPECT_EQ(distinct(sentTo(a, protocol::Kind::kMasterAnnounce)), (Hosts{"hostA", "hostC"}));
@@ -151,6 +152,42 @@ TEST(MasterRole, ACandidateThatIsNotMasterHeartbeatsTheOtherCandidatesEachInterv
   for (const auto& o : a.send) EXPECT_FALSE(o.body.claimsMaster);
   EXPECT_EQ(role.onTick(table, 5).heartbeats, 0u);
   EXPECT_EQ(role.onTick(table, 10).heartbeats, 1u);
+}
+
+TEST(MasterRole, CandidatesBeatEachOtherFastAndOnlyTheMasterAnnouncesToEveryHost) {
+  ConfigPtr c = makeConfig(5);
+  LoadTable table(c);
+  MasterRole master("hostA", c, 0);
+  master.onTick(table, 0);
+  master.onTick(table, 2);  // master now; its round began
+  ASSERT_TRUE(master.isMaster());
+  MasterActions a = master.onTick(table, 2 + 10.0 / 30);  // one beat period on
+  EXPECT_EQ(sentTo(a, protocol::Kind::kMasterAnnounce), (Hosts{"hostB", "hostC"}));
+  for (const auto& o : a.send) EXPECT_TRUE(o.body.claimsMaster);
+  EXPECT_EQ(a.heartbeats, 0u);  // no new round to every host
+  MasterRole other("hostB", c, 0);
+  other.onTick(table, 0);
+  a = other.onTick(table, 10.0 / 30);
+  EXPECT_EQ(sentTo(a, protocol::Kind::kMasterAnnounce), (Hosts{"hostA", "hostC"}));
+  EXPECT_EQ(a.heartbeats, 0u);
+}
+
+// A beat from the master carries what the host serves, as the round does: a host must not
+// drop its shared instance between two rounds.
+TEST(MasterRole, TheMastersBeatTellsEachCandidateWhatItServes) {
+  ConfigPtr c = makeConfig();
+  LoadTable table(c);
+  MasterRole role("hostA", c, 0);
+  role.onTick(table, 0);
+  report(table, "hostB", 1);
+  report(table, "hostC", 1);
+  role.onTick(table, 2);  // master; scratch goes to hostB
+  ASSERT_EQ(table.servers()[0], "hostB");
+  MasterActions a = role.onTick(table, 2 + 10.0 / 30);
+  const Outgoing* toB = lastSendTo(a, "hostB");
+  ASSERT_NE(toB, nullptr);
+  EXPECT_EQ(toB->body.serves, Hosts{"scratch"});
+  EXPECT_TRUE(lastSendTo(a, "hostC")->body.serves.empty());
 }
 
 TEST(MasterRole, ASharedInstanceIsServedByItsFirstAvailableHostAndMovesWhenItGoesAway) {

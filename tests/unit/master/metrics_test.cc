@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "reserve/service_metrics.h"
+
 #include <map>
 #include <set>
 #include <sstream>
@@ -175,6 +177,7 @@ std::shared_ptr<const ReservationMetrics> reservationsWithQuota(const ConfigSnap
   auto state = std::make_shared<quota::QuotaState>(std::make_shared<quota::QuotaConfig>(l.config));
   state->add(quota::Consumption{.who = {.user = "al\"ice"}, .hosts = {{"hostA", 2, {}}}});
   r->quotas = state;
+  r->quotaRows = reserve::quotaRowsOf(state, r->period);
   return r;
 }
 

@@ -96,33 +96,6 @@ TEST(Ledger, MergeAddsUnknownKeepsLaterExpiryAndNeverRevivesReleased) {
   EXPECT_EQ(l.size(), 0u);
 }
 
-// Found by the simulator (tests/sim, seed 94 of an earlier simulator): a master restarted with a
-// stale copy whose lease ended here, while a keeper held the copy another master had renewed and
-// acknowledged. The renewed copy must come back; a stale one must not.
-TEST(Ledger, MergeTakesBackACopyRenewedPastItsExpiryHere) {
-  Ledger l;
-  ASSERT_TRUE(l.add(simple("a", "alice", 100)).isOk());
-  ASSERT_EQ(l.expire(100).size(), 1u);
-  EXPECT_FALSE(l.merge(simple("a", "alice", 100), 120));  // the same lease: ended
-  EXPECT_TRUE(l.merge(simple("a", "alice", 400), 120));   // renewed elsewhere
-  EXPECT_EQ(l.find("a")->expires, 400);
-  EXPECT_EQ(l.heldOn("hostA")->slots, 1);
-}
-
-// Found by the simulator (tests/sim, seed 2): a renew that shortened the lease here left the
-// keepers' copies with the longer one, which came back after a failover.
-TEST(Ledger, RenewNeverShortensTheLease) {
-  Ledger l;
-  ASSERT_TRUE(l.add(simple("a", "alice", 500)).isOk());
-  auto r = l.renew("a", 100, 200, {"alice", false});
-  ASSERT_TRUE(r.isOk());
-  EXPECT_EQ(r->expires, 500);
-  EXPECT_EQ(l.renew("a", 400, 200, {"alice", false})->expires, 600);
-  EXPECT_TRUE(l.expire(599).empty());
-}
-
-// Found by the simulator (tests/sim, seed 280): a lease that ended moments ago, before the
-// master's next sweep, was renewed and so came back after its end.
 TEST(Ledger, ALeaseThatEndedIsNotRenewedBeforeTheSweep) {
   Ledger l;
   ASSERT_TRUE(l.add(simple("a", "alice", 500)).isOk());

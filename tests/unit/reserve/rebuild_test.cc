@@ -182,5 +182,69 @@ TEST(RebuildWindow, ANewWindowForgetsTheLastOne) {
   EXPECT_EQ(w.counters().windows, 2u);
 }
 
+// RESERVATION_CONSISTENCY = quorum: the window also waits, past its limit, for a strict
+// majority of the candidates (the new master counts itself) to report whole.
+const RebuildQuorum kQuorum{.candidates = {"a", "b", "c", "d", "e"}, .self = "b"};
+
+TEST(RebuildWindowQuorum, StaysShutPastItsLimitUntilAMajorityOfCandidatesReportedWhole) {
+  RebuildWindow w;
+  w.begin(100, kTiming, kQuorum);
+  EXPECT_TRUE(w.awaitingMajority());
+  w.reported("x", 0, 1, 101);  // an ordinary keeper: needed by the hosts rule, not a majority
+  w.reported("a", 0, 2, 101);  // half of a's report
+  EXPECT_TRUE(w.open(200));    // far past the limit: still shut
+  for (double t : {200.0, 201.0, 202.0}) w.toAsk(t, 10);  // a is asked its kMaxAsks times
+  EXPECT_TRUE(std::isinf(w.nextDeadline()));              // then only a report can open it
+  w.reported("c", 0, 1, 200);                             // b (self) and c: 2 of 5
+  EXPECT_TRUE(w.open(200));
+  w.reported("a", 1, 2, 201);  // a whole now: 3 of 5
+  EXPECT_FALSE(w.awaitingMajority());
+  EXPECT_FALSE(w.open(201));
+  size_t missing = 9;
+  w.takeMissing(201, 10, &missing);
+  EXPECT_EQ(w.counters().complete, 1u);
+}
+
+TEST(RebuildWindowQuorum, AMajorityDoesNotSkipTheHostsRule) {
+  RebuildWindow w;
+  w.begin(100, kTiming, kQuorum);
+  w.reported("a", 0, 1, 100.5);
+  w.reported("c", 0, 1, 100.5);
+  EXPECT_FALSE(w.awaitingMajority());
+  EXPECT_TRUE(w.open(101));                 // before the settle time, as in available mode
+  w.heard("k", 101);                        // a keeper heard: its holds are still awaited
+  EXPECT_TRUE(w.toAsk(101.6, 10).empty());  // a and c reported: not asked
+  EXPECT_EQ(w.nextDeadline(), 102);         // k's ask
+  EXPECT_TRUE(w.open(106));
+  for (double t : {102.0, 103.0, 104.0}) w.toAsk(t, 10);
+  EXPECT_EQ(w.nextDeadline(), 115);  // the limit, as in available mode
+  EXPECT_FALSE(w.open(115));
+}
+
+TEST(RebuildWindowQuorum, OneCandidateIsItsOwnMajorityAndAvailableModeHasNoMajorityRule) {
+  RebuildWindow single;
+  single.begin(100, kTiming, RebuildQuorum{.candidates = {"m"}, .self = "m"});
+  EXPECT_FALSE(single.awaitingMajority());
+  EXPECT_FALSE(single.open(105));  // the quickstart's one host: closes at the settle time
+  RebuildWindow available;
+  available.begin(100, kTiming);
+  EXPECT_FALSE(available.awaitingMajority());
+  EXPECT_FALSE(available.open(105));
+  RebuildWindow two;  // 1 of 2 is no majority: the other candidate must report
+  two.begin(100, kTiming, RebuildQuorum{.candidates = {"m", "n"}, .self = "m"});
+  EXPECT_TRUE(two.open(500));
+  two.reported("n", 0, 1, 500);
+  EXPECT_FALSE(two.open(500));
+}
+
+TEST(RebuildWindowQuorum, EndForgetsTheQuorum) {
+  RebuildWindow w;
+  w.begin(100, kTiming, kQuorum);
+  w.end();
+  w.begin(200, kTiming);  // available mode now
+  EXPECT_FALSE(w.awaitingMajority());
+  EXPECT_FALSE(w.open(205));
+}
+
 }  // namespace
 }  // namespace openlim::reserve

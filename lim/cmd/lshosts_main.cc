@@ -1,7 +1,0 @@
-// lshosts: see LSF's command reference.
-#include "cmd_main.h"
-#include "commands.h"
-
-int main(int argc, char** argv) {
-  return openlim::cmd::runMain("lshosts", argc, argv, openlim::cmd::runLshosts);
-}

@@ -1,7 +1,0 @@
-// lsload: see LSF's command reference.
-#include "cmd_main.h"
-#include "commands.h"
-
-int main(int argc, char** argv) {
-  return openlim::cmd::runMain("lsload", argc, argv, openlim::cmd::runLsload);
-}

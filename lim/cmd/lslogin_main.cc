@@ -1,6 +1,0 @@
-// lslogin: see docs/commands.md and LSF's command reference.
-#include "remote_main.h"
-
-int main(int argc, char** argv) {
-  return openlim::cmd::runRemoteMain("lslogin", argc, argv, openlim::cmd::runLslogin);
-}

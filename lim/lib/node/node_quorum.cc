@@ -1,0 +1,175 @@
+// What a partition does to reservations (docs/reservations.md "Partitions"), by
+// RESERVATION_CONSISTENCY:
+//   quorum     a master changes a reservation only while it hears a majority of the
+//              candidates that keep every reservation (the voters), and answers the change
+//              only once a majority of them journalled it (reserve/journal_quorum.h): the
+//              keepers acknowledge (`held`) after their journal's commit;
+//   available  every side admits; when the sides' holds meet again the master finds what is
+//              over a host's slots or a quota limit (reserve/over_commit.h), logs it once,
+//              marks those reservations in the listing and counts them; admission itself
+//              refuses anything more against a limit that is full.
+#include <algorithm>
+
+#include "format/reply_json.h"
+#include "node/lim_node.h"
+#include "protocol/request.h"
+#include "reserve/keepers.h"
+#include "reserve/over_commit.h"
+#include "reserve/requests.h"
+
+namespace openlim::node {
+
+using format::Json;
+
+namespace {
+
+// How long a change waits for a majority of journals. Shorter than a forwarding lim's wait
+// for the master (node_reservations.cc), so the command hears "try again", not "LIM is down".
+constexpr double kJournalSeconds = 3;
+
+std::string heldJson(const std::string& sender, const std::string& id, uint64_t version) {
+  Json o = Json::object();
+  o.add("id", Json::string(id));
+  o.add("op", Json::string("held"));
+  o.add("sender", Json::string(sender));
+  o.add("version", Json::number(static_cast<double>(version)));
+  return o.compact();
+}
+
+}  // namespace
+
+bool LimNode::quorumMode() const {
+  return config_->params.reservationConsistency == ReservationConsistency::kQuorum;
+}
+
+std::vector<std::string> LimNode::voters() const {
+  const auto& c = config_->masterList;
+  return {c.begin(),
+          c.begin() + static_cast<long>(std::min(c.size(), reserve::kMaxKeeperCandidates))};
+}
+
+std::optional<Answer> LimNode::refuseWithoutQuorum(const std::string& op, const Now& now) const {
+  if (!quorumMode() || !reserve::isReservationWrite(op)) return std::nullopt;
+  const std::vector<std::string> v = voters();
+  if (election().hearsMajorityOf(v, now.mono)) return std::nullopt;
+  size_t heard = 0;
+  for (const auto& h : v) heard += h == self_ || election().alive(h, now.mono);
+  return Answer::error(
+      "noquorum", "no quorum: master " + self_ + " hears " + std::to_string(heard) + " of the " +
+                      std::to_string(v.size()) + " master candidates that keep reservations (" +
+                      std::to_string(v.size() / 2 + 1) + " needed); try again");
+}
+
+// A change answered only once a majority of the voters journalled it: this master's own
+// journal is written in this turn, before any reply of the turn goes out.
+Answer LimNode::awaitJournals(uint64_t conn, const std::string& op, Answer a,
+                              const reserve::Effects& rfx, const Now& now, Effects* fx) {
+  if (!quorumMode() || !a.ok || rfx.empty()) return a;
+  AwaitedReply w{op, std::move(a.body), {}};
+  for (const auto& r : rfx.put) w.changes.push_back({r.id, r.version});
+  for (const auto& r : rfx.dropped) w.changes.push_back({r.id, r.version + 1});
+  for (const auto& c : w.changes) {
+    journals_.await(c.id, c.version, now.mono + kJournalSeconds);
+    journals_.ack(self_, c.id, c.version);
+  }
+  awaited_[conn] = std::move(w);
+  answerAwaited(now, fx);
+  return Answer::later();
+}
+
+void LimNode::ackHold(const std::string& master, const std::string& id, uint64_t version,
+                      Effects* fx) const {
+  if (!quorumMode()) return;
+  const auto v = voters();
+  if (std::find(v.begin(), v.end(), self_) == v.end()) return;  // it would not count
+  fx->committedDatagrams.push_back({master, protocol::Kind::kAdmin, heldJson(self_, id, version)});
+}
+
+void LimNode::onJournalled(const Json& req, const Now& now, Effects* fx) {
+  const Json* v = req.find("version");
+  const double version = v && v->isNumber() ? v->asNumber() : 0;
+  if (!(version >= 1 && version <= 9e15)) {
+    ++counters_.malformed;
+    return;
+  }
+  journals_.ack(protocol::reqString(req, "sender"), protocol::reqString(req, "id"),
+                static_cast<uint64_t>(version));
+  answerAwaited(now, fx);
+}
+
+// Replies to the changes a majority journalled, and "try again" to those whose wait ended.
+void LimNode::answerAwaited(const Now& now, Effects* fx) {
+  if (awaited_.empty()) return;
+  std::vector<reserve::Change> done = journals_.takeComplete();
+  std::vector<reserve::Change> late = journals_.expired(now.mono);
+  if (done.empty() && late.empty()) return;
+  auto in = [](const std::vector<reserve::Change>& list, const reserve::Change& c) {
+    return std::find(list.begin(), list.end(), c) != list.end();
+  };
+  // A creation no majority journalled in time is withdrawn: the other side of a partition
+  // cannot see it, and keeping it could promise its slots twice. A renew or a release that
+  // timed out changes no slot count: it stays as it is (renew or release again).
+  reserve::Effects withdrawn;
+  for (const reserve::Change& c : late)
+    if (c.version == 1) reservations_.withdraw(c.id, *table_, now.mono, &withdrawn);
+  applyEffects(withdrawn, now, fx);
+  for (auto it = awaited_.begin(); it != awaited_.end();) {
+    AwaitedReply& w = it->second;
+    std::string lateIds;
+    std::erase_if(w.changes, [&](const reserve::Change& c) {
+      if (in(late, c)) lateIds += (lateIds.empty() ? "" : " ") + c.id;
+      return in(done, c) || in(late, c);
+    });
+    if (!lateIds.empty()) {
+      fx->reply(it->first,
+                format::errorReply("noquorum",
+                                   "not journalled by a majority of the master candidates in "
+                                   "time (" +
+                                       lateIds +
+                                       "); a new reservation is withdrawn, "
+                                       "a renew or release may not have taken effect; try again"),
+                false, w.op);
+    } else if (w.changes.empty()) {
+      fx->reply(it->first, std::move(w.body), true, w.op);
+    } else {
+      ++it;
+      continue;
+    }
+    it = awaited_.erase(it);
+  }
+}
+
+// After holds from hosts the master had not heard (a healed partition), what is over a
+// host's slots or a quota limit: marked, counted and logged once per limit.
+void LimNode::checkOverCommits(const Now& now, Effects* fx) {
+  if (!overCommitCheck_) return;
+  overCommitCheck_ = false;
+  HostTablePtr t = table_->snapshot(now.mono);
+  reserve::OverCommitInput in;
+  in.ledger = &reservations_.ledger();
+  in.slots = [t](const std::string& host) -> std::optional<int> {
+    const int row = t->row(host);
+    const double n = row < 0 ? kUnknown : t->number(static_cast<size_t>(row), "ncpus");
+    if (n != n || n < 1) return std::nullopt;
+    return static_cast<int>(n);
+  };
+  in.quotas = reservations_.quotaConfig();
+  in.period = periodAt(now.local, *config_);
+  std::set<std::string> ids, seen;
+  for (const reserve::OverCommit& o : reserve::findOverCommits(in)) {
+    ids.insert(o.reservations.begin(), o.reservations.end());
+    const std::string key = o.host + " " + o.limit;
+    seen.insert(key);
+    if (overCommitSeen_.count(key)) continue;
+    std::string list;
+    for (const auto& id : o.reservations) list += (list.empty() ? "" : " ") + id;
+    fx->warn("reservations: over-committed after a partition: " + o.limit + " on " + o.host + ": " +
+             std::to_string(o.used) + " held, " + std::to_string(o.allowed) + " allowed (" +
+             o.text + "); over it: " + list +
+             "; nothing more is admitted against it until usage falls back");
+  }
+  overCommitSeen_ = std::move(seen);
+  reservations_.setOverCommitted(std::move(ids));
+}
+
+}  // namespace openlim::node
