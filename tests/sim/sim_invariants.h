@@ -97,7 +97,10 @@ class Invariants {
   void fail(const std::string& what);
   // An over-commit follows a split, a resurrection (a released reservation's slots were
   // given again before it came back), or a reservation kept by one lim alone.
+  // In quorum mode nothing excuses one (its promise: no over-commit, whatever the faults).
   bool overCommitExcused() const {
+    if (cluster_.config().params.reservationConsistency == ReservationConsistency::kQuorum)
+      return false;
     return partitionSeen_ || splitBrain_ || singleCopySeen_ ||
            counters_.resurrections + counters_.releaseGap > 0;
   }
