@@ -211,9 +211,11 @@ void LimNode::reservationTimers(const Now& now, Effects* fx) {
   }
   wasMaster_ = isMaster;
   if (isMaster && reservations_.nextExpiry() <= now.wall) {
-    reserve::Effects rfx;
-    reservations_.expire(now.wall, *table_, now.mono, &rfx);
-    applyEffects(rfx, now, fx);
+    // No unhold for an ended lease: each keeper drops it on its own clock (below). An
+    // unhold would also make a keeper forget the copy another master renewed past this
+    // ledger's lease (found by the simulator, tests/sim seeds 2994 and 4231).
+    reserve::Effects ended;
+    reservations_.expire(now.wall, *table_, now.mono, &ended);
     overCommitCheck_ = overCommitCheck_ || !reservations_.overCommitted().empty();
   }
   if (isMaster) checkOverCommits(now, fx);

@@ -53,6 +53,8 @@ Result<Reservation> Ledger::renew(const std::string& id, double lease, double no
                                   const Caller& caller) {
   if (Status st = refuse(id, caller); !st) return st;
   Reservation& r = byId_.at(id);
+  // A lease that ended is not renewed, swept or not yet (found by the simulator, seed 280).
+  if (r.expires <= now) return Status(Code::kNotFound, "Reservation " + id + " has expired");
   byExpiry_.erase({r.expires, r.id});
   r.expires = now + lease;
   ++r.version;

@@ -53,7 +53,8 @@ class Ledger {
   // The reservation, removed. kNotFound "Reservation <id> not found" / "... is already
   // released" / "... has expired"; kDenied when the caller may not.
   Result<Reservation> release(const std::string& id, const Caller& caller);
-  // A new lease from `now`; the reservation as renewed. Errors as release().
+  // A new lease from `now` (not for a lease that ended); the reservation as renewed. Errors
+  // as release().
   Result<Reservation> renew(const std::string& id, double lease, double now, const Caller& caller);
   // Removes and returns the reservations whose lease ended at or before `now`.
   std::vector<Reservation> expire(double now);

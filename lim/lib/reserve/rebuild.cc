@@ -65,13 +65,13 @@ RebuildWindow::Host& RebuildWindow::track(const std::string& host, double now) {
 
 void RebuildWindow::heard(const std::string& host, double now) {
   advance(now);
-  if (!started_ || closed_) return;
-  track(host, now);
+  if (!started_) return;
+  track(host, now);  // after the close too: a host first heard then is asked
 }
 
 void RebuildWindow::reported(const std::string& host, size_t part, size_t parts, double now) {
   advance(now);
-  if (!started_ || closed_) return;
+  if (!started_) return;
   if (parts == 0 || parts > kMaxParts || part >= parts) {
     ++counters_.badParts;
     return;
@@ -94,7 +94,7 @@ void RebuildWindow::reported(const std::string& host, size_t part, size_t parts,
 std::vector<std::string> RebuildWindow::toAsk(double now, size_t max) {
   advance(now);
   std::vector<std::string> out;
-  if (!started_ || closed_) return out;
+  if (!started_) return out;
   while (!askQueue_.empty() && out.size() < max && askQueue_.front().first <= now) {
     std::string host = std::move(askQueue_.front().second);
     askQueue_.pop_front();
@@ -123,7 +123,8 @@ std::vector<std::string> RebuildWindow::takeMissing(double now, size_t max, size
 
 double RebuildWindow::nextDeadline() const {
   constexpr double kNever = std::numeric_limits<double>::infinity();
-  if (!started_ || closed_) return kNever;
+  if (!started_) return kNever;
+  if (closed_) return askQueue_.empty() ? kNever : askQueue_.front().first;
   double next = start_ + (pending_ == 0 ? timing_.settle : timing_.limit);
   // Waiting for a majority: only a report can close the window, whatever the time.
   if (awaitingMajority()) next = kNever;

@@ -14,6 +14,9 @@
 //     whole (every part of its report), or at its limit, whichever comes first. Every live
 //     lim sends a load report each exchange interval, so by the settle time every live
 //     keeper is one the master heard.
+//   - a host first heard after the window closed (cut off while it was open, or its report
+//     came before this lim took the role) is asked too: its reservations join the ledger
+//     late rather than never (found by the simulator, tests/sim seed 824).
 //
 // With RESERVATION_CONSISTENCY = quorum the window also stays shut, with no limit, until a
 // strict majority of the master candidates (the new master itself included) reported whole.
@@ -87,7 +90,8 @@ class RebuildWindow {
   bool awaitingMajority() const;
 
   // `host` (a host of the configuration: the caller checks, which bounds what is kept) is
-  // up, its load report came: its holds must arrive before the window closes.
+  // up, its load report came: its holds must arrive before the window closes, or, first
+  // heard after the close, are asked for all the same.
   void heard(const std::string& host, double now);
   // Part `part` (0-based) of the `parts` of `host`'s holds report came. A host whose report
   // was cut in parts is whole once every part of one report arrived.

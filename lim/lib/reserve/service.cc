@@ -72,6 +72,14 @@ ServiceAnswer ReservationService::handle(const std::string& op, const Json& req,
     return denied(op + " must come through the local lim (signed with the cluster key)");
   }
   if (op == "reserve") return reserve(req, ctx, effects);
+  // A ledger still being rebuilt would call a kept reservation unknown (a release "not
+  // found" the next holds report brings back) or renew the stale copy of one renewed
+  // elsewhere (found by the simulator, tests/sim seeds 2181 and 5515): try again.
+  if (rebuilding(ctx.query.now)) {
+    ++counters_.refusedRebuilding;
+    return format::errorReply("rebuilding",
+                              "the master is rebuilding its reservation ledger; try again");
+  }
   if (op == "renew") return renew(req, ctx, effects);
   return release(req, ctx, effects);
 }

@@ -7,9 +7,9 @@
 //
 // Who may do what: a write op (reserve renew release) must come signed with the cluster key
 // (a lim forwarding a command's request, with the verified `caller`); reserving, renewing or
-// releasing for another user takes root or a ClusterAdmin. A new master admits no reserve
-// until it has rebuilt the ledger from the hosts' reports (code `rebuilding`; the window is
-// reserve/rebuild.h's).
+// releasing for another user takes root or a ClusterAdmin. A new master admits no reserve,
+// renew or release until it has rebuilt the ledger from the hosts' reports (code
+// `rebuilding`; the window is reserve/rebuild.h's).
 
 #include <cstdint>
 #include <memory>
@@ -32,7 +32,7 @@ namespace openlim::reserve {
 
 struct ServiceCounters {
   uint64_t created = 0, released = 0, renewed = 0, expired = 0, merged = 0;
-  uint64_t refusedRebuilding = 0;  // reserve while the ledger was being rebuilt
+  uint64_t refusedRebuilding = 0;  // reserve, renew, release while the ledger was rebuilt
   uint64_t deniedUnsigned = 0;     // a write op no lim signed
   uint64_t deniedUser = 0;         // a caller acting for a user it may not
   uint64_t refusedQuota = 0;       // reserve with too few hosts once quotas refused some

@@ -96,6 +96,15 @@ TEST(Ledger, MergeAddsUnknownKeepsLaterExpiryAndNeverRevivesReleased) {
   EXPECT_EQ(l.size(), 0u);
 }
 
+TEST(Ledger, ALeaseThatEndedIsNotRenewedBeforeTheSweep) {
+  Ledger l;
+  ASSERT_TRUE(l.add(simple("a", "alice", 500)).isOk());
+  auto r = l.renew("a", 100, 500.2, {"alice", false});
+  ASSERT_FALSE(r.isOk());
+  EXPECT_EQ(r.status().code(), Code::kNotFound);
+  EXPECT_EQ(l.expire(500.5).size(), 1u);
+}
+
 TEST(Ledger, AddRefusesATakenId) {
   Ledger l;
   ASSERT_TRUE(l.add(simple("a", "alice", 100)).isOk());

@@ -155,6 +155,22 @@ TEST(RebuildWindow, AtTheLimitItClosesAndNamesTheHostsMissingOnce) {
   EXPECT_TRUE(std::isinf(w.nextDeadline()));
 }
 
+// Found by the simulator (tests/sim, seed 824): a master cut off from a keeper for its
+// whole window never asked it once the cut healed, and lost what only it kept.
+TEST(RebuildWindow, AHostFirstHeardAfterTheCloseIsAskedForItsHolds) {
+  RebuildWindow w;
+  w.begin(100, kTiming);
+  EXPECT_FALSE(w.open(105));
+  w.heard("late", 120);
+  EXPECT_FALSE(w.open(120));  // admissions go on: it is asked, not waited for
+  EXPECT_EQ(w.nextDeadline(), 121);
+  EXPECT_EQ(w.toAsk(121, 10), std::vector<std::string>{"late"});
+  w.reported("late", 0, 1, 121.5);
+  w.heard("late", 130);  // heard again: already whole, never asked again
+  for (double t = 122; t < 130; ++t) EXPECT_TRUE(w.toAsk(t, 10).empty()) << t;
+  EXPECT_TRUE(std::isinf(w.nextDeadline()));
+}
+
 TEST(RebuildWindow, ANewWindowForgetsTheLastOne) {
   RebuildWindow w;
   w.begin(100, kTiming);

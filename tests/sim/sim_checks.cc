@@ -1,0 +1,187 @@
+// The invariants checked on the masters and the lims (sim_invariants.h): after every event
+// (over-commit, resurrection, releases and copies), in calm phases (lost), and at the end
+// (exactly once, convergence). The clients' view they check against is sim_invariants.cc's.
+#include <algorithm>
+
+#include "reserve/held_replay.h"
+#include "sim_invariants.h"
+
+namespace openlim::sim {
+
+namespace {
+// Leases end on a master's tick (once a second) and a client's view lags a step behind.
+constexpr double kExpiryGrace = 2.5;
+}  // namespace
+
+void Invariants::afterEvent() {
+  const double wall = cluster_.wall(), now = cluster_.now();
+  for (auto it = active_.begin(); it != active_.end();) {
+    if (it->second.maybeExpires + 0.001 < wall) {
+      ++counters_.expired;
+      gone_[it->first] = {now, now + kExpiryGrace, it->second.splitAck, false, false};
+      it = active_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  verifyReleases();
+  countCopies();
+  auto masters = cluster_.masters();
+  // Two masters for longer than a handover takes (a probe and an announce).
+  if (masters.size() < 2)
+    multiSince_ = -1;
+  else if (multiSince_ < 0)
+    multiSince_ = now;
+  else if (now - multiSince_ > 2 * cluster_.config().params.probeTimeout + 1)
+    splitBrain_ = true;
+  for (const node::LimNode* m : masters) checkMaster(*m);
+}
+
+// A moment after a release was acknowledged: does any keeper (live, or in a down host's
+// files) still keep it? Then a failover may bring it back (the known gap).
+void Invariants::verifyReleases() {
+  while (!toVerify_.empty() && toVerify_.front().first <= cluster_.now()) {
+    auto g = gone_.find(toVerify_.front().second);
+    if (g != gone_.end()) g->second.incomplete = heldSomewhere(g->first);
+    toVerify_.pop_front();
+  }
+}
+
+void Invariants::countCopies() {
+  while (!copiesDue_.empty() && copiesDue_.front().first <= cluster_.now()) {
+    const std::string id = copiesDue_.front().second;
+    copiesDue_.pop_front();
+    int copies = 0;
+    for (const auto& n : cluster_.names())
+      if (const node::LimNode* l = cluster_.node(n); l && l->held().find(id)) ++copies;
+    if (copies == 1 && active_.count(id)) {
+      ++counters_.singleCopy;
+      singleCopySeen_ = true;
+      cluster_.note("single copy: " + id + " is kept by one lim alone");
+    }
+  }
+}
+
+void Invariants::resurrected(const std::string& id, const Gone& g, const node::LimNode& m) {
+  const std::string what = "resurrection: " + id + (g.released ? " released" : " expired") +
+                           ", back in master " + m.self() + "'s ledger";
+  if (g.split || lastGarble_ >= g.at) {
+    ++counters_.resurrections;
+    cluster_.note(what + " (after a split or a garbled journal)");
+  } else if (g.released && g.incomplete) {
+    ++counters_.releaseGap;
+    cluster_.note(what + " (a keeper never forgot it: the known gap)");
+    if (releaseGapFails_) fail(what + " (a keeper never forgot it)");
+  } else {
+    fail(what);
+  }
+}
+
+void Invariants::checkMaster(const node::LimNode& m) {
+  const double now = cluster_.now(), wall = cluster_.wall();
+  const reserve::Ledger& ledger = m.reservations().ledger();
+  for (const reserve::Reservation* r : ledger.list("")) {
+    auto g = gone_.find(r->id);
+    if (g != gone_.end() && g->second.checkFrom <= now) {
+      resurrected(r->id, g->second, m);
+      gone_.erase(g);  // counted once
+    }
+    if (r->expires + kExpiryGrace < wall)
+      fail("expiry: master " + m.self() + " keeps " + r->id + " whose lease ended");
+  }
+  if (m.reservations().rebuilding(now)) return;
+  const int ncpus = 4;
+  for (const auto& h : cluster_.names()) {
+    const reserve::HostTotal* t = ledger.heldOn(h);
+    const bool over = t && t->slots > ncpus;
+    const auto key = std::make_pair(m.self(), h);
+    if (over && overNow_.insert(key).second) {
+      ++counters_.overCommits;
+      cluster_.note("over-commit: " + h + " holds " + std::to_string(t->slots) + " slots in " +
+                    m.self() + "'s ledger");
+      std::string ids;
+      for (const reserve::Reservation* r : ledger.list(""))
+        if (r->holdsHost(h)) ids += " " + r->id;
+      if (!overCommitExcused())
+        fail("over-commit: " + h + " holds " + std::to_string(t->slots) + " slots (" + ids +
+             " ) in master " + m.self() +
+             "'s ledger, with no partition, split or resurrection before");
+    } else if (!over) {
+      overNow_.erase(key);
+    }
+  }
+}
+
+// Whether a live lim keeps `id`, or a down host's files still hold it.
+bool Invariants::heldSomewhere(const std::string& id) const {
+  for (const auto& n : cluster_.names()) {
+    if (const node::LimNode* l = cluster_.node(n)) {
+      if (l->held().find(id)) return true;
+      continue;
+    }
+    reserve::Ledger held;
+    reserve::replayHeld(cluster_.host(n).disk.load(), cluster_.wall(), &held);
+    if (held.find(id)) return true;
+  }
+  return false;
+}
+
+void Invariants::stable() {
+  auto masters = cluster_.masters();
+  if (masters.size() != 1 || masters[0]->reservations().rebuilding(cluster_.now())) return;
+  ++counters_.stableChecks;
+  const node::LimNode& m = *masters[0];
+  const double wall = cluster_.wall();
+  for (const auto& [id, a] : active_) {
+    if (a.uncertain || a.releasing || a.expires < wall + kExpiryGrace) continue;
+    const bool inLedger = m.reservations().ledger().find(id) != nullptr;
+    if (a.splitAck && !inLedger) {  // outside the available mode's promise: counted once
+      ++counters_.splitLost;
+      cluster_.note("lost after a split: " + id);
+      active_.at(id).uncertain = true;
+      continue;
+    }
+    std::string keptBy;
+    for (const auto& n : cluster_.names())
+      if (const node::LimNode* l = cluster_.node(n); l && l->held().find(id)) keptBy += " " + n;
+    const bool liveCopy = !keptBy.empty();
+    if (liveCopy && !inLedger)
+      fail("lost: " + id + " (acknowledged, expires in " + std::to_string(a.expires - wall) +
+           " s) is kept by" + keptBy + " but not in master " + m.self() + "'s ledger");
+    if (!liveCopy && !heldSomewhere(id)) {
+      if (lastDamage_ >= a.ackedAt) {
+        ++counters_.unprotected;
+        active_.at(id).uncertain = true;  // outside the promise: counted once
+      } else {
+        fail("lost: " + id + " (acknowledged) is kept by no host, and no files were damaged");
+      }
+    }
+  }
+}
+
+void Invariants::end() {
+  for (const auto& [conn, s] : open_)
+    fail("exactly once: request " + std::to_string(conn) + " (" + s.op + " on " + s.host +
+         ") never answered");
+  auto masters = cluster_.masters();
+  if (masters.size() != 1) {
+    fail("convergence: " + std::to_string(masters.size()) + " masters after the heal");
+    return;
+  }
+  const node::LimNode& m = *masters[0];
+  const double now = cluster_.now();
+  const double recent = 2 * cluster_.config().params.exInterval + 1;
+  for (const auto& n : cluster_.names()) {
+    const node::LimNode* l = cluster_.node(n);
+    if (!l) continue;
+    if (l->election().master() != m.self())
+      fail("convergence: " + n + " sees master '" + l->election().master() + "', not " + m.self());
+    if (m.table().lastReport(n) < now - recent)
+      fail("convergence: master " + m.self() + " has no recent report of " + n + " (its last " +
+           std::to_string(now - m.table().lastReport(n)) + " s ago; " + n + " sent " +
+           std::to_string(l->counters().reports_sent) + " reports; the master refused " +
+           std::to_string(m.counters().auth_replay) + " as replays)");
+  }
+}
+
+}  // namespace openlim::sim
