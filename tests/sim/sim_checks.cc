@@ -80,16 +80,20 @@ void Invariants::resurrected(const std::string& id, const Gone& g, const node::L
 void Invariants::checkMaster(const node::LimNode& m) {
   const double now = cluster_.now(), wall = cluster_.wall();
   const reserve::Ledger& ledger = m.reservations().ledger();
+  for (const reserve::Reservation* r : ledger.list(""))
+    if (r->expires + kExpiryGrace < wall)
+      fail("expiry: master " + m.self() + " keeps " + r->id + " whose lease ended");
+  // A rebuilding master admits, renews and releases nothing: its ledger is being put
+  // together from the keepers' reports (one keeper's stale copy, then another's release).
+  // What it holds once the window closed is what it serves.
+  if (m.reservations().rebuilding(now)) return;
   for (const reserve::Reservation* r : ledger.list("")) {
     auto g = gone_.find(r->id);
     if (g != gone_.end() && g->second.checkFrom <= now) {
       resurrected(r->id, g->second, m);
       gone_.erase(g);  // counted once
     }
-    if (r->expires + kExpiryGrace < wall)
-      fail("expiry: master " + m.self() + " keeps " + r->id + " whose lease ended");
   }
-  if (m.reservations().rebuilding(now)) return;
   const int ncpus = 4;
   for (const auto& h : cluster_.names()) {
     const reserve::HostTotal* t = ledger.heldOn(h);

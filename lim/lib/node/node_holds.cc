@@ -23,6 +23,9 @@ using format::Json;
 namespace {
 
 constexpr size_t kMaxHoldsPart = 50000;  // bytes of reservations in one holds datagram
+// Released ids a holds report names (about 40 bytes each: well inside one datagram's
+// room beside kMaxHoldsPart).
+constexpr size_t kMaxReleasedReported = 256;
 // Holds asked per loop turn by a rebuilding master (the rest on the next turns).
 constexpr size_t kMaxAsksPerTurn = 512;
 
@@ -129,6 +132,14 @@ void LimNode::onHoldFrame(const std::string& op, const Json& req, const Now& now
     for (const Json& item : list->items())
       if (auto r = reserve::reservationFromJson(item)) rs.push_back(std::move(*r));
     reserve::Effects rfx;
+    // Releases this keeper journalled first: another keeper that missed one must not bring
+    // it back (a bounded list: kMaxReleasedReported).
+    if (const Json* released = req.find("released"); released && released->isArray()) {
+      std::vector<std::string> ids;
+      for (const Json& id : released->items())
+        if (id.isString() && ids.size() < kMaxReleasedReported) ids.push_back(id.asString());
+      reservations_.mergeReleased(ids, *table_, now.mono, &rfx);
+    }
     const uint64_t mergedBefore = reservations_.counters().merged;
     // Quorum mode: once rebuilt from a majority, an unknown reservation was never
     // acknowledged (a withdrawn creation a keeper kept): it is not taken.
@@ -155,6 +166,14 @@ void LimNode::sendHoldsReport(const std::string& to, Effects* fx) {
   std::vector<std::string> items;
   for (const reserve::Reservation* r : held_.list(""))
     items.push_back(reserve::reservationJson(*r).compact());
+  // The first part also names the releases this host journalled last (newest first).
+  auto released = [&](size_t part) -> std::string {
+    if (part != 0) return "";
+    std::string out = ",\"released\":[";
+    const auto ids = held_.recentlyReleased(kMaxReleasedReported);
+    for (size_t i = 0; i < ids.size(); ++i) out += (i ? "," : "") + format::jsonQuote(ids[i]);
+    return out + "]";
+  };
   std::vector<std::string> lists;  // each part's reservations, comma-joined
   size_t i = 0;
   do {
@@ -169,8 +188,9 @@ void LimNode::sendHoldsReport(const std::string& to, Effects* fx) {
   } while (i < items.size());
   for (size_t part = 0; part < lists.size(); ++part) {
     std::string body = "{\"op\":\"holds\",\"part\":" + std::to_string(part) +
-                       ",\"parts\":" + std::to_string(lists.size()) + ",\"reservations\":[" +
-                       lists[part] + "],\"sender\":" + format::jsonQuote(self_) + "}";
+                       ",\"parts\":" + std::to_string(lists.size()) + released(part) +
+                       ",\"reservations\":[" + lists[part] +
+                       "],\"sender\":" + format::jsonQuote(self_) + "}";
     fx->send(to, protocol::Kind::kAdmin, std::move(body));
     ++counters_.holds_reports;
   }
@@ -201,6 +221,8 @@ void LimNode::reservationTimers(const Now& now, Effects* fx) {
     }
     reservations_.beginRebuild(now.mono, timing, std::move(quorum));
     reserve::Effects rfx;
+    reservations_.mergeReleased(held_.recentlyReleased(kMaxReleasedReported), *table_, now.mono,
+                                &rfx);
     reservations_.merge(self_, heldList(), now.wall, *table_, now.mono, &rfx);
     applyEffects(rfx, now, fx);
     fx->info(regained ? "reservations: a majority of the master candidates is heard again; "

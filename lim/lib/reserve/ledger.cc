@@ -49,6 +49,22 @@ Result<Reservation> Ledger::release(const std::string& id, const Caller& caller)
   return r;
 }
 
+std::vector<std::string> Ledger::recentlyReleased(size_t max) const {
+  std::vector<std::string> out;
+  for (auto it = tombstoneOrder_.rbegin(); it != tombstoneOrder_.rend() && out.size() < max; ++it)
+    if (auto t = tombstones_.find(*it); t != tombstones_.end() && !t->second) out.push_back(*it);
+  return out;
+}
+
+std::optional<Reservation> Ledger::forgetReleased(const std::string& id) {
+  if (!byId_.count(id)) {
+    bury(id, false);
+    return std::nullopt;
+  }
+  auto r = release(id, {"", true});
+  return r ? std::optional<Reservation>(std::move(*r)) : std::nullopt;
+}
+
 Result<Reservation> Ledger::renew(const std::string& id, double lease, double now,
                                   const Caller& caller) {
   if (Status st = refuse(id, caller); !st) return st;

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <deque>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <tuple>
@@ -56,6 +57,12 @@ class Ledger {
   // A new lease from `now` (not for a lease that ended); the reservation as renewed. Errors
   // as release().
   Result<Reservation> renew(const std::string& id, double lease, double now, const Caller& caller);
+  // The ids most recently released (not expired), newest first, at most `max`: what a keeper
+  // tells a new master, so a release one keeper missed does not come back.
+  std::vector<std::string> recentlyReleased(size_t max) const;
+  // `id` was released: remembered as such (a later report of it is refused); when held, it
+  // is removed and returned.
+  std::optional<Reservation> forgetReleased(const std::string& id);
   // Removes and returns the reservations whose lease ended at or before `now`.
   std::vector<Reservation> expire(double now);
   // A reservation a host reported (a new master rebuilding, a host back from a restart):

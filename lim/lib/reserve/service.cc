@@ -280,8 +280,8 @@ void ReservationService::expire(double wall, master::LoadTable& table, double no
 }
 
 void ReservationService::merge(const std::string& host, const std::vector<Reservation>& held,
-                               double wall, master::LoadTable& table, double now,
-                               Effects* effects, bool takeUnknown) {
+                               double wall, master::LoadTable& table, double now, Effects* effects,
+                               bool takeUnknown) {
   for (const Reservation& r : held) {
     bool known = ledger_.find(r.id) != nullptr;
     if (!known && !takeUnknown) {  // never acknowledged here: the host forgets it
@@ -301,6 +301,16 @@ void ReservationService::merge(const std::string& host, const std::vector<Reserv
       effects->dropped.push_back(std::move(gone));
     }
   }
+}
+
+void ReservationService::mergeReleased(const std::vector<std::string>& ids,
+                                       master::LoadTable& table, double now, Effects* effects) {
+  for (const std::string& id : ids)
+    if (auto gone = ledger_.forgetReleased(id)) {
+      count(*gone, -1);
+      push(*gone, table, now);
+      effects->dropped.push_back(std::move(*gone));
+    }
 }
 
 void ReservationService::push(const Reservation& r, master::LoadTable& table, double now) const {

@@ -104,6 +104,10 @@ class ReservationService {
   // time was never acknowledged; it is withdrawn (its holds dropped, as a release's), so no
   // side of a partition keeps a promise the other side cannot see. False: not held.
   bool withdraw(const std::string& id, master::LoadTable& table, double now, Effects* effects);
+  // Ids a keeper journalled as released (its holds report's "released"): remembered, and
+  // dropped from the ledger when a report of another keeper had brought them back.
+  void mergeReleased(const std::vector<std::string>& ids, master::LoadTable& table, double now,
+                     Effects* effects);
   // Puts every host's holds into `table` again (after a reconfig rebuilt its records).
   void pushAll(master::LoadTable& table, double now) const;
 
