@@ -146,7 +146,7 @@ Status LimServer::bind() {
       store_.load(reserve::stateDir(config_->lsf), opts_.host, config_->clusterName);
   apply(node_->start(files, shell::clockNow()));
   if (reserve::wantsFreshSnapshot(files)) {  // start from one snapshot, naming this cluster
-    Status st = store_.compact(node_->heldList());
+    Status st = store_.compact(node_->heldList(), node_->heldReleased());
     ++transport_.state_writes;
     ++transport_.state_compactions;
     if (!st) spdlog::error("reservations: {}", st.message());
@@ -334,7 +334,7 @@ void LimServer::commitTurn() {
       spdlog::error("reservations: {}", st.message());
     }
     if (store_.wantsCompaction()) {
-      st = store_.compact(node_->heldList());
+      st = store_.compact(node_->heldList(), node_->heldReleased());
       ++transport_.state_writes;
       ++transport_.state_compactions;
       if (!st) {

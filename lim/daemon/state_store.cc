@@ -101,6 +101,7 @@ StateStore::Loaded StateStore::load(const std::string& dir, const std::string& h
       snapshotBytes_ = text->size();
       out.unnamed = state->cluster.empty();
       out.snapshot = std::move(state->reservations);
+      out.released = std::move(state->released);
     }
   }
   if (auto text = shell::readFile(journal_)) {
@@ -145,9 +146,10 @@ bool StateStore::wantsCompaction() const {
   return journalBytes_ > std::max(kMinCompactBytes, 2 * snapshotBytes_);
 }
 
-Status StateStore::compact(const std::vector<reserve::Reservation>& all) {
+Status StateStore::compact(const std::vector<reserve::Reservation>& all,
+                           const std::vector<std::string>& released) {
   pending_.clear();
-  const std::string snapshotText = reserve::hostStateText(cluster_, host_, all);
+  const std::string snapshotText = reserve::hostStateText(cluster_, host_, all, released);
   if (Status st = writeAtomically(dir_, snapshot_, snapshotText); !st) return st;
   snapshotBytes_ = snapshotText.size();
   // The snapshot holds everything now. Should the truncation not reach the disk, the old

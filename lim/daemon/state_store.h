@@ -49,7 +49,9 @@ class StateStore {
   bool wantsCompaction() const;
   // `all` (the whole state) as the new snapshot, then an empty journal. The queued records
   // must be in it: they are dropped.
-  Status compact(const std::vector<reserve::Reservation>& all);
+  // `released`: the ids last released here, kept in the snapshot (hostStateText).
+  Status compact(const std::vector<reserve::Reservation>& all,
+                 const std::vector<std::string>& released = {});
 
   const std::string& snapshotPath() const { return snapshot_; }
 

@@ -115,7 +115,8 @@ void SimCluster::restart(const std::string& host) {
        std::to_string(files.snapshot.size()) + " in snapshot, " +
        std::to_string(files.records.size()) + " records)");
   step(h, [&files](node::LimNode& n, const node::Now& t) { return n.start(files, t); });
-  if (h.node && reserve::wantsFreshSnapshot(files)) h.disk.compact(h.node->heldList());
+  if (h.node && reserve::wantsFreshSnapshot(files))
+    h.disk.compact(h.node->heldList(), h.node->heldReleased());
 }
 
 void SimCluster::step(SimHost& h, const Event& ev) {

@@ -53,6 +53,7 @@ void SimDisk::crash(Damage d, std::mt19937_64& rng) {
       break;
     case Damage::kGone:
       snapshot_.clear();
+      released_.clear();
       journal_.clear();
       break;
   }
@@ -63,6 +64,7 @@ reserve::HeldFiles SimDisk::load() const {
   reserve::HeldFiles f;
   f.where = "sim:" + cluster_;
   f.snapshot = snapshot_;
+  f.released = released_;
   if (journal_.empty()) return f;
   f.journalFound = true;
   reserve::JournalRead r = reserve::readJournal(journal_);
@@ -77,8 +79,10 @@ reserve::HeldFiles SimDisk::load() const {
   return f;
 }
 
-void SimDisk::compact(const std::vector<reserve::Reservation>& held) {
+void SimDisk::compact(const std::vector<reserve::Reservation>& held,
+                      const std::vector<std::string>& released) {
   snapshot_ = held;
+  released_ = released;
   journal_.clear();
   pending_.clear();
 }

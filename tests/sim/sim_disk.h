@@ -35,13 +35,15 @@ class SimDisk {
   // What a starting lim reads (the daemon's StateStore::load, from memory).
   reserve::HeldFiles load() const;
   // A fresh snapshot and an empty journal naming the cluster (the daemon compacts at start).
-  void compact(const std::vector<reserve::Reservation>& held);
+  void compact(const std::vector<reserve::Reservation>& held,
+               const std::vector<std::string>& released);
   size_t journalBytes() const { return journal_.size(); }
 
  private:
   std::string cluster_;
   std::vector<reserve::Reservation> snapshot_;
-  std::string journal_;  // committed records, each ending in '\n'
+  std::vector<std::string> released_;  // the snapshot's released ids
+  std::string journal_;                // committed records, each ending in '\n'
   std::vector<std::string> pending_;
 };
 

@@ -41,6 +41,7 @@
 #include "reserve/journal_quorum.h"
 #include "reserve/ledger.h"
 #include "reserve/rebuild.h"
+#include "reserve/reservation_json.h"
 #include "reserve/service.h"
 
 namespace openlim::node {
@@ -98,6 +99,10 @@ class LimNode {
   const master::LoadTable& table() const { return *table_; }
   // Everything this host keeps, for a fresh snapshot (the shell compacts the journal).
   std::vector<reserve::Reservation> heldList() const;
+  // The ids last released here, newest first, for the snapshot to keep.
+  std::vector<std::string> heldReleased() const {
+    return held_.recentlyReleased(reserve::kMaxReleasedKept);
+  }
   // The copy of the state a metrics scrape is written from (docs/metrics.md); the shell adds
   // its own parts (transport counters, melim, request statistics).
   std::shared_ptr<master::MetricsInput> metricsInput(const Now& now) const;

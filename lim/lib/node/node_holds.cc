@@ -66,8 +66,12 @@ void LimNode::keep(const reserve::Reservation& r, double wall, Effects* fx) {
   if (held_.merge(r, wall)) fx->journal.push_back(reserve::journalPut(r));
 }
 
+// Remembered as released even when its hold has not come yet: a hold the network delayed
+// or duplicated past its unhold must not bring it back (found by the simulator, seed 83).
 void LimNode::forget(const std::string& id, Effects* fx) {
-  if (held_.release(id, {"", true}).isOk()) fx->journal.push_back(reserve::journalDrop(id));
+  const bool buried = held_.buried(id);  // released here already: nothing new to journal
+  (void)held_.forgetReleased(id);
+  if (!buried) fx->journal.push_back(reserve::journalDrop(id));
 }
 
 std::vector<std::string> LimNode::keepersOf(const reserve::Reservation& r) const {
@@ -141,10 +145,7 @@ void LimNode::onHoldFrame(const std::string& op, const Json& req, const Now& now
       reservations_.mergeReleased(ids, *table_, now.mono, &rfx);
     }
     const uint64_t mergedBefore = reservations_.counters().merged;
-    // Quorum mode: once rebuilt from a majority, an unknown reservation was never
-    // acknowledged (a withdrawn creation a keeper kept): it is not taken.
-    const bool takeUnknown = !quorumMode() || reservations_.rebuilding(now.mono);
-    reservations_.merge(sender, rs, now.wall, *table_, now.mono, &rfx, takeUnknown);
+    reservations_.merge(sender, rs, now.wall, *table_, now.mono, &rfx);
     applyEffects(rfx, now, fx);
     // Reservations this master did not know: after a partition, maybe over a limit.
     if (reservations_.counters().merged != mergedBefore) overCommitCheck_ = true;
@@ -208,17 +209,12 @@ void LimNode::reservationTimers(const Now& now, Effects* fx) {
     // it; until every host heard has (reserve/rebuild.h) no reservation is admitted.
     const auto& p = config_->params;
     const double settle = p.exInterval + 2 * p.probeTimeout;
-    // Quorum mode: a majority of the voters' holds is enough (every acknowledged
-    // reservation is in a majority's journals, and any two majorities meet; what a host
-    // reports later and this master does not know was never acknowledged, and is not
-    // taken), so the window does not wait out a settle time for the other hosts.
+    // Quorum mode waits out the same settle time for the other hosts too: when the voters'
+    // files were lost, a host's copy may be the only one of an acknowledged reservation.
     reserve::RebuildTiming timing{
         .settle = settle, .limit = 3 * settle, .askEvery = std::max(p.probeTimeout, 0.5)};
     std::optional<reserve::RebuildQuorum> quorum;
-    if (quorumMode()) {
-      quorum = reserve::RebuildQuorum{voters(), self_};
-      timing.settle = timing.limit = 0;
-    }
+    if (quorumMode()) quorum = reserve::RebuildQuorum{voters(), self_};
     reservations_.beginRebuild(now.mono, timing, std::move(quorum));
     reserve::Effects rfx;
     reservations_.mergeReleased(held_.recentlyReleased(kMaxReleasedReported), *table_, now.mono,

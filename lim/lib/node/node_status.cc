@@ -70,7 +70,6 @@ Answer LimNode::statusReply(const Now& now) const {
       {"reserve_refused_no_hosts", rs.refusedNoHosts},
       {"reservation_overcommits", reservations_.overCommitted().size()},
       {"reservations_withdrawn", rs.withdrawn},
-      {"reservations_merge_refused", rs.mergeRefused},
       {"journal_quorum_waits", journals_.awaited()},
       {"unknown_names", table_->counters().unknownNames}};
   for (const auto& [name, v] : host_.shellCounters()) {

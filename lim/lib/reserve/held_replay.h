@@ -14,6 +14,7 @@ namespace openlim::reserve {
 
 struct HeldFiles {
   std::vector<Reservation> snapshot;
+  std::vector<std::string> released;   // the snapshot's released ids (remembered as such)
   std::vector<JournalRecord> records;  // to replay over the snapshot, in order
   bool journalFound = false;           // fold it into a snapshot now
   bool tornTail = false;               // the journal's last record was cut short

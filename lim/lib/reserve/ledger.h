@@ -63,6 +63,8 @@ class Ledger {
   // `id` was released: remembered as such (a later report of it is refused); when held, it
   // is removed and returned.
   std::optional<Reservation> forgetReleased(const std::string& id);
+  // Released or expired here (remembered).
+  bool buried(const std::string& id) const { return tombstones_.count(id) != 0; }
   // Removes and returns the reservations whose lease ended at or before `now`.
   std::vector<Reservation> expire(double now);
   // A reservation a host reported (a new master rebuilding, a host back from a restart):

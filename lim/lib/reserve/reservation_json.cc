@@ -1,5 +1,7 @@
 #include "reserve/reservation_json.h"
 
+#include "format/reply_json.h"
+
 #include <cmath>
 
 namespace openlim::reserve {
@@ -125,7 +127,8 @@ Result<Reservation> reservationFromJson(const Json& j) {
 }
 
 std::string hostStateText(const std::string& cluster, const std::string& host,
-                          const std::vector<Reservation>& rs) {
+                          const std::vector<Reservation>& rs,
+                          const std::vector<std::string>& released) {
   Json o = Json::object();
   o.add("version", Json::number(1));
   o.add("cluster", Json::string(cluster));
@@ -133,6 +136,7 @@ std::string hostStateText(const std::string& cluster, const std::string& host,
   Json list = Json::array();
   for (const auto& r : rs) list.push(reservationJson(r));
   o.add("reservations", std::move(list));
+  if (!released.empty()) o.add("released", format::jstrings(released));
   std::string out = o.compact();
   out += '\n';
   return out;
@@ -154,6 +158,14 @@ Result<HostState> parseHostState(std::string_view in) {
     auto r = reservationFromJson(item);
     if (!r) return r.status();
     out.reservations.push_back(std::move(*r));
+  }
+  if (const Json* released = j->find("released")) {  // absent in files before it was kept
+    if (!released->isArray() || released->size() > kMaxReleasedKept)
+      return Status(Code::kInvalid, "\"released\" must be an array of ids");
+    for (const Json& id : released->items()) {
+      if (!id.isString()) return Status(Code::kInvalid, "\"released\" must be an array of ids");
+      out.released.push_back(id.asString());
+    }
   }
   return out;
 }

@@ -24,16 +24,21 @@ inline constexpr size_t kMaxStateEntries = 1'000'000;  // reservations in one st
 format::Json reservationJson(const Reservation& r);
 Result<Reservation> reservationFromJson(const format::Json& j);
 
-// A host's state file: {"version": 1, "cluster": name, "host": name, "reservations": [..]}.
+// A host's state file: {"version": 1, "cluster": name, "host": name, "reservations": [..],
+// "released": [ids]?}. "released": the ids this host last journalled as released (at most
+// kMaxReleasedKept), so a release outlives the journal's folding into the snapshot.
 // The cluster names whose lims may adopt the file (several clusters can share a state dir
 // and a host name); files written before it was there have no "cluster".
+inline constexpr size_t kMaxReleasedKept = 4096;
 std::string hostStateText(const std::string& cluster, const std::string& host,
-                          const std::vector<Reservation>& rs);
+                          const std::vector<Reservation>& rs,
+                          const std::vector<std::string>& released = {});
 
 struct HostState {
   std::string cluster;  // "" when the file names none
   std::string host;
   std::vector<Reservation> reservations;
+  std::vector<std::string> released;
 };
 // kInvalid "<what>" for a file that is not one (the caller adds the path).
 Result<HostState> parseHostState(std::string_view text);

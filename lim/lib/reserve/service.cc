@@ -280,17 +280,10 @@ void ReservationService::expire(double wall, master::LoadTable& table, double no
 }
 
 void ReservationService::merge(const std::string& host, const std::vector<Reservation>& held,
-                               double wall, master::LoadTable& table, double now, Effects* effects,
-                               bool takeUnknown) {
+                               double wall, master::LoadTable& table, double now,
+                               Effects* effects) {
   for (const Reservation& r : held) {
     bool known = ledger_.find(r.id) != nullptr;
-    if (!known && !takeUnknown) {  // never acknowledged here: the host forgets it
-      ++counters_.mergeRefused;
-      Reservation gone = r;
-      gone.hosts = {HostHold{host, 0, {}}};
-      effects->dropped.push_back(std::move(gone));
-      continue;
-    }
     if (ledger_.merge(r, wall)) {
       if (!known) count(*ledger_.find(r.id), +1);
       ++counters_.merged;

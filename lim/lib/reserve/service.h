@@ -38,7 +38,6 @@ struct ServiceCounters {
   uint64_t refusedQuota = 0;       // reserve with too few hosts once quotas refused some
   uint64_t refusedNoHosts = 0;     // reserve with too few eligible hosts (no quota involved)
   uint64_t withdrawn = 0;          // created, never acknowledged by a majority: withdrawn
-  uint64_t mergeRefused = 0;       // reported late and unknown (quorum mode): dropped
 };
 
 // What changed, for the reserved hosts' lims: reservations to keep (new or renewed) and
@@ -95,11 +94,8 @@ class ReservationService {
   // A host's report of the reservations it keeps (a new master rebuilding, a lim back from
   // a restart): unknown ones join the ledger; ones released since come back in `effects`
   // as dropped, so that host forgets them.
-  // `takeUnknown` false (RESERVATION_CONSISTENCY = quorum once the rebuild window closed):
-  // a reservation this master does not know was never acknowledged by a majority (it would
-  // have come with the majority's holds), so it is not taken: it comes back as dropped.
   void merge(const std::string& host, const std::vector<Reservation>& held, double wall,
-             master::LoadTable& table, double now, Effects* effects, bool takeUnknown = true);
+             master::LoadTable& table, double now, Effects* effects);
   // RESERVATION_CONSISTENCY = quorum: a reservation whose creation no majority journalled in
   // time was never acknowledged; it is withdrawn (its holds dropped, as a release's), so no
   // side of a partition keeps a promise the other side cannot see. False: not held.

@@ -12,6 +12,7 @@
 #include <fstream>
 
 #include "read_file.h"
+#include "reserve/held_replay.h"
 #include "reserve/journal.h"
 #include "reserve/ledger.h"
 #include "reserve/reservation_json.h"
@@ -103,6 +104,23 @@ TEST_F(StateStoreTest, ACompactionFoldsTheJournalIntoTheSnapshot) {
   ASSERT_EQ(l.snapshot.size(), 1u);
   EXPECT_EQ(l.snapshot[0].id, "kept");
   EXPECT_TRUE(l.records.empty());
+}
+
+// A release must outlive the journal's folding: the snapshot keeps the released ids, so a
+// stale copy another lim reports later is still refused (found by the simulator, seed 83).
+TEST_F(StateStoreTest, TheSnapshotKeepsTheReleasedIdsAndReplayRemembersThem) {
+  StateStore s;
+  (void)s.load(dir_, "hostA", "blue");
+  ASSERT_TRUE(s.compact({res("kept")}, {"gone2", "gone1"}).isOk());
+  StateStore again;
+  StateStore::Loaded l = again.load(dir_, "hostA", "blue");
+  EXPECT_EQ(l.released, (std::vector<std::string>{"gone2", "gone1"}));
+  reserve::Ledger held;
+  reserve::replayHeld(l, 0, &held);
+  EXPECT_NE(held.find("kept"), nullptr);
+  reserve::Reservation stale = res("gone1");
+  EXPECT_FALSE(held.merge(stale, 0));  // released here: never taken back
+  EXPECT_EQ(held.recentlyReleased(10), (std::vector<std::string>{"gone2", "gone1"}));
 }
 
 TEST_F(StateStoreTest, ATornLastRecordIsDroppedAndTheRestKept) {
