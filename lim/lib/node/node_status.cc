@@ -72,14 +72,15 @@ Answer LimNode::statusReply(const Now& now) const {
       {"reservations_withdrawn", rs.withdrawn},
       {"journal_quorum_waits", journals_.awaited()},
       {"unknown_names", table_->counters().unknownNames}};
-  for (const auto& [name, v] : host_.shellCounters()) {
-    auto same =
-        std::find_if(items.begin(), items.end(), [&](const auto& i) { return i.first == name; });
+  for (const auto& counter : host_.shellCounters()) {  // (clang 14 captures no bindings)
+    auto same = std::find_if(items.begin(), items.end(),
+                             [&](const auto& i) { return i.first == counter.first; });
     if (same != items.end())
-      same->second += v;
+      same->second += counter.second;
     else
-      items.emplace_back(name, v);
+      items.push_back(counter);
   }
+
   Json c = Json::object();
   for (const auto& [name, v] : items) c.add(name, Json::number(static_cast<double>(v)));
   Json o = Json::object();
