@@ -81,16 +81,15 @@ void Connections::registerWith(shell::Poller& poller, int tcpListener, int local
     short ev = c->phase == Conn::Phase::kReading   ? POLLIN
                : c->phase == Conn::Phase::kWriting ? POLLOUT
                                                    : 0;  // waiting: only hang-ups
-    const uint64_t id = c->id;
-    poller.add(c->sock.impl()->sockfd(), ev, [this, id](short revents) {
-      Conn* c = find(id);
-      if (!c) return;
-      if (c->phase == Conn::Phase::kReading)
-        onReadable(*c, shell::monotonicSeconds());
-      else if (c->phase == Conn::Phase::kWriting)
-        onWritable(*c, shell::monotonicSeconds());
+    // The Conn outlives the turn: closed ones are erased only by expire(), after wait().
+    poller.add(c->sock.impl()->sockfd(), ev, [this, conn = c.get()](short revents) {
+      if (conn->phase == Conn::Phase::kClosed) return;
+      if (conn->phase == Conn::Phase::kReading)
+        onReadable(*conn, shell::monotonicSeconds());
+      else if (conn->phase == Conn::Phase::kWriting)
+        onWritable(*conn, shell::monotonicSeconds());
       else if (revents & (POLLHUP | POLLERR))
-        close(*c);  // gave up waiting: its answer is dropped
+        close(*conn);  // gave up waiting: its answer is dropped
     });
   }
 }

@@ -29,7 +29,6 @@ class SubRequests {
   // start more: they are handed over in a later drain).
   void drain(double now, const OnDone& done);
   double nextDeadline() const;
-  bool idle() const { return live_.empty(); }
 
  private:
   struct Live {

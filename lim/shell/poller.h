@@ -23,7 +23,6 @@ class Poller {
   // >= 0), calls the handlers of the ready ones and forgets them all. Returns how many were
   // ready (0 on timeout or EINTR).
   int wait(int timeoutMs);
-  size_t size() const { return fds_.size(); }
 
  private:
   std::vector<pollfd> fds_;

@@ -1,7 +1,7 @@
 #pragma once
-// A whole openlim cluster in one process (docs/simulation.md, DESIGN.md principle 14): one
-// node::LimNode per host, driven by the event queue on the simulated clock, talking through
-// the simulated network, keeping its reservations on a simulated disk. The cluster carries
+// A whole openlim cluster in one process (docs/simulation.md, docs/architecture.md "Pure core, thin
+// shell"): one node::LimNode per host, driven by the event queue on the simulated clock, talking
+// through the simulated network, keeping its reservations on a simulated disk. The cluster carries
 // out each step's effects as the daemon's loop turn does (lim/daemon/lim_server.cc):
 // datagrams go out at once, journal records are committed at the end of the step, and only
 // then do the step's replies and committed datagrams go out. Crash drops the node (and what it had

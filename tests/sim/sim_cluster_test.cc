@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <initializer_list>
 
 #include "sim_failover.h"
 #include "sim_scenario.h"
@@ -63,6 +64,17 @@ TEST(KnownBugs, OpenBugSeedsReplayExactlyAndSayWhetherTheyStillFail) {
   }
 }
 
+// Each seed's 10-minute scenario keeps every invariant (a regression's seeds).
+void expectSeedsKeepTheInvariants(std::initializer_list<uint64_t> seeds) {
+  for (uint64_t seed : seeds) {
+    ScenarioOptions o;
+    o.seed = seed;
+    o.minutes = 10;
+    ScenarioResult r = runScenario(o);
+    EXPECT_TRUE(r.ok) << "seed " << seed << ": " << r.failure << "\n" << r.trace;
+  }
+}
+
 // Regressions: seeds on which the simulator finds a bug in the node when its fix is
 // reverted (each checked so; the seed that first found it, in an earlier version of the
 // simulator, is named in docs/simulation.md).
@@ -71,52 +83,28 @@ TEST(KnownBugs, OpenBugSeedsReplayExactlyAndSayWhetherTheyStillFail) {
 // the other side's master had renewed, and its unholds made every keeper forget the renewed
 // copy (node_holds.cc: an ended lease now ends on each keeper's own clock, no unhold).
 TEST(Seed2994, AStaleMastersExpiryDoesNotEraseARenewedCopy) {
-  for (uint64_t seed : {2994u, 4231u}) {
-    ScenarioOptions o;
-    o.seed = seed;
-    o.minutes = 10;
-    ScenarioResult r = runScenario(o);
-    EXPECT_TRUE(r.ok) << r.failure << "\n" << r.trace;
-  }
+  expectSeedsKeepTheInvariants({2994u, 4231u});
 }
 
 // A master cut off from a keeper for its whole rebuild window (the keeper's holds report
 // had come before it took the role, and was dropped) never asked it after the heal, and
 // lost what only that keeper kept (reserve/rebuild.h: a host first heard late is asked).
 TEST(Seed824, AKeeperHeardOnlyAfterTheWindowClosedIsAskedForItsHolds) {
-  for (uint64_t seed : {824u}) {
-    ScenarioOptions o;
-    o.seed = seed;
-    o.minutes = 10;
-    ScenarioResult r = runScenario(o);
-    EXPECT_TRUE(r.ok) << r.failure << "\n" << r.trace;
-  }
+  expectSeedsKeepTheInvariants({824u});
 }
 
 // A renew that shortened a lease left the keepers' longer copies, which a failover brought
 // back past the end the client was given (reserve::Ledger::renew never shortens now); and
 // a lease that had just ended was renewed before the master's sweep (refused now).
 TEST(Seed2, ALeaseEndsWhenTheClientWasToldEvenAfterAFailover) {
-  for (uint64_t seed : {2u, 280u}) {
-    ScenarioOptions o;
-    o.seed = seed;
-    o.minutes = 10;
-    ScenarioResult r = runScenario(o);
-    EXPECT_TRUE(r.ok) << r.failure << "\n" << r.trace;
-  }
+  expectSeedsKeepTheInvariants({2u, 280u});
 }
 
 // A master still rebuilding its ledger answered a release "not found" for a reservation
 // its keepers still held (it came back), and renewed a stale copy (reserve::
 // ReservationService refuses renew and release with `rebuilding` now, as it did reserve).
 TEST(Seed2181, ANewMasterRenewsAndReleasesOnlyOnceItsLedgerIsWhole) {
-  for (uint64_t seed : {2181u, 5515u}) {
-    ScenarioOptions o;
-    o.seed = seed;
-    o.minutes = 10;
-    ScenarioResult r = runScenario(o);
-    EXPECT_TRUE(r.ok) << r.failure << "\n" << r.trace;
-  }
+  expectSeedsKeepTheInvariants({2181u, 5515u});
 }
 
 TEST(Scenario, ReplaysExactlyFromItsSeed) {

@@ -1,5 +1,5 @@
 #pragma once
-// Failover, measured on the simulated clock (issue 24 item 5; docs/simulation.md): a quiet
+// Failover, measured on the simulated clock (docs/simulation.md, "Figures"): a quiet
 // cluster loses its master at once, and clients poll every quarter second until (a) a load
 // query to a live lim is answered by a master, and (b) a reservation is admitted again.
 // And how often the master role moves with no crash at all (a false failover) under loss.

@@ -3,7 +3,8 @@
 // clients' view: what the replies acknowledged.
 // Two masters up at once (a partition's sides, or a lim that took the role back before the
 // other heard it) may lose what either acknowledged while they were (available mode,
-// issue 24 item 4): such losses, resurrections and over-commits are counted apart.
+// docs/reservations.md "Partitions"): such losses, resurrections and over-commits are counted
+// apart.
 //   - lost: an acknowledged reservation, unexpired and not released, is in the master's
 //     ledger once its rebuild window closed, while a live keeper holds it; and some keeper
 //     holds it (live, or in its files) unless a crash damaged files since it was acked;
@@ -125,7 +126,7 @@ class Invariants {
   std::deque<std::pair<double, std::string>> toVerify_;   // (when, id): did every keeper forget?
   std::deque<std::pair<double, std::string>> copiesDue_;  // (when, id): how many keep it?
   // A reservation acknowledged while every other keeper was down or cut off: the next
-  // master cannot know it, and admits over it (available mode; issue 24 item 4).
+  // master cannot know it, and admits over it (available mode; docs/reservations.md "Partitions").
   bool singleCopySeen_ = false;
   std::set<std::pair<std::string, std::string>> overNow_;  // (master, host) over-committed
   double multiSince_ = -1;                                 // two or more masters up since then

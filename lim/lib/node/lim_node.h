@@ -1,7 +1,7 @@
 #pragma once
-// One lim, as a pure state machine (DESIGN.md principle 14): everything a lim decides, alone
-// or as the master — the election and the agent's report schedule, the load table and the
-// queries, the policies' state, the reservation service and this host's kept reservations,
+// One lim, as a pure state machine (docs/architecture.md "Pure core, thin shell"): everything a lim
+// decides, alone or as the master — the election and the agent's report schedule, the load table
+// and the queries, the policies' state, the reservation service and this host's kept reservations,
 // the holds reports and the rebuild window, forwarding to the master, the quotas, the status
 // reply — lives here. Events come in with the time (node::Now); effects (node::Effects) go
 // out: datagrams, replies, sub-requests, journal records, melim starts, log lines. The

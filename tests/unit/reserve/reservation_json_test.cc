@@ -61,8 +61,42 @@ TEST(ReservationJson, MalformedStateIsRefused) {
            R"({"version":1,"reservations":[{"id":"a","user":"u","created":1,"expires":2,)"
            R"("hosts":["h"],"holds":[{"host":"h","slots":1,"amounts":[{"resource":"m",)"
            R"("amount":-1}]}]}]})",
+           // A reservation's version: a whole number, 1 or more.
+           R"({"version":1,"reservations":[{"id":"a","user":"u","created":1,"expires":2,)"
+           R"("hosts":["h"],"holds":[{"host":"h","slots":1}],"version":0}]})",
+           R"({"version":1,"reservations":[{"id":"a","user":"u","created":1,"expires":2,)"
+           R"("hosts":["h"],"holds":[{"host":"h","slots":1}],"version":1.5}]})",
+           R"({"version":1,"reservations":[{"id":"a","user":"u","created":1,"expires":2,)"
+           R"("hosts":["h"],"holds":[{"host":"h","slots":1}],"version":"2"}]})",
+           R"({"version":1,"reservations":[{"id":"a","user":"u","created":1,"expires":2,)"
+           R"("hosts":["h"],"holds":[{"host":"h","slots":1}],"version":1e300}]})",
+           // The released ids: an array of strings.
+           R"({"version":1,"reservations":[],"released":"a"})",
+           R"({"version":1,"reservations":[],"released":[1]})",
        })
     EXPECT_FALSE(parseHostState(text).isOk()) << text;
+}
+
+TEST(ReservationJson, TheVersionAndTheReleasedIdsRoundTrip) {
+  Reservation r;
+  r.id = "a";
+  r.labels.user = "u";
+  r.slots = {"h"};
+  r.hosts.push_back({"h", 1, {}});
+  r.created = 1;
+  r.expires = 2;
+  r.version = 7;
+  auto state = parseHostState(hostStateText("c", "h", {r}, {"b", "x"}));
+  ASSERT_TRUE(state.isOk()) << state.status().message();
+  EXPECT_EQ(state->reservations.at(0).version, 7u);
+  EXPECT_EQ(state->released, (std::vector<std::string>{"b", "x"}));
+}
+
+TEST(ReservationJson, TooManyReleasedIdsAreRefused) {
+  std::string text = R"({"version":1,"reservations":[],"released":[)";
+  for (size_t i = 0; i <= kMaxReleasedKept; ++i)
+    text += (i ? ",\"" : "\"") + std::to_string(i) + "\"";
+  EXPECT_FALSE(parseHostState(text + "]}").isOk());
 }
 
 }  // namespace
