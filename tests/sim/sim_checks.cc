@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "reserve/held_replay.h"
+#include "reserve/keepers.h"
 #include "sim_invariants.h"
 
 namespace openlim::sim {
@@ -114,6 +115,13 @@ void Invariants::checkMaster(const node::LimNode& m) {
       overNow_.erase(key);
     }
   }
+}
+
+bool Invariants::isVoter(const std::string& host) const {
+  const auto& list = cluster_.config().masterList;
+  const size_t n = std::min(list.size(), reserve::kMaxKeeperCandidates);
+  return std::find(list.begin(), list.begin() + static_cast<long>(n), host) !=
+         list.begin() + static_cast<long>(n);
 }
 
 // Whether a live lim keeps `id`, or a down host's files still hold it.

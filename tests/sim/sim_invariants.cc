@@ -57,6 +57,12 @@ void Invariants::sent(uint64_t conn, const std::string& host, const std::string&
     if (const format::Json* l = j->find("lease"); l && l->isNumber()) s.lease = l->asNumber();
   }
   if (s.op == "release" && active_.count(s.id)) active_[s.id].releasing = true;
+  // A renew in flight may take effect before its lease would have ended, whatever its reply
+  // (or none) says later: until it is settled the reservation may live that long.
+  if (s.op == "renew" && active_.count(s.id)) {
+    Acked& a = active_[s.id];
+    a.maybeExpires = std::max(a.maybeExpires, s.wall + s.lease + kRenewSlack);
+  }
   open_[conn] = s;
 }
 

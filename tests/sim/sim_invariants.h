@@ -69,11 +69,17 @@ class Invariants {
   void stable();
   void end();
   void partitioned() { partitionSeen_ = true; }
-  // A crash destroyed committed records (garbled or gone files): what only those held may
-  // be lost, and a garbled journal may have lost a release (which can then come back).
-  void filesDamaged(Damage d) {
-    if (d == Damage::kGarbled || d == Damage::kGone) lastDamage_ = cluster_.now();
+  // A crash of `host` destroyed committed records (garbled or gone files): what only those
+  // held may be lost, and a garbled journal may have lost a release (which can then come
+  // back). When `host` is a voter (one of the master candidates that keep every
+  // reservation), quorum mode's majorities no longer intersect in what it journalled: its
+  // over-commit promise holds only while no voter's files were destroyed
+  // (docs/reservations.md, "Partitions").
+  void filesDamaged(const std::string& host, Damage d) {
+    if (d != Damage::kGarbled && d != Damage::kGone) return;
+    lastDamage_ = cluster_.now();
     if (d == Damage::kGarbled) lastGarble_ = cluster_.now();
+    if (isVoter(host)) voterFilesLost_ = true;
   }
 
   bool failed() const { return !failure_.empty(); }
@@ -101,10 +107,11 @@ class Invariants {
   // In quorum mode nothing excuses one (its promise: no over-commit, whatever the faults).
   bool overCommitExcused() const {
     if (cluster_.config().params.reservationConsistency == ReservationConsistency::kQuorum)
-      return false;
+      return voterFilesLost_;
     return partitionSeen_ || splitBrain_ || singleCopySeen_ ||
            counters_.resurrections + counters_.releaseGap > 0;
   }
+  bool isVoter(const std::string& host) const;
   void checkMaster(const node::LimNode& m);
   void verifyReleases();
   void countCopies();
@@ -132,6 +139,7 @@ class Invariants {
   double multiSince_ = -1;                                 // two or more masters up since then
   bool partitionSeen_ = false, splitBrain_ = false, releaseGapFails_ = false;
   double lastDamage_ = -1, lastGarble_ = -1;
+  bool voterFilesLost_ = false;
   std::string failure_;
   InvariantCounters counters_;
 };

@@ -53,7 +53,7 @@ void Workload::fault() {
                           : d < 0.75 ? Damage::kTruncated
                           : d < 0.9  ? Damage::kGarbled
                                      : Damage::kGone;
-    inv_.filesDamaged(damage);
+    inv_.filesDamaged(host, damage);
     c_.crash(host, damage, chance(0.3));
     ++crashes_;
     restarts_.push_back({c_.now() + uniform(3, 60), host});

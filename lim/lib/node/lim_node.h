@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -174,6 +175,14 @@ class LimNode {
   void ackHold(const std::string& master, const std::string& id, uint64_t version,
                Effects* fx) const;
   void answerAwaited(const Now& now, Effects* fx);
+  // Quorum mode: a change goes to the other voters first; this lim's own copy and the other
+  // keepers' follow once a majority journalled it (deliverJournalled), so that a change no
+  // majority acknowledged can only live on a minority of the voters.
+  void sendChanges(const reserve::Effects& rfx, const Now& now, Effects* fx);
+  void deliverJournalled(const reserve::Change& c, const Now& now, Effects* fx);
+  // To the keepers of `r` that `to` accepts: a hold (or an unhold when `drop`).
+  void deliver(const reserve::Reservation& r, bool drop,
+               const std::function<bool(const std::string&)>& to, const Now& now, Effects* fx);
   void checkOverCommits(const Now& now, Effects* fx);
 
   // status (node_status.cc)
@@ -213,6 +222,11 @@ class LimNode {
   };
   reserve::JournalQuorum journals_{{}};
   std::map<uint64_t, AwaitedReply> awaited_;  // by connection
+  struct Deferred {
+    reserve::Reservation r;
+    bool drop = false;
+  };
+  std::map<std::pair<std::string, uint64_t>, Deferred> deferred_;  // by change (id, version)
   // Available mode: whether the ledger may be over a limit (a holds report merged), and the
   // limits exceeded last time it was checked (logged once each).
   bool overCommitCheck_ = false;

@@ -79,24 +79,27 @@ std::vector<std::string> LimNode::keepersOf(const reserve::Reservation& r) const
 }
 
 void LimNode::applyEffects(const reserve::Effects& rfx, const Now& now, Effects* fx) {
-  for (const auto& r : rfx.put)
-    for (const auto& h : keepersOf(r)) {
-      if (h == self_) {
-        keep(r, now.wall, fx);
-      } else {
-        fx->send(h, protocol::Kind::kAdmin, holdJson(self_, r));
-        ++counters_.holds_sent;
-      }
-    }
-  for (const auto& r : rfx.dropped)
-    for (const auto& h : keepersOf(r)) {
-      if (h == self_) {
+  auto all = [](const std::string&) { return true; };
+  for (const auto& r : rfx.put) deliver(r, false, all, now, fx);
+  for (const auto& r : rfx.dropped) deliver(r, true, all, now, fx);
+}
+
+void LimNode::deliver(const reserve::Reservation& r, bool drop,
+                      const std::function<bool(const std::string&)>& to, const Now& now,
+                      Effects* fx) {
+  for (const auto& h : keepersOf(r)) {
+    if (!to(h)) continue;
+    if (h == self_) {
+      if (drop)
         forget(r.id, fx);
-      } else {
-        fx->send(h, protocol::Kind::kAdmin, unholdJson(self_, r.id, r.version + 1));
-        ++counters_.holds_sent;
-      }
+      else
+        keep(r, now.wall, fx);
+    } else {
+      fx->send(h, protocol::Kind::kAdmin,
+               drop ? unholdJson(self_, r.id, r.version + 1) : holdJson(self_, r));
+      ++counters_.holds_sent;
     }
+  }
 }
 
 void LimNode::onHoldFrame(const std::string& op, const Json& req, const Now& now, Effects* fx) {
@@ -143,6 +146,8 @@ void LimNode::onHoldFrame(const std::string& op, const Json& req, const Now& now
       for (const Json& id : released->items())
         if (id.isString() && ids.size() < kMaxReleasedReported) ids.push_back(id.asString());
       reservations_.mergeReleased(ids, *table_, now.mono, &rfx);
+      for (const auto& r : rfx.dropped)
+        fx->info("reservations: " + r.id + " dropped: " + sender + " journalled its release");
     }
     const uint64_t mergedBefore = reservations_.counters().merged;
     reservations_.merge(sender, rs, now.wall, *table_, now.mono, &rfx);
@@ -203,8 +208,16 @@ void LimNode::reservationTimers(const Now& now, Effects* fx) {
   // side admitted; it rebuilds again, as a new master does, before it admits anything.
   const bool majority = !quorumMode() || election().hearsMajorityOf(voters(), now.mono);
   const bool regained = isMaster && wasMaster_ && majority && !hadMajority_;
+  // ... and one that stops hearing it shows its ledger as what it is, a view that may be
+  // stale (listings say "rebuilding", and nothing is admitted) until then (found by the
+  // simulator, seed 997 with --quorum: a cut-off master's ledger over a host's slots).
+  const bool lost = isMaster && wasMaster_ && !majority && hadMajority_;
   hadMajority_ = majority;
-  if (isMaster && (!wasMaster_ || regained)) {
+  if (lost) {
+    reservations_.beginRebuild(now.mono, {}, reserve::RebuildQuorum{voters(), self_});
+    fx->warn("reservations: a majority of the master candidates is not heard; admitting, "
+             "renewing and releasing nothing until it is");
+  } else if (isMaster && (!wasMaster_ || regained)) {
     // A new master, or this one restarted: the hosts report what they hold once they hear
     // it; until every host heard has (reserve/rebuild.h) no reservation is admitted.
     const auto& p = config_->params;

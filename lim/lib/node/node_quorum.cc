@@ -60,6 +60,38 @@ std::optional<Answer> LimNode::refuseWithoutQuorum(const std::string& op, const 
                       std::to_string(v.size() / 2 + 1) + " needed); try again");
 }
 
+void LimNode::sendChanges(const reserve::Effects& rfx, const Now& now, Effects* fx) {
+  if (!quorumMode()) {
+    applyEffects(rfx, now, fx);
+    return;
+  }
+  const std::vector<std::string> v = voters();
+  auto otherVoter = [&](const std::string& h) {
+    return h != self_ && std::find(v.begin(), v.end(), h) != v.end();
+  };
+  for (const auto& r : rfx.put) {
+    deliver(r, false, otherVoter, now, fx);
+    deferred_[{r.id, r.version}] = {r, false};
+  }
+  for (const auto& r : rfx.dropped) {
+    deliver(r, true, otherVoter, now, fx);
+    deferred_[{r.id, r.version + 1}] = {r, true};
+  }
+}
+
+// The rest of a change a majority journalled: this lim's own journal (written in this
+// turn, before the reply leaves) and the keepers that are not voters.
+void LimNode::deliverJournalled(const reserve::Change& c, const Now& now, Effects* fx) {
+  auto it = deferred_.find({c.id, c.version});
+  if (it == deferred_.end()) return;
+  const std::vector<std::string> v = voters();
+  auto rest = [&](const std::string& h) {
+    return h == self_ || std::find(v.begin(), v.end(), h) == v.end();
+  };
+  deliver(it->second.r, it->second.drop, rest, now, fx);
+  deferred_.erase(it);
+}
+
 // A change answered only once a majority of the voters journalled it: this master's own
 // journal is written in this turn, before any reply of the turn goes out.
 Answer LimNode::awaitJournals(uint64_t conn, const std::string& op, Answer a,
@@ -99,19 +131,43 @@ void LimNode::onJournalled(const Json& req, const Now& now, Effects* fx) {
 
 // Replies to the changes a majority journalled, and "try again" to those whose wait ended.
 void LimNode::answerAwaited(const Now& now, Effects* fx) {
-  if (awaited_.empty()) return;
+  if (journals_.awaited() == 0) return;
   std::vector<reserve::Change> done = journals_.takeComplete();
   std::vector<reserve::Change> late = journals_.expired(now.mono);
   if (done.empty() && late.empty()) return;
+  // A release frees its slots only once a majority journalled it (reserve/service.h
+  // holdReleases): before, a keeper that missed it would bring back a reservation whose
+  // slots were given again. One not journalled in time is sent again until it is, or its
+  // lease ends.
+  for (const reserve::Change& c : done) {
+    deliverJournalled(c, now, fx);
+    if (reservations_.releaseJournalled(c.id, c.version, *table_, now.mono) &&
+        !reservations_.overCommitted().empty())
+      overCommitCheck_ = true;
+  }
+  reserve::Effects again;
+  for (const reserve::Change& c : late) {
+    auto r = reservations_.releasing().find(c.id);
+    if (r == reservations_.releasing().end() || r->second.version + 1 != c.version) {
+      deferred_.erase({c.id, c.version});  // never acknowledged: the rest never hears of it
+      continue;
+    }
+    again.dropped.push_back(r->second);
+    journals_.await(c.id, c.version, now.mono + kJournalSeconds);
+    journals_.ack(self_, c.id, c.version);
+  }
+  sendChanges(again, now, fx);
   auto in = [](const std::vector<reserve::Change>& list, const reserve::Change& c) {
     return std::find(list.begin(), list.end(), c) != list.end();
   };
   // A creation no majority journalled in time is withdrawn: the other side of a partition
-  // cannot see it, and keeping it could promise its slots twice. A renew or a release that
-  // timed out changes no slot count: it stays as it is (renew or release again).
+  // cannot see it, and keeping it could promise its slots twice. A renew that timed out
+  // stays as it is (renew again); a release waits on (above).
   reserve::Effects withdrawn;
   for (const reserve::Change& c : late)
-    if (c.version == 1) reservations_.withdraw(c.id, *table_, now.mono, &withdrawn);
+    if (c.version == 1 && reservations_.withdraw(c.id, *table_, now.mono, &withdrawn))
+      fx->info("reservations: " + c.id +
+               " withdrawn: not journalled by a majority of the master candidates in time");
   applyEffects(withdrawn, now, fx);
   for (auto it = awaited_.begin(); it != awaited_.end();) {
     AwaitedReply& w = it->second;
@@ -126,8 +182,9 @@ void LimNode::answerAwaited(const Now& now, Effects* fx) {
                                    "not journalled by a majority of the master candidates in "
                                    "time (" +
                                        lateIds +
-                                       "); a new reservation is withdrawn, "
-                                       "a renew or release may not have taken effect; try again"),
+                                       "); a new reservation is withdrawn, a renew may "
+                                       "not have taken effect, a release keeps its slots "
+                                       "until a majority journalled it; try again"),
                 false, w.op);
     } else if (w.changes.empty()) {
       fx->reply(it->first, std::move(w.body), true, w.op);

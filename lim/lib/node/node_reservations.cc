@@ -66,9 +66,10 @@ Answer LimNode::reservationRequest(uint64_t conn, const std::string& op, const J
   ctx.query.local = now.local;
   ctx.query.wallNow = now.wall;
   ctx.query.policyState = &policyState_;
+  ctx.holdReleases = quorumMode();
   reserve::Effects rfx;
   reserve::ServiceAnswer a = reservations_.handle(op, req, ctx, &rfx);
-  applyEffects(rfx, now, fx);
+  sendChanges(rfx, now, fx);
   // A release may bring usage back under a limit a healed partition left exceeded.
   if (!rfx.dropped.empty() && !reservations_.overCommitted().empty()) overCommitCheck_ = true;
   return awaitJournals(conn, op, {a.ok, false, {}, std::move(a.body)}, rfx, now, fx);

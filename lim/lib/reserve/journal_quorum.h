@@ -18,8 +18,9 @@
 // A change whose wait expired is answered "try again" and is NOT acknowledged. The master
 // (lim/lib/node/node_quorum.cc) withdraws a creation that timed out: on the minority side of
 // a fresh partition, it would otherwise hold slots the majority side cannot see, and the
-// heal would find them promised twice. A renew or a release that timed out changes no slot
-// count and stays as it is. A keeper that journalled a withdrawn creation and missed its
+// heal would find them promised twice. A renew that timed out stays as it is; a release
+// keeps its slots counted until a majority journalled it, and is sent again until then
+// (reserve/service.h, holdReleases). A keeper that journalled a withdrawn creation and missed its
 // unhold may report it to a later master, which then honours it until its lease ends:
 // wasted slots for a while, never a slot promised twice (that master counts it before it
 // admits anything, reserve/rebuild.h).

@@ -54,9 +54,11 @@ class Ledger {
   // The reservation, removed. kNotFound "Reservation <id> not found" / "... is already
   // released" / "... has expired"; kDenied when the caller may not.
   Result<Reservation> release(const std::string& id, const Caller& caller);
-  // A new lease from `now` (not for a lease that ended); the reservation as renewed. Errors
-  // as release().
+  // A new lease from `now` (not for a lease that ended), never ending before the one it
+  // replaces; the reservation as renewed. Errors as release().
   Result<Reservation> renew(const std::string& id, double lease, double now, const Caller& caller);
+  // Whether `caller` may release or renew `id` now: the errors of release(), nothing changed.
+  Status mayChange(const std::string& id, const Caller& caller) const { return refuse(id, caller); }
   // The ids most recently released (not expired), newest first, at most `max`: what a keeper
   // tells a new master, so a release one keeper missed does not come back.
   std::vector<std::string> recentlyReleased(size_t max) const;
@@ -65,8 +67,10 @@ class Ledger {
   std::optional<Reservation> forgetReleased(const std::string& id);
   // Released or expired here (remembered).
   bool buried(const std::string& id) const { return tombstones_.count(id) != 0; }
-  // Removes and returns the reservations whose lease ended at or before `now`.
-  std::vector<Reservation> expire(double now);
+  // Removes and returns the reservations whose lease ended at or before `now`; with
+  // `remember`, their ids are buried (a later copy of one is refused), else a copy renewed
+  // elsewhere may join again.
+  std::vector<Reservation> expire(double now, bool remember = true);
   // A reservation a host reported (a new master rebuilding, a host back from a restart):
   // added when unknown and neither released nor expired; a known one keeps the later expiry.
   // True when the ledger changed.

@@ -12,6 +12,7 @@
 // `rebuilding`; the window is reserve/rebuild.h's).
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -65,6 +66,10 @@ struct ServiceContext {
   // null: the quota sets (setQuotas) decide, or everything is admitted without them.
   const AdmissionCheck* admission = nullptr;
   policy::Period period = policy::Period::kPrime;  // the calendar's, at the master's local time
+  // RESERVATION_CONSISTENCY = quorum: a release keeps its slots and quota counted until a
+  // majority of the candidates journalled it (releaseJournalled); until then another
+  // admission cannot take them, whatever the keepers that missed the release say later.
+  bool holdReleases = false;
 };
 
 // root or a ClusterAdmin of `config`.
@@ -104,6 +109,13 @@ class ReservationService {
   // dropped from the ledger when a report of another keeper had brought them back.
   void mergeReleased(const std::vector<std::string>& ids, master::LoadTable& table, double now,
                      Effects* effects);
+  // Quorum mode (ServiceContext::holdReleases): the releases whose drop a majority has not
+  // journalled yet; their reservations are still in the ledger and counted.
+  const std::map<std::string, Reservation>& releasing() const { return releasing_; }
+  // A majority journalled the drop of `id` at `version` (one past the reservation's last):
+  // the release takes effect, its slots and quota come free. False: no such release waits.
+  bool releaseJournalled(const std::string& id, uint64_t version, master::LoadTable& table,
+                         double now);
   // Puts every host's holds into `table` again (after a reconfig rebuilt its records).
   void pushAll(master::LoadTable& table, double now) const;
 
@@ -129,6 +141,8 @@ class ReservationService {
   ServiceAnswer reserve(const format::Json& req, const ServiceContext& ctx, Effects* effects);
   ServiceAnswer renew(const format::Json& req, const ServiceContext& ctx, Effects* effects);
   ServiceAnswer release(const format::Json& req, const ServiceContext& ctx, Effects* effects);
+  void holdRelease(const std::string& id, const Caller& who, format::Json* item,
+                   Effects* effects);
   ServiceAnswer list(const format::Json& req, const ServiceContext& ctx) const;
   ServiceAnswer quotaReply(const format::Json& req, const ServiceContext& ctx) const;
   void push(const Reservation& r, master::LoadTable& table, double now) const;
@@ -141,6 +155,7 @@ class ReservationService {
   quota::QuotaConfigPtr quotaConfig_;
   std::shared_ptr<quota::QuotaState> quotas_;
   std::set<std::string> overCommitted_;
+  std::map<std::string, Reservation> releasing_;  // quorum mode: drops not journalled yet
 };
 
 }  // namespace openlim::reserve

@@ -52,6 +52,21 @@ TEST(Ledger, LeasesExpireUnderTheGivenNowAndRenewalMovesThem) {
   EXPECT_TRUE(l.usage().empty());
 }
 
+// A keeper that missed a renew keeps the lease before it; were the renew shorter, that
+// stale copy would outlive the latest one and come back (found by the simulator).
+TEST(Ledger, ARenewNeverShortensTheLease) {
+  Ledger l;
+  ASSERT_TRUE(l.add(simple("a", "alice", 600)).isOk());
+  auto renewed = l.renew("a", 100, 50, {"alice", false});
+  ASSERT_TRUE(renewed.isOk());
+  EXPECT_EQ(renewed->expires, 600);
+  EXPECT_EQ(renewed->version, 2u);
+  EXPECT_EQ(l.nextExpiry(), 600);
+  renewed = l.renew("a", 700, 50, {"alice", false});
+  ASSERT_TRUE(renewed.isOk());
+  EXPECT_EQ(renewed->expires, 750);
+}
+
 TEST(Ledger, KeepsPerHostTotalsAndPerConsumerUsage) {
   Ledger l;
   Reservation r = simple("a", "alice", 100, "hostA", 2);
