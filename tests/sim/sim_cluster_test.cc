@@ -45,7 +45,9 @@ void expectAFixedSetKeepsTheInvariants(uint64_t seeds, bool quorum) {
   EXPECT_GT(partitions, seeds / 4);
 }
 
-TEST(Seeds, AFixedSetKeepsTheInvariants) { expectAFixedSetKeepsTheInvariants(kSeeds, false); }
+TEST(Seeds, AFixedSetKeepsTheInvariants) {
+  expectAFixedSetKeepsTheInvariants(kSeeds, false);
+}
 
 // RESERVATION_CONSISTENCY = quorum: no over-commit is excused by a partition (only by a
 // voter's destroyed files, sim_invariants.h).

@@ -215,8 +215,9 @@ void LimNode::reservationTimers(const Now& now, Effects* fx) {
   hadMajority_ = majority;
   if (lost) {
     reservations_.beginRebuild(now.mono, {}, reserve::RebuildQuorum{voters(), self_});
-    fx->warn("reservations: a majority of the master candidates is not heard; admitting, "
-             "renewing and releasing nothing until it is");
+    fx->warn(
+        "reservations: a majority of the master candidates is not heard; admitting, "
+        "renewing and releasing nothing until it is");
   } else if (isMaster && (!wasMaster_ || regained)) {
     // A new master, or this one restarted: the hosts report what they hold once they hear
     // it; until every host heard has (reserve/rebuild.h) no reservation is admitted.

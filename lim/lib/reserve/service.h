@@ -141,8 +141,7 @@ class ReservationService {
   ServiceAnswer reserve(const format::Json& req, const ServiceContext& ctx, Effects* effects);
   ServiceAnswer renew(const format::Json& req, const ServiceContext& ctx, Effects* effects);
   ServiceAnswer release(const format::Json& req, const ServiceContext& ctx, Effects* effects);
-  void holdRelease(const std::string& id, const Caller& who, format::Json* item,
-                   Effects* effects);
+  void holdRelease(const std::string& id, const Caller& who, format::Json* item, Effects* effects);
   ServiceAnswer list(const format::Json& req, const ServiceContext& ctx) const;
   ServiceAnswer quotaReply(const format::Json& req, const ServiceContext& ctx) const;
   void push(const Reservation& r, master::LoadTable& table, double now) const;
