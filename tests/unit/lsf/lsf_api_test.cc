@@ -167,6 +167,22 @@ TEST_F(LsfApi, AnArgumentLargerThanARequestMayBeIsBadArgs) {
   EXPECT_EQ(lserrno, LSE_LIM_DOWN);  // the same call with a fitting argument
 }
 
+// The lim's reply is read as JSON to see whether to ask elsewhere: a redirect is followed
+// once (here to the same lim, which redirects again: no master answers), and a lim that
+// knows no master is passed over for the next (none here: the lim is down).
+TEST_F(LsfApi, RedirectsAndLimsWithoutAMasterAreReadFromTheReply) {
+  FakeLim redirect(frame(R"({"ok":false,"redirect":"fake"})"));
+  useLim(redirect.port());
+  EXPECT_EQ(ls_info(), nullptr);
+  EXPECT_EQ(lserrno, LSE_MASTR_UNKNW);
+  EXPECT_EQ(redirect.connections(), 2);
+  FakeLim noMaster(frame(R"({"code":"unavailable","error":"LIM is down; try later","ok":false})"));
+  useLim(noMaster.port());
+  EXPECT_EQ(ls_info(), nullptr);
+  EXPECT_EQ(lserrno, LSE_LIM_DOWN);
+  EXPECT_EQ(noMaster.connections(), 1);
+}
+
 TEST_F(LsfApi, MissingLsfConfIsLsfConf) {
   ::setenv("LSF_ENVDIR", "/nonexistent/openlim-lsf-test", 1);
   openlim::lsf::resetSession();
