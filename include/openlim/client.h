@@ -6,8 +6,10 @@
 // Connection (as every command): LSF_SERVER_HOSTS from $LSF_ENVDIR/lsf.conf in order, then the
 // local host's lim; a lim that is not the master redirects once to it; LSF_API_CONNTIMEOUT and
 // LSF_API_RECVTIMEOUT bound each exchange. Errors are values: a Status whose message is LSF's
-// text ("LIM is down; try later", "Bad resource requirement syntax at 7: ...") and whose
-// code says what kind of failure it is (liblsf maps the two to LSF's LSE_* numbers).
+// text ("LIM is down; try later", "Bad resource requirement syntax at 7: ...") for people,
+// whose code says what kind of failure it is and whose subcode, where there is one, which
+// case (an unknown host, an unknown resource name ...): liblsf maps code and subcode to LSF's
+// LSE_* numbers, never the message.
 //
 // Thread safety: one Client may be used from any number of threads at once; every call opens
 // its own connection, and admin calls (which sign with the cluster key) are serialised so

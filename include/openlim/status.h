@@ -1,6 +1,8 @@
 #pragma once
 // Errors are values in the core (docs/architecture.md, principle 4): Status carries a code, a
-// message and an optional source position; Result<T> is a value or a Status.
+// finer subcode where a caller needs one, a message and an optional source position;
+// Result<T> is a value or a Status. Callers decide on the code and subcode, never on the
+// message: that is text for people.
 
 #include <cassert>
 #include <optional>
@@ -22,6 +24,20 @@ enum class Code {
   kInternal,     // broken invariant
 };
 
+// What the code alone does not say, set where the error is made, so that a caller can tell
+// cases apart without reading the message (liblsf's LSE_* numbers, a command's words). The
+// lim's replies carry it as "subcode" (docs/protocol.md); kNone = nothing finer to say.
+enum class Subcode {
+  kNone = 0,
+  kUnknownHost,           // a host name the cluster does not know
+  kBadHostName,           // a request field that must name a host does not (not a string)
+  kUnknownResourceName,   // a resource requirement names no resource of the cluster
+  kUnknownResourceValue,  // a value of a resource (a type, model, amount) it does not know
+  kMasterUnknown,         // the lims answer, but none names a master that answers (client)
+  kLocalHostUnknown,      // no lim answered and the local host is not a cluster host (client)
+  kRequestTooLarge,       // a request over the size a request may be: refused unsent (client)
+};
+
 // Where a problem is: a config file line, or a byte offset in a string.
 struct SourcePos {
   std::string file;  // empty when not about a file
@@ -34,11 +50,14 @@ class Status {
   Status() = default;
   Status(Code code, std::string message, SourcePos pos = {})
       : code_(code), message_(std::move(message)), pos_(std::move(pos)) {}
+  Status(Code code, Subcode subcode, std::string message, SourcePos pos = {})
+      : code_(code), subcode_(subcode), message_(std::move(message)), pos_(std::move(pos)) {}
 
   static Status ok() { return Status(); }
   bool isOk() const { return code_ == Code::kOk; }
   explicit operator bool() const { return isOk(); }
   Code code() const { return code_; }
+  Subcode subcode() const { return subcode_; }
   const std::string& message() const { return message_; }
   const SourcePos& pos() const { return pos_; }
 
@@ -51,6 +70,7 @@ class Status {
 
  private:
   Code code_ = Code::kOk;
+  Subcode subcode_ = Subcode::kNone;
   std::string message_;
   SourcePos pos_;
 };

@@ -89,7 +89,7 @@ int exitCodeFor(const Status& s) {
 
 std::string failMessage(const CmdIo& io, const Status& s) {
   if (s.code() == Code::kUnavailable)
-    return s.message() == kMasterUnknown ? kMasterUnknown : kLimDown;
+    return s.subcode() == Subcode::kMasterUnknown ? kMasterUnknown : kLimDown;
   return format::clipEchoes(s.message(), io.echoed);
 }
 

@@ -38,7 +38,8 @@ int placeOnline(const LsplaceOptions& o, Querier& lim, const std::string& localH
   if (!r) {
     const Status& s = r.status();
     if (s.code() == Code::kUnavailable) {
-      err << "lsplace: " << (s.message() == kMasterUnknown ? kMasterUnknown : kLimDown) << '\n';
+      err << "lsplace: " << (s.subcode() == Subcode::kMasterUnknown ? kMasterUnknown : kLimDown)
+          << '\n';
       return kExitDown;
     }
     err << "lsplace: " << clipEchoes(o, s.message()) << '\n';

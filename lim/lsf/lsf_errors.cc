@@ -2,10 +2,8 @@
 #include <cstdio>
 #include <mutex>
 
-#include "client.h"
 #include "lsf/lsf.h"
 #include "lsf_session.h"
-#include "request_client.h"
 
 namespace openlim::lsf {
 namespace {
@@ -81,35 +79,38 @@ const char* lsfText(int n) {
   }
 }
 
-bool startsWith(const std::string& s, const char* prefix) {
-  return s.rfind(prefix, 0) == 0;
+// The finer cases first: each names one LSF number whatever the code that came with it.
+int numberOfSubcode(Subcode sub) {
+  switch (sub) {
+    case Subcode::kNone:
+      return LSE_NO_ERR;  // none: the code decides
+    case Subcode::kUnknownHost:
+    case Subcode::kBadHostName:
+      return LSE_BAD_HOST;
+    case Subcode::kUnknownResourceName:
+      return LSE_UNKWN_RESNAME;
+    case Subcode::kUnknownResourceValue:
+      return LSE_UNKWN_RESVALUE;
+    case Subcode::kMasterUnknown:
+      return LSE_MASTR_UNKNW;
+    case Subcode::kLocalHostUnknown:
+      return LSE_LIM_BADHOST;
+    case Subcode::kRequestTooLarge:
+      return LSE_BAD_ARGS;  // the caller's argument, refused unsent (docs/client.md)
+  }
+  return LSE_NO_ERR;
 }
 
-bool contains(const std::string& s, const char* part) {
-  return s.find(part) != std::string::npos;
-}
-
-}  // namespace
-
-int errorNumberOf(const Status& s) {
-  const std::string& m = s.message();
-  switch (s.code()) {
+int numberOfCode(Code code) {
+  switch (code) {
     case Code::kOk:
       return LSE_NO_ERR;
     case Code::kUnavailable:
-      return contains(m, "master LIM") ? LSE_MASTR_UNKNW : LSE_LIM_DOWN;
+      return LSE_LIM_DOWN;
     case Code::kInvalid:
     case Code::kUnsupported:
-      if (startsWith(m, shell::kRequestTooLarge)) return LSE_BAD_ARGS;  // docs/client.md
-      if (startsWith(m, "Unknown resource name")) return LSE_UNKWN_RESNAME;
-      if (startsWith(m, "Unknown resource value")) return LSE_UNKWN_RESVALUE;
-      if (contains(m, "host name")) return LSE_BAD_HOST;
       return LSE_BAD_EXP;
-    case Code::kNotFound:
-      if (startsWith(m, shell::kLocalHostUnknown)) return LSE_LIM_BADHOST;
-      if (contains(m, "Unknown host")) return LSE_BAD_HOST;
-      if (contains(m, "Unknown resource name")) return LSE_UNKWN_RESNAME;
-      return LSE_NO_HOST;
+    case Code::kNotFound:  // notfound and noteligible: too few hosts
     case Code::kNotEligible:
       return LSE_NO_HOST;
     case Code::kDenied:
@@ -120,6 +121,15 @@ int errorNumberOf(const Status& s) {
       return LSE_PROTOC_LIM;
   }
   return LSE_INTERNAL;
+}
+
+}  // namespace
+
+// Decided on the Status's code and subcode only, never on its message (LSF's words for people).
+int errorNumberOf(const Status& s) {
+  if (s.isOk()) return LSE_NO_ERR;
+  int fine = numberOfSubcode(s.subcode());
+  return fine != LSE_NO_ERR ? fine : numberOfCode(s.code());
 }
 
 int fail(const Status& s) {

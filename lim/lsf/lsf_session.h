@@ -30,7 +30,7 @@ std::optional<std::vector<std::string>> knownLoadIndices(const std::vector<std::
 // busy thresholds); nullopt before any.
 std::optional<std::vector<std::string>> lastLoadIndices();
 
-// LSF's error number for a client Status (its code and LSF's words in its message).
+// LSF's error number for a client Status: from its code and subcode, never its message.
 int errorNumberOf(const Status& s);
 // Sets lserrno for `s` and returns it; the text of the last error is kept for ls_sysmsg.
 int fail(const Status& s);

@@ -57,6 +57,23 @@ std::string getenvOr(const char* name, const std::string& fallback) {
   return v != nullptr && *v ? v : fallback;
 }
 
+// What a lim's reply says about asking another lim: a non-master answers {"ok":false,
+// "redirect":"<master>"}, one that knows no master code "unavailable". Both are small, so a
+// larger reply is an answer and is not parsed here; nor is one that is not JSON (the caller
+// reports it). Read from the parsed reply's members, never from its text.
+struct AskElsewhere {
+  std::string redirect;  // the master to ask instead
+  bool unavailable = false;
+  std::string error;  // the unavailable lim's words
+};
+AskElsewhere askElsewhere(const std::string& reply) {
+  if (reply.size() > 4096) return {};
+  auto obj = format::parseJson(reply);
+  if (!obj || !obj->isObject()) return {};
+  if (obj->stringOr("code") == "unavailable") return {"", true, obj->stringOr("error")};
+  return {obj->stringOr("redirect"), false, ""};
+}
+
 }  // namespace
 
 std::optional<HostEntry> findHostEntry(std::string_view hostsText, const std::string& nameOrAlias) {
@@ -148,10 +165,11 @@ Result<ClientConfig> clientConfigFromEnvironment() {
 }
 
 Status localHostUnknown(const ClientConfig& c) {
-  return Status(Code::kNotFound, kLocalHostUnknown + c.localHost +
-                                     "> is not a cluster host (not in " + c.hostsPath +
-                                     "); set OPENLIM_HOST to its name in the cluster, or "
-                                     "LSF_SERVER_HOSTS in lsf.conf");
+  return Status(Code::kNotFound, Subcode::kLocalHostUnknown,
+                "the local host <" + c.localHost + "> is not a cluster host (not in " +
+                    c.hostsPath +
+                    "); set OPENLIM_HOST to its name in the cluster, or LSF_SERVER_HOSTS in "
+                    "lsf.conf");
 }
 
 std::string LimClient::addressOf(const std::string& host) const {
@@ -196,22 +214,15 @@ Result<std::string> LimClient::ask(const std::string& request, bool admin) {
       if (last.code() == Code::kUnavailable) continue;
       return last;
     }
-    // A non-master answers {"ok":false,"redirect":"<master>"}: follow it once. One that
-    // knows no master answers code "unavailable": try the next lim.
-    std::string master;
-    if (reply->size() > 4096 || (reply->find("\"redirect\"") == std::string::npos &&
-                                 reply->find("unavailable") == std::string::npos))
-      return reply;
-    auto obj = format::parseJson(*reply);
-    if (!obj || !obj->isObject()) return reply;  // the caller reports the malformed reply
-    if (obj->stringOr("code") == "unavailable") {
+    // Follow a redirect once; a lim that knows no master: try the next lim.
+    AskElsewhere next = askElsewhere(*reply);
+    if (next.unavailable) {
       answered = true;
-      last = Status(Code::kUnavailable, host + ": " + obj->stringOr("error"));
+      last = Status(Code::kUnavailable, host + ": " + next.error);
       continue;
     }
-    master = obj->stringOr("redirect");
-    if (master.empty()) return reply;
-    return askOne(master, request, signer ? &*signer : nullptr);
+    if (next.redirect.empty()) return reply;
+    return askOne(next.redirect, request, signer ? &*signer : nullptr);
   }
   // No lim answered, and the only one asked was a guess at the local host's name: that
   // guess, not a lim that is down, is the likely problem.

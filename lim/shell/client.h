@@ -63,9 +63,9 @@ Result<ClientConfig> clientConfigFromEnvironment();
 std::string localHostName(const std::string& envHost, const std::string& systemName,
                           const ClientConfig& c, const std::string& stripDomain);
 
-// kNotFound "the local host <name> is not a cluster host (...)": what a command says instead
-// of "LIM is down" when localHostGuessed and no lim answered (liblsf: LSE_LIM_BADHOST).
-inline constexpr const char* kLocalHostUnknown = "the local host <";
+// kNotFound, subcode kLocalHostUnknown, "the local host <name> is not a cluster host (...)":
+// what a command says instead of "LIM is down" when localHostGuessed and no lim answered
+// (liblsf: LSE_LIM_BADHOST).
 Status localHostUnknown(const ClientConfig& c);
 
 // Turns the cluster key into the MAC that signs admin requests. Injected so that only the

@@ -13,8 +13,12 @@ namespace {
 
 using format::Json;
 
-inline constexpr const char* kMasterUnknown = "Cannot locate master LIM now, try later";
 inline constexpr const char* kNoHost = "Not enough host(s) currently eligible";
+
+Status masterUnknown() {
+  return Status(Code::kUnavailable, Subcode::kMasterUnknown,
+                "Cannot locate master LIM now, try later");
+}
 
 Json opRequest(const char* op) {
   Json o = Json::object();
@@ -30,7 +34,7 @@ Json names(const std::vector<std::string>& v) {
 
 // OK for `ok:true`; a second redirect (the transport follows one) means the master is moving.
 Status replyStatus(const Json& reply) {
-  if (reply.find("redirect") != nullptr) return Status(Code::kUnavailable, kMasterUnknown);
+  if (reply.find("redirect") != nullptr) return masterUnknown();
   const Json* ok = reply.find("ok");
   if (ok == nullptr || !ok->asBool(false)) return format::replyError(reply);
   return Status::ok();
@@ -79,7 +83,7 @@ Json placeRequest(const PlaceQuery& q) {
 Result<std::string> protocolChecked(Result<std::string> r) {
   if (r || r.status().code() != Code::kInvalid) return r;
   // A request refused before it was sent is the caller's, not the protocol's.
-  if (r.status().message().rfind(shell::kRequestTooLarge, 0) == 0) return r;
+  if (r.status().subcode() == Subcode::kRequestTooLarge) return r;
   return Status(Code::kInternal, "LIM protocol error: " + r.status().message());
 }
 
@@ -117,7 +121,7 @@ Result<format::IdInfo> Client::id(bool withPeriod) {
 Result<std::string> Client::masterName() {
   auto i = id();
   if (!i) return i.status();
-  if (i->master.empty()) return Status(Code::kUnavailable, kMasterUnknown);
+  if (i->master.empty()) return masterUnknown();
   return i->master;
 }
 

@@ -154,10 +154,10 @@ std::string withSender(const std::string& json, const std::string& sender) {
 
 Status checkRequestSize(size_t bodyBytes) {
   if (bodyBytes <= protocol::kMaxRequestBody) return Status::ok();
-  return Status(Code::kInvalid, std::string(kRequestTooLarge) + ": " + std::to_string(bodyBytes) +
-                                    " bytes, more than the " +
-                                    std::to_string(protocol::kMaxRequestBody) +
-                                    " a request may be (an argument is too long)");
+  return Status(Code::kInvalid, Subcode::kRequestTooLarge,
+                "request too large: " + std::to_string(bodyBytes) + " bytes, more than the " +
+                    std::to_string(protocol::kMaxRequestBody) +
+                    " a request may be (an argument is too long)");
 }
 
 Result<std::string> requestJson(const std::string& address, uint16_t port, const std::string& json,

@@ -31,8 +31,7 @@ Signer makeClientSigner(std::string key, const std::string& prefix);
 
 // A request body past protocol::kMaxRequestBody is refused before any connection: the lim
 // would close the connection on it, and the caller would take that for a lim that is down.
-// kInvalid, its message starting with these words (liblsf maps it to LSE_BAD_ARGS).
-inline constexpr const char* kRequestTooLarge = "request too large";
+// kInvalid, subcode kRequestTooLarge (liblsf maps it to LSE_BAD_ARGS).
 Status checkRequestSize(size_t bodyBytes);
 
 struct Timeouts {

@@ -56,8 +56,7 @@ Result<double> parseThreshold(const std::string& index, const std::string& text)
   if (isSizeIndex(index)) {
     auto r = parseSize(text);
     // A plain bad number reads as for any index; only a bad unit gets its own words.
-    if (!r && r.status().message().find("unit") == std::string::npos)
-      return Status(Code::kInvalid, "");
+    if (!r && !parseDouble(splitSize(text).number)) return Status(Code::kInvalid, "");
     return r;
   }
   auto d = parseDouble(text);

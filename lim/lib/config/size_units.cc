@@ -27,11 +27,15 @@ bool isSizeIndex(std::string_view index) {
   return index == "mem" || index == "swp" || index == "tmp";
 }
 
-Result<double> parseSize(const std::string& text) {
+SizeParts splitSize(const std::string& text) {
   size_t end = text.size();
   while (end > 0 && std::isalpha(static_cast<unsigned char>(text[end - 1]))) --end;
-  std::string unit = text.substr(end);
-  auto d = parseDouble(text.substr(0, end));
+  return {text.substr(0, end), text.substr(end)};
+}
+
+Result<double> parseSize(const std::string& text) {
+  auto [number, unit] = splitSize(text);
+  auto d = parseDouble(number);
   if (!d) return Status(Code::kInvalid, "not a number");
   if (unit.empty()) return *d;
   double f = sizeUnitToMb(unit);

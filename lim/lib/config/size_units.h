@@ -15,6 +15,13 @@ double sizeUnitToMb(std::string_view unit);
 // True for the built-in load indices measured in MB (mem swp tmp).
 bool isSizeIndex(std::string_view index);
 
+// `text` split where its trailing letters (the unit, maybe empty) begin: "1.5gb" = {"1.5", "gb"}.
+struct SizeParts {
+  std::string number;
+  std::string unit;
+};
+SizeParts splitSize(const std::string& text);
+
 // A number with an optional size unit right after it (`500M`, `2G`, `1.5gb`, `512`): MB.
 // kInvalid, naming the bad unit, otherwise.
 Result<double> parseSize(const std::string& text);

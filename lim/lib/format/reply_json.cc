@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "format/subcode.h"
+
 namespace openlim::format {
 
 Json jstrings(const std::vector<std::string>& v) {
@@ -31,11 +33,12 @@ std::string jsonText(const Json& o) {
   return sortedKeys(o).compact();
 }
 
-std::string errorReply(const std::string& code, const std::string& message) {
+std::string errorReply(const std::string& code, const std::string& message, Subcode subcode) {
   Json o = Json::object();
   o.add("code", Json::string(code));
   o.add("error", Json::string(message));
   o.add("ok", Json::boolean(false));
+  if (subcode != Subcode::kNone) o.add("subcode", Json::string(std::string(subcodeName(subcode))));
   return o.compact();
 }
 

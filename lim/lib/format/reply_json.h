@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "format/json.h"
+#include "openlim/status.h"
 
 namespace openlim::format {
 
@@ -14,7 +15,8 @@ Json jstrings(const std::vector<std::string>& v);
 Json sortedKeys(const Json& v);
 // The compact text of `o` with sorted keys: small replies.
 std::string jsonText(const Json& o);
-// {"code":code,"error":message,"ok":false}
-std::string errorReply(const std::string& code, const std::string& message);
+// {"code":code,"error":message,"ok":false}, plus "subcode" when there is one (format/subcode.h).
+std::string errorReply(const std::string& code, const std::string& message,
+                       Subcode subcode = Subcode::kNone);
 
 }  // namespace openlim::format

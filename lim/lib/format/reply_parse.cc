@@ -1,5 +1,6 @@
 #include "format/reply_parse.h"
 
+#include "format/subcode.h"
 #include "format/values.h"
 
 namespace openlim::format {
@@ -257,14 +258,22 @@ std::vector<format::ElimHostStatus> parseElimStatus(const Json& reply) {
   return out;
 }
 
+namespace {
+
+Code codeOf(const std::string& code) {
+  if (code == "syntax") return Code::kInvalid;
+  if (code == "notfound" || code == "noteligible") return Code::kNotFound;
+  if (code == "denied") return Code::kDenied;
+  if (code == "unavailable" || code == "busy") return Code::kUnavailable;
+  return Code::kInternal;
+}
+
+}  // namespace
+
 Status replyError(const Json& reply) {
-  std::string code = reply.stringOr("code", "internal");
-  std::string message = reply.stringOr("error", "request failed");
-  if (code == "syntax") return Status(Code::kInvalid, message);
-  if (code == "notfound" || code == "noteligible") return Status(Code::kNotFound, message);
-  if (code == "denied") return Status(Code::kDenied, message);
-  if (code == "unavailable" || code == "busy") return Status(Code::kUnavailable, message);
-  return Status(Code::kInternal, message);
+  return Status(codeOf(reply.stringOr("code", "internal")),
+                subcodeFromName(reply.stringOr("subcode")),
+                reply.stringOr("error", "request failed"));
 }
 
 }  // namespace openlim::format

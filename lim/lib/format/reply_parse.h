@@ -34,7 +34,8 @@ PlacementResult parsePlacement(const format::Json& reply);
 std::vector<std::string> stringList(const format::Json& o, std::string_view key);
 // The Status of an `ok:false` reply: its `code` says the kind (syntax: kInvalid; notfound,
 // noteligible: kNotFound; denied: kDenied; unavailable, busy: kUnavailable; else
-// kInternal), its `error` LSF's words.
+// kInternal), its `subcode` the finer case (format/subcode.h; none when absent or unknown),
+// its `error` LSF's words.
 Status replyError(const format::Json& reply);
 
 }  // namespace openlim::format

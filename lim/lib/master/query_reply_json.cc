@@ -5,25 +5,34 @@
 
 #include "format/json_writer.h"
 #include "format/reply_json.h"
+#include "format/subcode.h"
 
 namespace openlim::master {
 
 using format::Json;
 
-std::string errorReplyJson(const Status& st) {
-  switch (st.code()) {
+namespace {
+
+const char* replyCode(Code c) {
+  switch (c) {
     case Code::kInvalid:
     case Code::kUnsupported:
-      return format::errorReply("syntax", st.message());
+      return "syntax";
     case Code::kNotFound:
-      return format::errorReply("notfound", st.message());
+      return "notfound";
     case Code::kNotEligible:
-      return format::errorReply("noteligible", st.message());
+      return "noteligible";
     case Code::kDenied:
-      return format::errorReply("denied", st.message());
+      return "denied";
     default:
-      return format::errorReply("internal", st.message());
+      return "internal";
   }
+}
+
+}  // namespace
+
+std::string errorReplyJson(const Status& st) {
+  return format::errorReply(replyCode(st.code()), st.message(), st.subcode());
 }
 
 std::string policyReplyJson(const PolicyQueryReply& r) {
@@ -93,7 +102,10 @@ std::string placeReplyJson(const PlaceReply& reply) {
     w.beginObject().key("host").str(e.host).key("outcome").str(outcomeName(e.outcome));
     w.key("reason").str(e.reason).endObject();
   }
-  w.endArray().key("hosts").strings(pr.slots).key("ok").boolean(pr.status.isOk()).endObject();
+  w.endArray().key("hosts").strings(pr.slots).key("ok").boolean(pr.status.isOk());
+  if (pr.status.subcode() != Subcode::kNone)  // an unknown host among the candidates
+    w.key("subcode").str(format::subcodeName(pr.status.subcode()));
+  w.endObject();
   return out;
 }
 

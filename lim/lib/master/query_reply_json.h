@@ -18,8 +18,9 @@ std::string placeReplyJson(const PlaceReply& r);
 std::string loadAdjReplyJson(const LoadAdjReply& r);
 std::string sharedReplyJson(const SharedReply& r);
 std::string policyReplyJson(const PolicyQueryReply& r);  // the model with "ok": true
-// {"code", "error", "ok": false}: kInvalid/kUnsupported = syntax, kNotFound = notfound,
-// kDenied = denied, else internal.
+// {"code", "error", "ok": false, "subcode"?}: kInvalid/kUnsupported = syntax, kNotFound =
+// notfound, kNotEligible = noteligible, kDenied = denied, else internal; the Status's subcode
+// (when it has one) as "subcode".
 std::string errorReplyJson(const Status& st);
 
 }  // namespace openlim::master

@@ -10,8 +10,9 @@ namespace {
 
 using format::Json;
 
-Status wrongType(std::string_view key, std::string_view what) {
-  return Status(Code::kInvalid, "\"" + std::string(key) + "\" must be " + std::string(what));
+Status wrongType(std::string_view key, std::string_view what, Subcode subcode = Subcode::kNone) {
+  return Status(Code::kInvalid, subcode,
+                "\"" + std::string(key) + "\" must be " + std::string(what));
 }
 
 // Reads the optional members of one request object; the first bad one is kept in status_
@@ -20,20 +21,29 @@ class Fields {
  public:
   explicit Fields(const Json& req) : req_(req) {}
 
-  void string(std::string_view key, std::string_view what, std::string* out) {
+  // `subcode` for a field that must name hosts (kBadHostName: liblsf's LSE_BAD_HOST).
+  void string(std::string_view key, std::string_view what, std::string* out,
+              Subcode subcode = Subcode::kNone) {
     const Json* v = present(key);
     if (!v) return;
-    if (!v->isString()) return fail(key, what);
+    if (!v->isString()) return fail(key, what, subcode);
     *out = v->asString();
   }
-  void strings(std::string_view key, std::string_view what, std::vector<std::string>* out) {
+  void strings(std::string_view key, std::string_view what, std::vector<std::string>* out,
+               Subcode subcode = Subcode::kNone) {
     const Json* v = present(key);
     if (!v) return;
-    if (!v->isArray()) return fail(key, what);
+    if (!v->isArray()) return fail(key, what, subcode);
     for (const auto& item : v->items())
-      if (!item.isString()) return fail(key, what);
+      if (!item.isString()) return fail(key, what, subcode);
     out->clear();
     for (const auto& item : v->items()) out->push_back(item.asString());
+  }
+  void hostName(std::string_view key, std::string* out) {
+    string(key, "a host name", out, Subcode::kBadHostName);
+  }
+  void hostNames(std::string_view key, std::vector<std::string>* out) {
+    strings(key, "an array of host names", out, Subcode::kBadHostName);
   }
   void boolean(std::string_view key, bool* out) {
     const Json* v = present(key);
@@ -61,15 +71,15 @@ class Fields {
 
  private:
   const Json* present(std::string_view key) const { return status_ ? req_.find(key) : nullptr; }
-  void fail(std::string_view key, std::string_view what) { status_ = wrongType(key, what); }
+  void fail(std::string_view key, std::string_view what, Subcode subcode = Subcode::kNone) {
+    status_ = wrongType(key, what, subcode);
+  }
 
   const Json& req_;
   Status status_;
 };
 
 constexpr std::string_view kResreq = "a resource requirement string";
-constexpr std::string_view kHostNames = "an array of host names";
-constexpr std::string_view kHostName = "a host name";
 
 template <typename T>
 Result<T> done(const Fields& f, T value) {
@@ -123,10 +133,10 @@ Result<LoadRequest> decodeLoadRequest(const Json& req) {
   std::string local;  // accepted for symmetry with place; a listing has no implicit type
   Fields f(req);
   f.string("resreq", kResreq, &r.resreq);
-  f.strings("hosts", kHostNames, &r.hosts);
+  f.hostNames("hosts", &r.hosts);
   f.integer("n", 0, "a whole number, 0 or more", &r.n);
   f.boolean("derived", &r.derived);
-  f.string("local", kHostName, &local);
+  f.hostName("local", &local);
   f.string("policy", "a policy name", &r.policy);
   return done(f, std::move(r));
 }
@@ -135,7 +145,7 @@ Result<HostsRequest> decodeHostsRequest(const Json& req) {
   HostsRequest r;
   Fields f(req);
   f.string("resreq", kResreq, &r.resreq);
-  f.strings("hosts", kHostNames, &r.hosts);
+  f.hostNames("hosts", &r.hosts);
   return done(f, std::move(r));
 }
 
@@ -147,8 +157,8 @@ Result<PlaceRequest> decodePlaceRequest(const Json& req) {
   f.integer("w", -1, "a whole number, -1 (not given) or more", &r.w);
   f.boolean("L", &r.fewestHosts);
   f.boolean("explain", &r.explain);
-  f.strings("hosts", kHostNames, &r.hosts);
-  f.string("local", kHostName, &r.local);
+  f.hostNames("hosts", &r.hosts);
+  f.hostName("local", &r.local);
   f.string("policy", "a policy name", &r.policy);
   if (!f.status()) return f.status();
   Status js = decodeJob(req, r.job);
@@ -160,7 +170,7 @@ Result<LoadAdjRequest> decodeLoadAdjRequest(const Json& req) {
   LoadAdjRequest r;
   Fields f(req);
   f.string("resreq", kResreq, &r.resreq);
-  f.strings("hosts", kHostNames, &r.slots);
+  f.hostNames("hosts", &r.slots);
   auto out = done(f, std::move(r));
   if (out && out->slots.empty())
     return Status(Code::kInvalid, "\"hosts\" must name at least one host");
@@ -181,7 +191,7 @@ Result<PolicyQuery> decodePolicyQuery(const Json& req) {
   f.boolean("strict", &r.strict);
   f.integer("count", 0, "a whole number, 0 or more", &r.count);
   f.integer("slots", 1, "a whole number, 1 or more", &r.slots);
-  f.strings("hosts", kHostNames, &r.hosts);
+  f.hostNames("hosts", &r.hosts);
   f.boolean("explain", &r.explain);
   f.boolean("attributes", &r.attributes);
   f.string("resreq", kResreq, &r.resreq);
@@ -196,7 +206,7 @@ Result<PolicyQuery> decodePolicyQuery(const Json& req) {
 Result<ElimStatusRequest> decodeElimStatusRequest(const Json& req) {
   ElimStatusRequest r;
   Fields f(req);
-  f.string("host", kHostName, &r.host);
+  f.hostName("host", &r.host);
   return done(f, std::move(r));
 }
 
@@ -204,7 +214,7 @@ Result<AdminRequest> decodeAdminRequest(const Json& req) {
   AdminRequest r;
   Fields f(req);
   std::string host;
-  f.string("host", kHostName, &host);
+  f.hostName("host", &host);
   if (req.find("host")) r.host = host;
   f.seconds("seconds", &r.seconds);
   f.string("sender", "a string naming the sender", &r.sender);

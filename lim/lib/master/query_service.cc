@@ -11,17 +11,15 @@
 namespace openlim::master {
 namespace {
 
-// A resreq error's message with its offset, as the reply's "error" says it.
-std::string withOffset(const Status& st) {
-  std::string msg = st.message();
-  if (st.pos().offset >= 0 && msg.find(" at ") == std::string::npos)
-    msg += " at " + std::to_string(st.pos().offset);
-  return msg;
+// A placement's or loadadj's resreq error is `syntax` whatever its code (an unknown name
+// too); its subcode says which. A resreq error's message names its offset itself ("... at 7"),
+// and a listing's (load, hosts, policy) keeps its own code: notfound for an unknown name.
+Status refused(const Status& st) {
+  return Status(Code::kInvalid, st.subcode(), st.message(), st.pos());
 }
 
-Status rowsError(const Status& st) {
-  if (st.code() == Code::kNotFound) return Status(Code::kNotFound, st.message());
-  return Status(st.code(), withOffset(st));
+Status unknownHost(const std::string& h) {
+  return Status(Code::kNotFound, Subcode::kUnknownHost, h + ": Unknown host");
 }
 
 // Rows to answer for: resreq selection (ordered) or every row, then the host filter.
@@ -32,7 +30,7 @@ Result<std::vector<uint32_t>> pickRows(const std::string& resreq,
   std::vector<uint32_t> rows;
   if (!resreq.empty()) {
     auto cr = ctx.cache->get(resreq, t.config);
-    if (!cr) return rowsError(cr.status());
+    if (!cr) return cr.status();
     rows = selectHosts(**cr, t, SelectOptions{.limit = n}).rows;
   } else {
     rows.resize(t.size());
@@ -43,7 +41,7 @@ Result<std::vector<uint32_t>> pickRows(const std::string& resreq,
     std::vector<char> wanted(t.size(), 0);
     for (const auto& h : only) {
       int r = t.row(h);
-      if (r < 0) return Status(Code::kNotFound, h + ": Unknown host");
+      if (r < 0) return unknownHost(h);
       wanted[static_cast<size_t>(r)] = 1;
     }
     std::erase_if(rows, [&](uint32_t r) { return !wanted[r]; });
@@ -79,7 +77,7 @@ Result<std::vector<HostSlots>> countSlots(const HostTable& t,
   std::unordered_map<uint32_t, size_t> at;  // row -> index in out
   for (const auto& h : slots) {
     const int r = t.row(h);
-    if (r < 0) return Status(Code::kNotFound, h + ": Unknown host");
+    if (r < 0) return unknownHost(h);
     auto [it, fresh] = at.try_emplace(static_cast<uint32_t>(r), out.size());
     if (fresh)
       out.push_back({static_cast<uint32_t>(r), 1});
@@ -183,9 +181,9 @@ InfoReply answerInfo(const QueryContext& ctx) {
 Result<PlaceReply> answerPlace(const PlaceRequest& req, const QueryContext& ctx) {
   const HostTable& t = *ctx.table;
   auto cr = ctx.cache->get(req.resreq, t.config, localOptions(req.local, t));
-  if (!cr) return Status(Code::kInvalid, withOffset(cr.status()));
+  if (!cr) return refused(cr.status());
   for (const auto& h : req.hosts)
-    if (t.row(h) < 0) return Status(Code::kNotFound, h + ": Unknown host");
+    if (t.row(h) < 0) return unknownHost(h);
   PlaceOptions po;
   po.minSlots = req.n;
   po.maxSlots = req.w;
@@ -220,7 +218,7 @@ Result<PlaceReply> answerPlace(const PlaceRequest& req, const QueryContext& ctx)
 Result<LoadAdjReply> answerLoadAdj(const LoadAdjRequest& req, const QueryContext& ctx) {
   const HostTable& t = *ctx.table;
   auto cr = ctx.cache->get(req.resreq, t.config, CompileOptions{});
-  if (!cr) return Status(Code::kInvalid, withOffset(cr.status()));
+  if (!cr) return refused(cr.status());
   auto hosts = countSlots(t, req.slots);  // every name checked before anything is added
   if (!hosts) return hosts.status();
   // LSF's adjustment only: tasks placed outside the lim were not rated here.
@@ -297,7 +295,7 @@ Result<Evaluated> evaluate(const PolicyQuery& q, const QueryContext& ctx) {
   Result<CompiledRequestPtr> cr = CompiledRequestPtr();
   if (!q.resreq.empty()) {
     cr = ctx.cache->get(q.resreq, t.config);
-    if (!cr) return rowsError(cr.status());
+    if (!cr) return cr.status();
     req.resreq = cr->get();
   }
   placement::BandCursors look;  // a look moves no turn: it works on a copy

@@ -51,7 +51,8 @@ Answer LimNode::adminRequest(const std::string& op, const Json& req, const Now& 
     case master::AdminRoute::kReconfigure:
       return reconfigureCluster(now, fx);
     case master::AdminRoute::kUnknownHost:
-      return Answer::error("notfound", d.host + ": Unknown host");
+      return Answer::failed(
+          Status(Code::kNotFound, Subcode::kUnknownHost, d.host + ": Unknown host"));
     case master::AdminRoute::kLocal:
       localAdmin(op, decoded->seconds, now, fx);
       return Answer::success(R"({"ok":true})");

@@ -110,7 +110,7 @@ Answer LimNode::elimStatusReply(uint64_t conn, const std::string& host, const No
   } else if (config_->findHost(host) || strcasecmp(host.c_str(), self_.c_str()) == 0) {
     targets.push_back(host);
   } else {
-    return Answer::error("notfound", host + ": Unknown host");
+    return Answer::failed(Status(Code::kNotFound, Subcode::kUnknownHost, host + ": Unknown host"));
   }
   if (targets.empty()) targets.push_back(self_);
   master::ElimGather g(targets, now.mono + master::elimGatherBudget(config_->params));

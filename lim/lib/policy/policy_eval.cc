@@ -48,7 +48,7 @@ Result<std::vector<uint32_t>> candidates(const HostTable& t, const PolicyRequest
     std::vector<char> seen(t.size(), 0);
     for (const auto& h : req.hosts) {
       int r = t.row(h);
-      if (r < 0) return Status(Code::kNotFound, h + ": Unknown host");
+      if (r < 0) return Status(Code::kNotFound, Subcode::kUnknownHost, h + ": Unknown host");
       if (!seen[static_cast<size_t>(r)]++) considered.push_back(static_cast<uint32_t>(r));
     }
     std::sort(considered.begin(), considered.end());

@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "format/reply_json.h"
+#include "format/subcode.h"
 #include "master/query_reply_json.h"
 #include "quota/quota_report.h"
 #include "reserve/explain_json.h"
@@ -111,7 +112,9 @@ ServiceAnswer ReservationService::reserve(const Json& req, const ServiceContext&
   const master::PlaceRequest& p = r->place;
   // A reservation holds its load itself: no decaying placement adjustment on top.
   auto compiled = ctx.query.cache->get(p.resreq, ctx.query.table->config, CompileOptions{});
-  if (!compiled) return master::errorReplyJson(Status(Code::kInvalid, compiled.status().message()));
+  if (!compiled)
+    return master::errorReplyJson(
+        Status(Code::kInvalid, compiled.status().subcode(), compiled.status().message()));
   PlaceOptions po{.minSlots = p.n,
                   .maxSlots = p.w,
                   .fewestHosts = p.fewestHosts,
@@ -152,6 +155,8 @@ ServiceAnswer ReservationService::reserve(const Json& req, const ServiceContext&
     addExplain(o);
     o.add("ok", Json::boolean(false));
     addQuota(o);
+    if (Subcode sub = plan.placement.status.subcode(); sub != Subcode::kNone)  // unknownhost
+      o.add("subcode", Json::string(std::string(format::subcodeName(sub))));
     return format::jsonText(o);
   }
   Reservation res;

@@ -78,7 +78,8 @@ Result<BNodePtr> Binder::name(const std::string& raw, int pos) {
   if (isBuiltinRating(nm, ctx_.config)) return leaf(BKind::kRating, VType::kNum);
   int slot = ctx_.config.resourceIndex(nm);
   if (slot < 0)
-    return Status(Code::kNotFound, "Unknown resource name <" + raw + "> at " + std::to_string(pos),
+    return Status(Code::kNotFound, Subcode::kUnknownResourceName,
+                  "Unknown resource name <" + raw + "> at " + std::to_string(pos),
                   SourcePos{.offset = pos});
   const ResourceDef& def = ctx_.config.resources[static_cast<size_t>(slot)];
   BNodePtr b;
@@ -236,7 +237,7 @@ Status Binder::checkHostValue(const BNode& col, const BNode& lit, const Node& li
                                        cfg.hostTypes.end()
                                  : cfg.findModel(lit.str) != nullptr;
   if (known) return Status::ok();
-  return Status(Code::kNotFound,
+  return Status(Code::kNotFound, Subcode::kUnknownResourceValue,
                 "Unknown resource value <" + lit.str + "> at " + std::to_string(litNode.pos),
                 SourcePos{.offset = litNode.pos});
 }

@@ -77,7 +77,7 @@ Status checkNames(const ParsedRequest& pr, const BindContext& ctx) {
   for (const auto& [name, pos] : pr.same)
     if (!known(name, ctx.config) && (!first || pos < first->first)) first.emplace(pos, name);
   if (!first) return Status::ok();
-  return Status(Code::kNotFound,
+  return Status(Code::kNotFound, Subcode::kUnknownResourceName,
                 "Unknown resource name <" + first->second + "> at " + std::to_string(first->first),
                 SourcePos{.offset = first->first});
 }

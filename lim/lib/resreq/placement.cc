@@ -83,7 +83,7 @@ std::vector<uint32_t> candidates(Work& w, Status& status) {
   for (const auto& h : w.o.candidates) {
     int r = w.t.row(h);
     if (r < 0) {
-      status = Status(Code::kNotFound, "Unknown host <" + h + ">");
+      status = Status(Code::kNotFound, Subcode::kUnknownHost, "Unknown host <" + h + ">");
       return {};
     }
     listed[static_cast<size_t>(r)] = 1;

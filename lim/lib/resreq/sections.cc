@@ -10,14 +10,15 @@ namespace openlim::resreq {
 namespace {
 
 Status unknownName(const std::string& name, int pos) {
-  return Status(Code::kNotFound, "Unknown resource name <" + name + "> at " + std::to_string(pos),
+  return Status(Code::kNotFound, Subcode::kUnknownResourceName,
+                "Unknown resource name <" + name + "> at " + std::to_string(pos),
                 SourcePos{.offset = pos});
 }
 
 Status badValue(const BindContext& ctx, const Assignment& a, const std::string& why) {
   (void)ctx;
   int pos = a.value ? a.value->pos : a.namePos;
-  return Status(Code::kInvalid,
+  return Status(Code::kInvalid, Subcode::kUnknownResourceValue,
                 "Unknown resource value <" + (a.value ? a.value->text + a.value->unit : "") +
                     "> for <" + a.name + "> at " + std::to_string(pos) + ": " + why,
                 SourcePos{.offset = pos});

@@ -1,10 +1,52 @@
 /* An LSF API program of the kind LSF's guides show: the cluster, its master, every host's
  * type and load (external indices too), a placement with a resource requirement, and a load
  * adjustment. Built with `cc` against the installed lsf/lsf.h and liblsf by test_client.py, whose
- * output it checks against lsload and lsplace. Usage: lsf_example RESREQ | --lock | --unlock */
+ * output it checks against lsload and lsplace, and requests the cluster refuses with the number
+ * LSF sets for each. Usage: lsf_example RESREQ | --lock | --unlock */
 #include <lsf/lsf.h>
 #include <stdio.h>
 #include <string.h>
+
+/* The name of the numbers a refusal below may set (test_client.py reads them). */
+static const char* lseName(int n) {
+  switch (n) {
+    case LSE_BAD_HOST:
+      return "LSE_BAD_HOST";
+    case LSE_UNKWN_RESNAME:
+      return "LSE_UNKWN_RESNAME";
+    case LSE_UNKWN_RESVALUE:
+      return "LSE_UNKWN_RESVALUE";
+    case LSE_BAD_EXP:
+      return "LSE_BAD_EXP";
+    case LSE_NO_HOST:
+      return "LSE_NO_HOST";
+    default:
+      return "other";
+  }
+}
+
+/* Requests the cluster refuses, each with LSF's number for its case. */
+static void refusals(void) {
+  int n = 1;
+  char* nosuch[] = {"nosuchhost"};
+  if (ls_gethostinfo(NULL, &n, nosuch, 1, 0) == NULL)
+    printf("refused hostinfo %s\n", lseName(lserrno));
+  n = 1;
+  if (ls_placeofhosts(NULL, &n, 0, NULL, nosuch, 1) == NULL)
+    printf("refused placeofhosts %s\n", lseName(lserrno));
+  n = 0;
+  if (ls_load("select[nosuchres>1]", &n, 0, NULL) == NULL)
+    printf("refused load name %s\n", lseName(lserrno));
+  n = 0;
+  if (ls_load("select[type==NOSUCHTYPE]", &n, 0, NULL) == NULL)
+    printf("refused load value %s\n", lseName(lserrno));
+  n = 1;
+  if (ls_placereq("select[nosuchres>1]", &n, 0, NULL) == NULL)
+    printf("refused place name %s\n", lseName(lserrno));
+  n = 1;
+  if (ls_placereq("select[type==NOSUCHTYPE]", &n, 0, NULL) == NULL)
+    printf("refused place value %s\n", lseName(lserrno));
+}
 
 int main(int argc, char** argv) {
   char* resreq = argc > 1 ? argv[1] : NULL;
@@ -92,5 +134,6 @@ int main(int argc, char** argv) {
 
   if (ls_placereq("select[", &want, 0, NULL) == NULL && LSE_ISBAD_RESREQ(lserrno))
     printf("bad resreq: %s\n", ls_sysmsg());
+  refusals();
   return 0;
 }

@@ -140,6 +140,13 @@ class TestClient(unittest.TestCase):
         self.assertIn("placed hostB", out)
         self.assertIn("adjusted hostB", out)
         self.assertIn("bad resreq: Bad resource requirement syntax", out)
+        # Each refusal's number, from the reply's code and subcode (docs/client.md).
+        for line in ("refused hostinfo LSE_BAD_HOST", "refused placeofhosts LSE_BAD_HOST",
+                     "refused load name LSE_UNKWN_RESNAME",
+                     "refused load value LSE_UNKWN_RESVALUE",
+                     "refused place name LSE_UNKWN_RESNAME",
+                     "refused place value LSE_UNKWN_RESVALUE"):
+            self.assertIn(line, out)
         # The adjustment shows in lsload: hostB's r1m carries at least one whole task more.
         r1m = float(self.cmd("lsload", "-I", "r1m", "hostB")[1].splitlines()[1].split()[2])
         self.assertGreaterEqual(r1m, 1.0)

@@ -20,6 +20,11 @@ TEST(Call, SecondRedirectMeansTheMasterIsUnknown) {
   CmdIo io{out, err, lim, "hostA", nullptr};
   EXPECT_EQ(fail(io, "lsid", r.status()), 3);
   EXPECT_EQ(err.str(), "lsid: Cannot locate master LIM now, try later\n");
+  // The subcode says it, not the words: the same words without it are a lim that is down.
+  Out out2, err2;
+  CmdIo io2{out2, err2, lim, "hostA", nullptr};
+  fail(io2, "lsid", Status(Code::kUnavailable, "Cannot locate master LIM now, try later"));
+  EXPECT_EQ(err2.str(), "lsid: LIM is down; try later\n");
 }
 
 TEST(Call, MalformedReplyIsAnErrorNotACrash) {

@@ -76,11 +76,13 @@ TEST(Client, NoLimAtAGuessedLocalHostSaysItIsNotAClusterHost) {
   auto r = LimClient(c).ask(R"({"op":"id"})", false);
   ASSERT_FALSE(r.isOk());
   EXPECT_EQ(r.status().code(), Code::kNotFound);
+  EXPECT_EQ(r.status().subcode(), Subcode::kLocalHostUnknown);
   EXPECT_EQ(r.status().message(),
             "the local host <127.0.0.1> is not a cluster host (not in /etc/openlim/hosts); set "
             "OPENLIM_HOST to its name in the cluster, or LSF_SERVER_HOSTS in lsf.conf");
   c.stateDir = ::testing::TempDir() + "/no-such-state-dir";
-  EXPECT_EQ(LimClient(c).askLocal(R"({"op":"reservations"})").status().code(), Code::kNotFound);
+  EXPECT_EQ(LimClient(c).askLocal(R"({"op":"reservations"})").status().subcode(),
+            Subcode::kLocalHostUnknown);
   // With server hosts named, a lim that is down is the likelier story.
   c.serverHosts = {"127.0.0.1"};
   EXPECT_EQ(LimClient(c).ask(R"({"op":"id"})", false).status().code(), Code::kUnavailable);
@@ -135,6 +137,18 @@ TEST(RequestJson, SignerWithoutMacIsDenied) {
   ASSERT_FALSE(r.isOk());
   EXPECT_EQ(r.status().code(), Code::kDenied);
   EXPECT_EQ(s.seq, 0u);  // nothing was sent
+}
+
+// Refused before anything is sent, with the subcode that makes it the caller's mistake.
+TEST(RequestJson, ARequestOverTheLimitIsRefusedUnsent) {
+  std::string big = R"({"op":"load","resreq":")" + std::string(5u << 20, 'm') + "\"}";
+  for (auto r : {requestJson("127.0.0.1", 1, big, nullptr, Timeouts{.connect = 1, .recv = 1}),
+                 requestJsonLocal("/nonexistent/lim.sock", big, Timeouts{})}) {
+    ASSERT_FALSE(r.isOk());
+    EXPECT_EQ(r.status().code(), Code::kInvalid);
+    EXPECT_EQ(r.status().subcode(), Subcode::kRequestTooLarge);
+  }
+  EXPECT_EQ(checkRequestSize(100).subcode(), Subcode::kNone);
 }
 
 TEST(RequestJson, SenderIsEscapedByTheOneJsonWriterNotStripped) {

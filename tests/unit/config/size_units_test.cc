@@ -35,6 +35,16 @@ TEST(SizeUnits, ParseSizeMalformed) {
   EXPECT_NE(parseSize("2X").status().message().find("unknown unit 'X'"), std::string::npos);
 }
 
+// Where the unit begins: what a caller reads to tell a bad number from a bad unit.
+TEST(SizeUnits, SplitSizeAtTheTrailingLetters) {
+  EXPECT_EQ(splitSize("1.5gb").number, "1.5");
+  EXPECT_EQ(splitSize("1.5gb").unit, "gb");
+  EXPECT_EQ(splitSize("1e3").number, "1e3");
+  EXPECT_EQ(splitSize("1e3").unit, "");
+  EXPECT_EQ(splitSize("x2X").number, "x2");
+  EXPECT_EQ(splitSize("G").number, "");
+}
+
 TEST(SizeUnits, SizeIndices) {
   EXPECT_TRUE(isSizeIndex("mem"));
   EXPECT_TRUE(isSizeIndex("swp"));

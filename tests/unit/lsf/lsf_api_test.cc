@@ -167,6 +167,22 @@ TEST_F(LsfApi, AnArgumentLargerThanARequestMayBeIsBadArgs) {
   EXPECT_EQ(lserrno, LSE_LIM_DOWN);  // the same call with a fitting argument
 }
 
+// The lim's reply is read as JSON to see whether to ask elsewhere: a redirect is followed
+// once (here to the same lim, which redirects again: no master answers), and a lim that
+// knows no master is passed over for the next (none here: the lim is down).
+TEST_F(LsfApi, RedirectsAndLimsWithoutAMasterAreReadFromTheReply) {
+  FakeLim redirect(frame(R"({"ok":false,"redirect":"fake"})"));
+  useLim(redirect.port());
+  EXPECT_EQ(ls_info(), nullptr);
+  EXPECT_EQ(lserrno, LSE_MASTR_UNKNW);
+  EXPECT_EQ(redirect.connections(), 2);
+  FakeLim noMaster(frame(R"({"code":"unavailable","error":"LIM is down; try later","ok":false})"));
+  useLim(noMaster.port());
+  EXPECT_EQ(ls_info(), nullptr);
+  EXPECT_EQ(lserrno, LSE_LIM_DOWN);
+  EXPECT_EQ(noMaster.connections(), 1);
+}
+
 TEST_F(LsfApi, MissingLsfConfIsLsfConf) {
   ::setenv("LSF_ENVDIR", "/nonexistent/openlim-lsf-test", 1);
   openlim::lsf::resetSession();
@@ -186,13 +202,56 @@ TEST_F(LsfApi, RefusedResourceRequirementIsBadExp) {
   EXPECT_STREQ(ls_sysmsg(), "Bad resource requirement syntax");
 }
 
+// The reply's subcode picks the number; its words are for people (here not LSF's at all).
 TEST_F(LsfApi, UnknownResourceNameHasItsOwnNumber) {
-  FakeLim lim(frame(R"({"ok":false,"code":"syntax","error":"Unknown resource name at 7: x"})"));
+  FakeLim lim(
+      frame(R"({"ok":false,"code":"notfound","subcode":"unknownresource","error":"inconnue: x"})"));
   useLim(lim.port());
   int n = 0;
   char resreq[] = "select[x>1]";
   EXPECT_EQ(ls_load(resreq, &n, 0, nullptr), nullptr);
   EXPECT_EQ(lserrno, LSE_UNKWN_RESNAME);
+  EXPECT_STREQ(ls_sysmsg(), "Unknown resource name");
+}
+
+TEST_F(LsfApi, UnknownHostAndValueComeFromTheReplysSubcode) {
+  FakeLim host(frame(R"({"ok":false,"code":"notfound","subcode":"unknownhost",)"
+                     R"("error":"Host <nosuch> is not used by the cluster"})"));
+  useLim(host.port());
+  int n = 0;
+  char nosuch[] = "nosuch";
+  char* list[] = {nosuch};
+  EXPECT_EQ(ls_gethostinfo(nullptr, &n, list, 1, 0), nullptr);
+  EXPECT_EQ(lserrno, LSE_BAD_HOST);
+  FakeLim value(frame(R"({"ok":false,"code":"syntax","subcode":"unknownvalue",)"
+                      R"("error":"Unknown resource name <type> at 7"})"));
+  useLim(value.port());
+  char resreq[] = "select[type==SPARC]";
+  n = 1;
+  EXPECT_EQ(ls_placereq(resreq, &n, 0, nullptr), nullptr);
+  EXPECT_EQ(lserrno, LSE_UNKWN_RESVALUE);
+}
+
+// Without a subcode the code decides, whatever case the words seem to name.
+TEST_F(LsfApi, AReplyWithoutASubcodeIsDecidedByItsCode) {
+  FakeLim syntax(frame(R"({"ok":false,"code":"syntax",)"
+                       R"("error":"Bad resource requirement syntax: select[host name] at 12"})"));
+  useLim(syntax.port());
+  int n = 1;
+  char resreq[] = "select[host name]";
+  EXPECT_EQ(ls_placereq(resreq, &n, 0, nullptr), nullptr);
+  EXPECT_EQ(lserrno, LSE_BAD_EXP);
+  FakeLim notFound(frame(R"({"ok":false,"code":"notfound","error":"x: Unknown host"})"));
+  useLim(notFound.port());
+  n = 0;
+  EXPECT_EQ(ls_load(nullptr, &n, 0, nullptr), nullptr);
+  EXPECT_EQ(lserrno, LSE_NO_HOST);
+  // A subcode this library does not know reads as the code alone.
+  FakeLim newer(frame(R"({"ok":false,"code":"notfound","subcode":"fromthefuture",)"
+                      R"("error":"Unknown resource name <x> at 7"})"));
+  useLim(newer.port());
+  EXPECT_EQ(ls_load(nullptr, &n, 0, nullptr), nullptr);
+  EXPECT_EQ(lserrno, LSE_NO_HOST);
 }
 
 TEST_F(LsfApi, OversizedReplyIsAProtocolErrorNotAnAllocation) {

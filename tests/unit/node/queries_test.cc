@@ -138,6 +138,40 @@ TEST_F(Queries, ErrorReplyTextIsCompactAndSorted) {
             R"({"code":"notfound","error":"x: Unknown host","ok":false})");
 }
 
+TEST_F(Queries, ErrorReplyNamesItsSubcodeLast) {
+  EXPECT_EQ(errorReply("notfound", "x", Subcode::kUnknownHost),
+            R"({"code":"notfound","error":"x","ok":false,"subcode":"unknownhost"})");
+}
+
+// The cases one code covers are told apart by the reply's subcode (docs/protocol.md), which
+// the client library reads instead of the words.
+TEST_F(Queries, ErrorRepliesCarryTheSubcodeThatTellsTheirCaseApart) {
+  struct Case {
+    Answer (*query)(const Json&, const QueryContext&);
+    const char* request;
+    const char* code;
+    const char* subcode;  // "" = none
+  } cases[] = {
+      {queryLoad, R"({"op":"load","hosts":["nosuch"]})", "notfound", "unknownhost"},
+      {queryLoad, R"({"op":"load","resreq":"select[nosuchres>1]"})", "notfound", "unknownresource"},
+      {queryLoad, R"({"op":"load","resreq":"select[type==SPARC]"})", "notfound", "unknownvalue"},
+      {queryLoad, R"({"op":"load","hosts":"hostA"})", "syntax", "badhostname"},
+      {queryLoad, R"({"op":"load","resreq":"select[mem>"})", "syntax", ""},
+      {queryHosts, R"({"op":"hosts","hosts":["hostA","nosuch"]})", "notfound", "unknownhost"},
+      {queryPlace, R"({"op":"place","hosts":["nosuch"]})", "notfound", "unknownhost"},
+      {queryPlace, R"({"op":"place","resreq":"select[nosuchres>1]"})", "syntax", "unknownresource"},
+      {queryPlace, R"({"op":"place","resreq":"select[model==Fancy]"})", "syntax", "unknownvalue"},
+      {queryPlace, R"({"op":"place","local":5})", "syntax", "badhostname"},
+      {queryPlace, R"({"op":"place","n":100,"w":100})", "noteligible", ""},
+      {queryLoadAdj, R"({"op":"loadadj","hosts":["hostA","nosuch"]})", "notfound", "unknownhost"},
+  };
+  for (const auto& c : cases) {
+    Json r = run(c.query, c.request);
+    EXPECT_EQ(at(r, "code").asString(), c.code) << c.request;
+    EXPECT_EQ(r.stringOr("subcode"), c.subcode) << c.request;
+  }
+}
+
 TEST_F(Queries, HostsGivesStaticFieldsAndNullForUnreported) {
   Json r = run(queryHosts, R"({"op":"hosts"})");
   ASSERT_EQ(at(r, "hosts").size(), 3u);

@@ -193,6 +193,57 @@ TEST(Client, ReplyCodesMapToOneStatusKindForLibraryAndCommands) {
   }
 }
 
+// The reply's subcode travels in the Status; one this version does not know is none.
+TEST(Client, ReplySubcodesReachTheStatus) {
+  FakeTransport t;
+  Client c(t, "a");
+  const std::pair<const char*, Subcode> kSubcodes[] = {
+      {"unknownhost", Subcode::kUnknownHost},
+      {"badhostname", Subcode::kBadHostName},
+      {"unknownresource", Subcode::kUnknownResourceName},
+      {"unknownvalue", Subcode::kUnknownResourceValue},
+      {"fromthefuture", Subcode::kNone},
+      {"", Subcode::kNone}};
+  for (const auto& [name, subcode] : kSubcodes) {
+    t.replies["hosts"] =
+        std::string(R"({"ok":false,"code":"notfound","subcode":")") + name + R"(","error":"why"})";
+    Status s = c.hosts({.hosts = {"x"}}).status();
+    EXPECT_EQ(s.code(), Code::kNotFound) << name;
+    EXPECT_EQ(s.subcode(), subcode) << name;
+  }
+  t.replies["load"] = R"({"ok":false,"code":"syntax","error":"Unknown resource name <x> at 7"})";
+  EXPECT_EQ(c.load().status().subcode(), Subcode::kNone);  // the words are not read
+}
+
+TEST(Client, MasterUnknownHasItsSubcode) {
+  FakeTransport t;
+  t.replies["id"] = R"({"ok":true,"cluster":"c","master":""})";
+  t.replies["info"] = R"({"ok":false,"redirect":"m2"})";
+  t.replies["place"] = R"({"ok":false,"code":"unavailable","error":"master LIM"})";
+  Client c(t, "a");
+  EXPECT_EQ(c.masterName().status().subcode(), Subcode::kMasterUnknown);
+  EXPECT_EQ(c.info().status().subcode(), Subcode::kMasterUnknown);
+  EXPECT_EQ(c.place({}).status().subcode(), Subcode::kNone);
+}
+
+// A transport whose every answer is one failure.
+struct FailingTransport : LimTransport {
+  Status failure;
+  Result<std::string> ask(const std::string&, bool) override { return failure; }
+};
+
+// A transport's kInvalid is a reply frame it could not read (a protocol error), unless its
+// subcode says the request was refused unsent: then it is the caller's bad argument.
+TEST(Client, OnlyARequestRefusedUnsentStaysTheCallersMistake) {
+  FailingTransport t;
+  Client c(t, "a");
+  t.failure = Status(Code::kInvalid, Subcode::kRequestTooLarge, "too big");
+  EXPECT_EQ(c.info().status().code(), Code::kInvalid);
+  EXPECT_EQ(c.info().status().subcode(), Subcode::kRequestTooLarge);
+  t.failure = Status(Code::kInvalid, "request too large: bad magic");  // the words alone
+  EXPECT_EQ(c.info().status().code(), Code::kInternal);
+}
+
 TEST(Client, AdminCallsFromEightThreadsReachTheTransportOneAtATime) {
   FakeTransport t;
   Client c(t, "a");
