@@ -11,6 +11,8 @@ Run: LIM_BIN=build/lim/daemon/lim PAIRS_BIN=build/tests/bench/reserve/reserve_pa
          python3 tests/bench/reserve/reserve_pairs.py [pairs] [active] [clients]
 `active`: reservations held throughout (each state-file write carries them all).
 BENCH_BLOCK: the 127.x.y address block (default 127.7.59).
+BENCH_CANDIDATES=3 BENCH_CONSISTENCY=quorum: three master candidates (hostA the master), so
+each change is answered once a majority of their journals has it (docs/reservations.md).
 """
 
 import json
@@ -49,9 +51,12 @@ def main():
     active = int(sys.argv[2]) if len(sys.argv) > 2 else 0
     clients = int(sys.argv[3]) if len(sys.argv) > 3 else 16
     driver = os.environ.get("PAIRS_BIN")
-    with Cluster(block=os.environ.get("BENCH_BLOCK", "127.7.59"), hosts=["hostA"],
-                 lim=os.environ["LIM_BIN"],
-                 params={"RESERVATION_LEASE": 3600}) as c:
+    hosts = ["hostA", "hostB", "hostC"][:int(os.environ.get("BENCH_CANDIDATES", "1"))]
+    params = {"RESERVATION_LEASE": 3600}
+    if os.environ.get("BENCH_CONSISTENCY"):
+        params["RESERVATION_CONSISTENCY"] = os.environ["BENCH_CONSISTENCY"]
+    with Cluster(block=os.environ.get("BENCH_BLOCK", "127.7.59"), hosts=hosts,
+                 lim=os.environ["LIM_BIN"], master_list=hosts, params=params) as c:
         state = os.path.join(c.dir, "state")
         c.conf_extra["LSF_STATEDIR"] = state
         c.conf_extra["LSF_NCPUS"] = 100000  # room for every client's reservation at once
@@ -82,9 +87,11 @@ def main():
         cpu = proc_stats(c.procs["hostA"].pid)[1] - cpu0
         pairs = pairs // clients * clients
         writes = c.counter("hostA", "reservation_state_writes") - writes
-        print("%d pairs in %.2f s from %d clients: %.0f durable pairs/s (%d state-file writes,"
-              " %d active); lim CPU %.2f s = %.0f pairs per lim CPU second"
-              % (pairs, dt, clients, pairs / dt, writes, active + 1, cpu, pairs / max(cpu, 1e-9)))
+        print("%d pairs in %.2f s from %d clients, %d candidate(s) %s: %.0f durable pairs/s (%d"
+              " state-file writes, %d active); master lim CPU %.2f s = %.0f pairs per lim CPU"
+              " second" % (pairs, dt, clients, len(hosts), params.get("RESERVATION_CONSISTENCY",
+                                                                         "quorum"),
+                           pairs / dt, writes, active + 1, cpu, pairs / max(cpu, 1e-9)))
 
 
 if __name__ == "__main__":
