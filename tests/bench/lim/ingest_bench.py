@@ -35,8 +35,9 @@ def ingest(build, n, rate, seconds):
         before = c.counter("hostA", "reports_ingested")
         rss0, cpu0 = proc_stats(pid)
         t0 = time.monotonic()
+        # Each host's first report comes with its holds report, as a lim tells a new master.
         out = subprocess.run([gen, c.address("hostA"), str(c.port), c.keyfile, "f", str(n),
-                              str(rate), str(seconds)], capture_output=True, text=True,
+                              str(rate), str(seconds), "holds"], capture_output=True, text=True,
                              check=True)
         sent = int(out.stdout.strip())
         got, last = -1, -2

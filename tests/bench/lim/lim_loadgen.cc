@@ -1,8 +1,11 @@
 // Load generator: plays N hosts against one master lim over real UDP, sending signed load
 // reports (20 indices) at a fixed rate.
-//   lim_loadgen IP PORT KEYFILE PREFIX NHOSTS RATE SECONDS
+//   lim_loadgen IP PORT KEYFILE PREFIX NHOSTS RATE SECONDS [holds]
 // Hosts are PREFIX0..PREFIX<N-1> (they must be in the master's cluster file). Prints the
-// number of reports sent; compare with the master's reports_ingested counter.
+// number of reports sent; compare with the master's reports_ingested counter. With `holds`,
+// each host's first load report is followed by its (empty) holds report, as a real lim
+// tells a new master what reservations it keeps (docs/reservations.md); without it, a new
+// master asks each host for it, as it would a lim whose report was lost.
 #include <Poco/Exception.h>
 #include <Poco/Net/DatagramSocket.h>
 #include <Poco/Net/SocketAddress.h>
@@ -21,8 +24,9 @@
 using namespace openlim;
 
 int main(int argc, char** argv) {
-  if (argc != 8) {
-    std::fprintf(stderr, "usage: lim_loadgen IP PORT KEYFILE PREFIX NHOSTS RATE SECONDS\n");
+  const bool holds = argc == 9 && std::string(argv[8]) == "holds";
+  if (argc != 8 && !holds) {
+    std::fprintf(stderr, "usage: lim_loadgen IP PORT KEYFILE PREFIX NHOSTS RATE SECONDS [holds]\n");
     return 2;
   }
   auto key = shell::readKeyFile(argv[3]);
@@ -64,6 +68,17 @@ int main(int argc, char** argv) {
       std::string bytes = protocol::encodeFrame(f, &mac);
       try {
         sock.sendTo(bytes.data(), static_cast<int>(bytes.size()), to);
+        if (holds && sent < bodies.size()) {
+          protocol::Frame h{.kind = protocol::Kind::kAdmin,
+                            .isSigned = true,
+                            .epoch = epoch,
+                            .seq = ++seq,
+                            .body = "{\"op\":\"holds\",\"part\":0,\"parts\":1,\"released\":[],"
+                                    "\"reservations\":[],\"sender\":\"" +
+                                    prefix + std::to_string(sent) + "\"}"};
+          std::string hb = protocol::encodeFrame(h, &mac);
+          sock.sendTo(hb.data(), static_cast<int>(hb.size()), to);
+        }
         ++sent;
       } catch (const Poco::Exception& e) {
         ++failed;  // ENOBUFS and the like: the report never left; not a lim loss

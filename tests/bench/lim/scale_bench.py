@@ -115,8 +115,9 @@ def main():
         addr = (c.address("hostA"), c.port)
         # Every host reports once, at a pace the master's socket buffer absorbs.
         prime = min(n, 20000)
+        # ... and tells it what reservations it keeps (none), as a lim does a new master.
         subprocess.run([gen, addr[0], str(c.port), c.keyfile, "f", str(n), str(prime),
-                        str(n / prime + 1)], check=True, capture_output=True)
+                        str(n / prime + 1), "holds"], check=True, capture_output=True)
         c.wait_for(lambda: c.host_status("hostA", "f%d" % (n - 1)).get("status") == "ok",
                    timeout=120)
         before = c.counter("hostA", "reports_ingested")
