@@ -73,9 +73,10 @@ int main(int argc, char** argv) {
                             .isSigned = true,
                             .epoch = epoch,
                             .seq = ++seq,
-                            .body = "{\"op\":\"holds\",\"part\":0,\"parts\":1,\"released\":[],"
-                                    "\"reservations\":[],\"sender\":\"" +
-                                    prefix + std::to_string(sent) + "\"}"};
+                            .body =
+                                "{\"op\":\"holds\",\"part\":0,\"parts\":1,\"released\":[],"
+                                "\"reservations\":[],\"sender\":\"" +
+                                prefix + std::to_string(sent) + "\"}"};
           std::string hb = protocol::encodeFrame(h, &mac);
           sock.sendTo(hb.data(), static_cast<int>(hb.size()), to);
         }
