@@ -87,8 +87,8 @@ void LoadCollector::detect() {
   }
 }
 
-std::set<std::string> LoadCollector::wholeDisks() const {
-  auto names = proc_.list("/sys/block");
+std::set<std::string> LoadCollector::wholeDisks() {
+  auto names = proc_.listKept("/sys/block");
   return std::set<std::string>(names.begin(), names.end());
 }
 
@@ -116,7 +116,7 @@ void LoadCollector::tick(double now) {
   if (due & kSrcUsers) readUsers(raw, now);
   std::optional<int> processes;
   if (due & kSrcStat) {
-    auto names = proc_.list("/proc");  // a readdir: cheap, no file opened per process
+    auto names = proc_.listKept("/proc");  // a readdir: no file opened per process
     if (!names.empty()) processes = procfs::countProcesses(names);
   }
   nlb_.ingest(raw.stat, (due & kSrcStat) && !raw.stat, raw.disks,

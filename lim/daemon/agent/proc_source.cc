@@ -20,6 +20,8 @@ ProcSource::ProcSource(std::string root) : root_(std::move(root)) {
 ProcSource::~ProcSource() {
   for (auto& [path, k] : kept_)
     if (k.fd >= 0) ::close(k.fd);
+  for (auto& [path, d] : keptDirs_)
+    if (d) ::closedir(d);
 }
 
 std::string ProcSource::resolve(const std::string& path) const {
@@ -69,10 +71,10 @@ Result<std::string_view> ProcSource::readKept(const std::string& path) {
   struct stat st;
   if (k.fd < 0 || ::fstat(k.fd, &st) != 0 || st.st_nlink == 0)
     if (Status opened = reopen(path, k); !opened) return opened;
-  if (k.buf.size() < 16384) k.buf.resize(16384);
+  if (k.buf.empty()) k.buf.resize(4096);
   size_t got = 0;
   for (;;) {
-    if (k.buf.size() - got < 4096) k.buf.resize(k.buf.size() * 2);
+    if (got == k.buf.size()) k.buf.resize(k.buf.size() * 2);  // full: more may follow
     ssize_t n = ::pread(k.fd, k.buf.data() + got, k.buf.size() - got, static_cast<off_t>(got));
     if (n < 0 && errno == EINTR) continue;
     if (n == 0) break;
@@ -87,16 +89,38 @@ Result<std::string_view> ProcSource::readKept(const std::string& path) {
   return std::string_view(k.buf.data(), got);
 }
 
-std::vector<std::string> ProcSource::list(const std::string& path) const {
+namespace {
+
+std::vector<std::string> entriesOf(DIR* d) {
   std::vector<std::string> out;
-  DIR* d = ::opendir(resolve(path).c_str());
-  if (!d) return out;
   while (struct dirent* e = ::readdir(d)) {
     if (std::strcmp(e->d_name, ".") == 0 || std::strcmp(e->d_name, "..") == 0) continue;
     out.emplace_back(e->d_name);
   }
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string> ProcSource::list(const std::string& path) const {
+  DIR* d = ::opendir(resolve(path).c_str());
+  if (!d) return {};
+  std::vector<std::string> out = entriesOf(d);
   ::closedir(d);
   return out;
+}
+
+std::vector<std::string> ProcSource::listKept(const std::string& path) {
+  DIR*& d = keptDirs_[path];
+  struct stat st;
+  if (d && (::fstat(::dirfd(d), &st) != 0 || st.st_nlink == 0)) {
+    ::closedir(d);
+    d = nullptr;
+  }
+  if (!d) d = ::opendir(resolve(path).c_str());
+  if (!d) return {};
+  ::rewinddir(d);
+  return entriesOf(d);
 }
 
 std::optional<double> ProcSource::atime(const std::string& path) const {

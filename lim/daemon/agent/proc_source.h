@@ -2,6 +2,8 @@
 // Reads the host's /proc, /sys, /dev and utmp through an injectable root, so unit tests feed
 // fixture trees (root "tests/unit/lim/fixtures/host1") and production uses root "/".
 
+#include <dirent.h>
+
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -31,6 +33,10 @@ class ProcSource {
   Result<std::string_view> readKept(const std::string& path);
   // Names of the entries of a directory (no "." / ".."); empty when it cannot be listed.
   std::vector<std::string> list(const std::string& path) const;
+  // The same, for a directory listed at every sample (/proc, /sys/block): kept open and
+  // rewound, so a sample costs no path walk, open or close. One that was removed (a fixture
+  // tree) is opened again.
+  std::vector<std::string> listKept(const std::string& path);
   // atime of root + path in realtime seconds (tty idle time), nullopt when stat fails.
   std::optional<double> atime(const std::string& path) const;
   // root + path.
@@ -46,6 +52,7 @@ class ProcSource {
 
   std::string root_;  // without trailing '/'; "" for "/"
   std::map<std::string, Kept> kept_;
+  std::map<std::string, DIR*> keptDirs_;
 };
 
 }  // namespace openlim::agent

@@ -3,9 +3,11 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "agent/proc_source.h"
 
@@ -84,6 +86,22 @@ TEST_F(ProcSourceTest, RealProcfsFileReadsWholeEachTime) {
   EXPECT_NE(first.find("Name:"), std::string::npos);
   EXPECT_EQ(b->substr(0, 5), "Name:");  // from the start again, not where the last read ended
   EXPECT_EQ(b->back(), '\n');
+}
+
+TEST_F(ProcSourceTest, KeptDirectoryIsListedAgainWithItsNewEntries) {
+  fs::create_directories(root_ / "sys/block/sda");
+  ProcSource src(root_.string());
+  EXPECT_EQ(src.listKept("/sys/block"), std::vector<std::string>{"sda"});
+  const size_t fds = openFds();
+  fs::create_directories(root_ / "sys/block/sdb");
+  auto names = src.listKept("/sys/block");
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"sda", "sdb"}));
+  EXPECT_EQ(openFds(), fds);
+  fs::remove_all(root_ / "sys/block");
+  EXPECT_TRUE(src.listKept("/sys/block").empty());  // gone: nothing listed, no error
+  fs::create_directories(root_ / "sys/block/vda");
+  EXPECT_EQ(src.listKept("/sys/block"), std::vector<std::string>{"vda"});
 }
 
 }  // namespace
