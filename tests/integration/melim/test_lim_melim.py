@@ -105,6 +105,9 @@ class TestStaleWhenMelimCannotRun(Base):
         c = self.c
         c.install_elim(MELIM, "elim.nio", NIO_ELIM)
         c.start("hostA")
+        # The melim to stop is the one the master runs: taking the role starts it anew, and
+        # a melim stopped just before that would be replaced (its values unknown at once).
+        self.wait(lambda: c.master_of("hostA") == "hostA", "hostA master")
         self.wait(lambda: self.load("hostA")[0].get("nio") == 344, "nio known")
         pid = self.melim("hostA")["melim"]["pid"]
         os.kill(pid, signal.SIGSTOP)  # alive, silent: it will never say nio is stale
