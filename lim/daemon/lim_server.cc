@@ -17,6 +17,7 @@
 #include "format/json.h"
 #include "format/text.h"
 #include "hmac.h"
+#include "node/loop_wait.h"
 #include "request_client.h"
 #include "reserve/paths.h"
 #include "system_resolver.h"
@@ -187,12 +188,13 @@ void LimServer::turn() {
   double next = std::min({node_->nextDeadline(), collector_->nextDeadline(), melim_->nextDeadline(),
                           conns_.nextDeadline(), subs_.nextDeadline()});
   if (metrics_) next = std::min(next, metrics_->nextDeadline());
-  double wait = std::clamp(next - now, 0.0, 1.0);
-  // +1 ms: a deadline just missed never spins the loop; an announce round keeps its pace.
-  int timeoutMs = node_->announcing() ? static_cast<int>(std::ceil(wait * 1000))
-                                      : static_cast<int>(wait * 1000) + 1;
-  if (metrics_ && metrics_->nextDeadline() < now) timeoutMs = 0;  // a scrape body to write on
-  poller_.wait(timeoutMs);
+  // Asleep until the next real deadline: an idle lim has no beat of its own.
+  const node::LoopWait w{.next = next,
+                         .maxGap = node_->maxTickGap(),
+                         .paced = node_->announcing(),
+                         // a scrape body to write on
+                         .urgent = metrics_ && metrics_->nextDeadline() < now};
+  poller_.wait(node::pollTimeoutMs(now, w));
   node::Now t = shell::clockNow();
   conns_.expire(t.mono);
   if (t.mono >= collector_->nextDeadline()) {

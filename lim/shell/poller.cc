@@ -1,6 +1,5 @@
 #include "poller.h"
 
-#include <algorithm>
 #include <utility>
 
 namespace openlim::shell {
@@ -12,15 +11,18 @@ void Poller::add(int fd, short events, Handler onReady) {
 }
 
 int Poller::wait(int timeoutMs) {
-  std::vector<pollfd> fds = std::move(fds_);
-  std::vector<Handler> handlers = std::move(handlers_);
+  // This turn's set moves to the polled buffers, and the emptied buffers of the last turn
+  // take the next one's adds: no allocation per turn once both have grown to size.
+  std::swap(fds_, polled_);
+  std::swap(handlers_, polledHandlers_);
   fds_.clear();
   handlers_.clear();
-  int n = ::poll(fds.data(), fds.size(), std::max(timeoutMs, 0));
-  if (n <= 0) return 0;
-  for (size_t i = 0; i < fds.size(); ++i)
-    if (fds[i].revents != 0) handlers[i](fds[i].revents);
-  return n;
+  int n = ::poll(polled_.data(), polled_.size(), timeoutMs < 0 ? -1 : timeoutMs);
+  if (n > 0)
+    for (size_t i = 0; i < polled_.size(); ++i)
+      if (polled_[i].revents != 0) polledHandlers_[i](polled_[i].revents);
+  polledHandlers_.clear();  // the handlers' captures go now, not a turn later
+  return n > 0 ? n : 0;
 }
 
 }  // namespace openlim::shell

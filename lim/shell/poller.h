@@ -19,14 +19,16 @@ class Poller {
 
   // For the next wait() only. fd < 0 is ignored (as poll(2) does).
   void add(int fd, short events, Handler onReady);
-  // Polls the descriptors added since the last wait for at most `timeoutMs` (clamped to
-  // >= 0), calls the handlers of the ready ones and forgets them all. Returns how many were
-  // ready (0 on timeout or EINTR).
+  // Polls the descriptors added since the last wait for at most `timeoutMs` (< 0: until one
+  // is ready), calls the handlers of the ready ones and forgets them all. Returns how many
+  // were ready (0 on timeout or EINTR).
   int wait(int timeoutMs);
 
  private:
-  std::vector<pollfd> fds_;
+  std::vector<pollfd> fds_;  // added for the next wait
   std::vector<Handler> handlers_;
+  std::vector<pollfd> polled_;  // the set being polled (kept for its capacity)
+  std::vector<Handler> polledHandlers_;
 };
 
 }  // namespace openlim::shell

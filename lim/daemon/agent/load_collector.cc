@@ -87,8 +87,8 @@ void LoadCollector::detect() {
   }
 }
 
-std::set<std::string> LoadCollector::wholeDisks() const {
-  auto names = proc_.list("/sys/block");
+std::set<std::string> LoadCollector::wholeDisks() {
+  auto names = proc_.listKept("/sys/block");
   return std::set<std::string>(names.begin(), names.end());
 }
 
@@ -116,7 +116,7 @@ void LoadCollector::tick(double now) {
   if (due & kSrcUsers) readUsers(raw, now);
   std::optional<int> processes;
   if (due & kSrcStat) {
-    auto names = proc_.list("/proc");  // a readdir: cheap, no file opened per process
+    auto names = proc_.listKept("/proc");  // a readdir: no file opened per process
     if (!names.empty()) processes = procfs::countProcesses(names);
   }
   nlb_.ingest(raw.stat, (due & kSrcStat) && !raw.stat, raw.disks,
@@ -126,7 +126,7 @@ void LoadCollector::tick(double now) {
     // A kernel without pressure accounting has no such file: NLB_RUNQOCC stays unknown, and
     // that is no read error.
     std::optional<uint64_t> stalled;
-    if (auto text = proc_.read("/proc/pressure/cpu"))
+    if (auto text = proc_.readKept("/proc/pressure/cpu"))
       if (auto t = procfs::parseCpuPressureTotal(*text)) stalled = *t;
     nlb_.ingestCpuPressure(stalled, !stalled, now);
   }
@@ -141,24 +141,24 @@ void LoadCollector::tick(double now) {
 void LoadCollector::readFast(uint32_t due, RawSample& raw) {
   auto fail = [this] { ++counters_.readErrors; };
   if (due & kSrcStat) {
-    auto text = proc_.read("/proc/stat");
+    auto text = proc_.readKept("/proc/stat");
     auto s = text ? procfs::parseProcStat(*text) : Result<procfs::ProcStat>(text.status());
     s ? void(raw.stat = *s) : fail();
   }
   if (due & kSrcVmstat) {
-    auto text = proc_.read("/proc/vmstat");
+    auto text = proc_.readKept("/proc/vmstat");
     auto v = text ? procfs::parseVmstat(*text) : Result<procfs::PageCounters>(text.status());
     v ? void(raw.vmstat = *v) : fail();
   }
   if (due & kSrcDiskstats) {
-    auto text = proc_.read("/proc/diskstats");
+    auto text = proc_.readKept("/proc/diskstats");
     auto disks = wholeDisks();
     auto d = text ? procfs::parseDiskstats(*text, disks.empty() ? nullptr : &disks)
                   : Result<procfs::DiskTotals>(text.status());
     d ? void(raw.disks = *d) : fail();
   }
   if (due & (kSrcMemAvail | kSrcSwap)) {
-    auto text = proc_.read("/proc/meminfo");
+    auto text = proc_.readKept("/proc/meminfo");
     auto m = text ? procfs::parseMeminfo(*text) : Result<procfs::MemInfo>(text.status());
     m ? void(raw.meminfo = *m) : fail();
   }

@@ -81,7 +81,7 @@ class LoadCollector {
   void readFast(uint32_t due, RawSample& raw);
   void readUsers(RawSample& raw, double now);
   void pollTmp(RawSample& raw, double now);
-  std::set<std::string> wholeDisks() const;
+  std::set<std::string> wholeDisks();
   void detect();
 
   ProcSource proc_;

@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -22,7 +23,7 @@ namespace openlim::agent {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr double kReapCheck = 1.0;    // seconds between waitpid checks while melim runs
+constexpr double kReapCheck = 1.0;    // seconds between waitpid checks without a pidfd
 constexpr double kDyingCheck = 0.25;  // seconds between waitpid checks of a stopped melim
 
 std::string fmt(double v) {
@@ -51,6 +52,17 @@ int decodeWait(int st) {
 Death deathOf(int st, double now) {
   if (WIFSIGNALED(st)) return Death{now, EndKind::kSignaled, WTERMSIG(st), ""};
   return Death{now, EndKind::kExited, WIFEXITED(st) ? WEXITSTATUS(st) : -1, ""};
+}
+
+// A descriptor that polls readable once `pid` has exited, so lim learns of melim's death
+// without waking to ask; -1 where the kernel has none (before Linux 5.3).
+int exitDescriptor(pid_t pid) {
+#ifdef SYS_pidfd_open
+  return static_cast<int>(::syscall(SYS_pidfd_open, pid, 0));
+#else
+  (void)pid;
+  return -1;
+#endif
 }
 
 RestartRules rulesOf(const MelimOptions& o) {
@@ -164,9 +176,10 @@ Status MelimLink::spawn(double now) {
   out_.framer.reset();
   status_.framer.reset();
   pid_ = pid;
+  exitFd_ = exitDescriptor(pid);
   statusJson_.clear();  // the last melim's elims are not this one's
   sup_.started(now);
-  nextReapCheck_ = now + kReapCheck;
+  nextReapCheck_ = exitFd_ >= 0 ? kInf : now + kReapCheck;
   ++counters_.starts;
   return Status::ok();
 }
@@ -233,6 +246,7 @@ void MelimLink::stop(double now) {
     dying_.push_back(Dying{pid_, now + opts_.stopGrace, false, releasePipes()});
     nextDyingCheck_ = now + kDyingCheck;
     pid_ = -1;
+    closeExitFd();
   }
   closePipes();
   values_.clear();
@@ -256,6 +270,7 @@ std::vector<int> MelimLink::fds() const {
   std::vector<int> v;
   if (out_.fd >= 0) v.push_back(out_.fd);
   if (status_.fd >= 0) v.push_back(status_.fd);
+  if (exitFd_ >= 0) v.push_back(exitFd_);
   return v;
 }
 
@@ -265,6 +280,11 @@ bool MelimLink::onReadable(int fd, double now) {
     changed = drain(out_, false, now);
   else if (fd >= 0 && fd == status_.fd)
     drain(status_, true, now);
+  else if (fd >= 0 && fd == exitFd_) {
+    changed = reapIfExited(now);
+    if (pid_ > 0) fallBackToReapChecks(now);
+    return changed;
+  }
   if (pid_ > 0 && out_.fd < 0) reapIfExited(now);  // stdout closed: melim is probably gone
   return changed;
 }
@@ -328,6 +348,7 @@ bool MelimLink::handleDeath(Death death, double now) {
 
 bool MelimLink::handleExit(int waitStatus, double now) {
   pid_ = -1;
+  closeExitFd();
   closePipes();
   ++counters_.deaths;
   counters_.lastExit = decodeWait(waitStatus);
@@ -338,9 +359,21 @@ bool MelimLink::reapIfExited(double now) {
   if (pid_ <= 0) return false;
   int st = 0;
   pid_t r = waitpid(pid_, &st, WNOHANG);
-  nextReapCheck_ = now + kReapCheck;
+  if (exitFd_ < 0) nextReapCheck_ = now + kReapCheck;
   if (r == pid_ || (r < 0 && errno == ECHILD)) return handleExit(st, now);
   return false;
+}
+
+// The pidfd polled readable but melim could not be reaped: it is never polled again (it
+// would stay readable and spin the loop); waitpid runs every kReapCheck instead, as without.
+void MelimLink::fallBackToReapChecks(double now) {
+  closeExitFd();
+  nextReapCheck_ = now + kReapCheck;
+}
+
+void MelimLink::closeExitFd() {
+  if (exitFd_ >= 0) close(exitFd_);
+  exitFd_ = -1;
 }
 
 void MelimLink::reapDying(double now) {
@@ -370,7 +403,7 @@ double MelimLink::nextDeadline() const {
 }
 
 bool MelimLink::onTimer(double now) {
-  bool changed = reapIfExited(now);
+  bool changed = now >= nextReapCheck_ && reapIfExited(now);
   reapDying(now);
   if (wanted_ && pid_ <= 0 && sup_.due(now)) {
     Status st = spawn(now);

@@ -7,11 +7,12 @@
 // clock (ExternalValues): they go stale on time even when melim is hung or cannot run.
 //
 // Single-threaded, for a poll loop: poll fds() for POLLIN and call onReadable(fd, now);
-// call onTimer(now) at nextDeadline() (reaping, restart, TERM->KILL escalation). The link
-// also reaps in onReadable when a pipe hits EOF, so SIGCHLD handling is not required
-// (waitpid(pid, WNOHANG) on its own pid only; it never reaps other children).
-// fds are raw file descriptors (POCO PollSet takes only Sockets: use ::poll or wrap them).
-// `now` is monotonic seconds; the defaulted argument reads CLOCK_MONOTONIC.
+// call onTimer(now) at nextDeadline() (restart, TERM->KILL escalation). melim's exit shows
+// as its pidfd among fds() turning readable (where the kernel has no pidfd, a waitpid check
+// each second). The link also reaps in onReadable when a pipe hits EOF, so SIGCHLD handling
+// is not required (waitpid(pid, WNOHANG) on its own pid only; it never reaps other
+// children). fds are raw file descriptors (POCO PollSet takes only Sockets: use ::poll or
+// wrap them). `now` is monotonic seconds; the defaulted argument reads CLOCK_MONOTONIC.
 //
 // melim is started only when `resources` is non-empty (docs/architecture.md: only when an external
 // resource is expected on this host). The child gets PR_SET_PDEATHSIG(SIGTERM), so melim
@@ -89,7 +90,7 @@ class MelimLink {
   // Blocking shutdown for lim's exit: TERM, wait up to stopGrace, KILL, reap.
   void stopAndWait();
 
-  // Raw pipe fds to poll for reading (0, 1 or 2 of them).
+  // Raw fds to poll for reading: the pipes and melim's pidfd (0 to 3 of them).
   std::vector<int> fds() const;
   // Drains fd (non-blocking). Returns true when values() changed.
   bool onReadable(int fd, double now = monotonicNow());
@@ -133,6 +134,8 @@ class MelimLink {
   bool handleDeath(Death death, double now);
   bool handleExit(int waitStatus, double now);
   bool reapIfExited(double now);
+  void fallBackToReapChecks(double now);
+  void closeExitFd();
   void reapDying(double now);
   bool onLine(bool status, std::string_view line, double now);
   bool drain(Pipe& p, bool status, double now);
@@ -143,6 +146,9 @@ class MelimLink {
   bool isMaster_ = false;
   bool wanted_ = false;  // should be running (restart when it dies)
   pid_t pid_ = -1;
+  // melim's pidfd, polled with the pipes: its exit wakes the loop, so lim need not wake every
+  // kReapCheck to ask waitpid. -1 without one (then nextReapCheck_ paces waitpid).
+  int exitFd_ = -1;
   Pipe out_, status_;
   MelimSupervision sup_;
   std::string configChecksum_;

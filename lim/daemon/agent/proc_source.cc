@@ -17,6 +17,13 @@ ProcSource::ProcSource(std::string root) : root_(std::move(root)) {
   while (!root_.empty() && root_.back() == '/') root_.pop_back();
 }
 
+ProcSource::~ProcSource() {
+  for (auto& [path, k] : kept_)
+    if (k.fd >= 0) ::close(k.fd);
+  for (auto& [path, d] : keptDirs_)
+    if (d) ::closedir(d);
+}
+
 std::string ProcSource::resolve(const std::string& path) const {
   return root_ + path;
 }
@@ -50,16 +57,70 @@ Result<std::string> ProcSource::read(const std::string& path) const {
   return out;
 }
 
-std::vector<std::string> ProcSource::list(const std::string& path) const {
+Status ProcSource::reopen(const std::string& path, Kept& k) {
+  if (k.fd >= 0) ::close(k.fd);
+  const std::string full = resolve(path);
+  k.fd = ::open(full.c_str(), O_RDONLY | O_CLOEXEC);
+  if (k.fd >= 0) return Status::ok();
+  int e = errno;
+  return Status(e == ENOENT ? Code::kNotFound : Code::kIo, full + ": " + std::strerror(e));
+}
+
+Result<std::string_view> ProcSource::readKept(const std::string& path) {
+  Kept& k = kept_[path];
+  struct stat st;
+  if (k.fd < 0 || ::fstat(k.fd, &st) != 0 || st.st_nlink == 0)
+    if (Status opened = reopen(path, k); !opened) return opened;
+  if (k.buf.empty()) k.buf.resize(4096);
+  size_t got = 0;
+  for (;;) {
+    if (got == k.buf.size()) k.buf.resize(k.buf.size() * 2);  // full: more may follow
+    ssize_t n = ::pread(k.fd, k.buf.data() + got, k.buf.size() - got, static_cast<off_t>(got));
+    if (n < 0 && errno == EINTR) continue;
+    if (n == 0) break;
+    if (n < 0 || got + static_cast<size_t>(n) > kMaxFile) {
+      const std::string why = n < 0 ? std::strerror(errno) : "larger than 4 MB";
+      ::close(k.fd);
+      k.fd = -1;
+      return Status(Code::kIo, resolve(path) + ": " + why);
+    }
+    got += static_cast<size_t>(n);
+  }
+  return std::string_view(k.buf.data(), got);
+}
+
+namespace {
+
+std::vector<std::string> entriesOf(DIR* d) {
   std::vector<std::string> out;
-  DIR* d = ::opendir(resolve(path).c_str());
-  if (!d) return out;
   while (struct dirent* e = ::readdir(d)) {
     if (std::strcmp(e->d_name, ".") == 0 || std::strcmp(e->d_name, "..") == 0) continue;
     out.emplace_back(e->d_name);
   }
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string> ProcSource::list(const std::string& path) const {
+  DIR* d = ::opendir(resolve(path).c_str());
+  if (!d) return {};
+  std::vector<std::string> out = entriesOf(d);
   ::closedir(d);
   return out;
+}
+
+std::vector<std::string> ProcSource::listKept(const std::string& path) {
+  DIR*& d = keptDirs_[path];
+  struct stat st;
+  if (d && (::fstat(::dirfd(d), &st) != 0 || st.st_nlink == 0)) {
+    ::closedir(d);
+    d = nullptr;
+  }
+  if (!d) d = ::opendir(resolve(path).c_str());
+  if (!d) return {};
+  ::rewinddir(d);
+  return entriesOf(d);
 }
 
 std::optional<double> ProcSource::atime(const std::string& path) const {

@@ -27,6 +27,14 @@ std::vector<std::string> sharedServers(const ConfigSnapshot& config, const std::
   return out;
 }
 
+bool serversFollowAvailability(const ConfigSnapshot& config) {
+  for (const ResourceInstance& inst : config.instances) {
+    const ResourceDef* def = config.findResource(inst.resource);
+    if (def && def->dynamic && !inst.staticNumber && !inst.staticString && !inst.all) return true;
+  }
+  return false;
+}
+
 std::vector<std::string> servedBy(const ConfigSnapshot& config,
                                   const std::vector<std::string>& servers,
                                   const std::string& host) {

@@ -18,6 +18,10 @@ using AvailableFn = std::function<bool(const std::string& host)>;
 std::vector<std::string> sharedServers(const ConfigSnapshot& config, const std::string& master,
                                        const AvailableFn& available);
 
+// Whether sharedServers()' answer can change with a host's availability alone (an instance
+// of a dynamic resource measured by one of its hosts): the master then checks it every tick.
+bool serversFollowAvailability(const ConfigSnapshot& config);
+
 // The dynamic shared resources `host` serves, given sharedServers()' answer (names, sorted,
 // unique) — what goes into that host's LSF_RESOURCES besides its [default] ones.
 std::vector<std::string> servedBy(const ConfigSnapshot& config,

@@ -3,8 +3,11 @@
 #include "node/lim_node.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 #include "master/query_request.h"
+#include "master/shared_servers.h"
 #include "protocol/messages.h"
 #include "protocol/request.h"
 
@@ -60,6 +63,15 @@ double LimNode::nextDeadline() const {
   for (const auto& [id, g] : gathers_) next = std::min(next, g.gather.deadline());
   next = std::min(next, journals_.nextDeadline());
   return std::min(next, reservations_.rebuildWindow().nextDeadline());
+}
+
+double LimNode::maxTickGap() const {
+  constexpr double kWallTimerGap = 1.0;
+  const bool leases =
+      std::isfinite(held_.nextExpiry()) || std::isfinite(reservations_.nextExpiry());
+  const bool sharedMoves = election().isMaster() && master::serversFollowAvailability(*config_);
+  if (leases || sharedMoves) return kWallTimerGap;
+  return std::numeric_limits<double>::infinity();
 }
 
 void LimNode::onSample(const BuiltinVector& builtins) {

@@ -88,6 +88,12 @@ class LimNode {
   // SIGHUP: read the configuration again; refused when it has errors.
   Effects onReconfigSignal(const Now& now);
   double nextDeadline() const;
+  // The longest the loop may go without onTick(): +inf when nextDeadline() names every
+  // timer, 1 s while a timer runs that no monotonic deadline follows (a lease ends on the
+  // wall clock, which may be stepped; a master's shared instances move when a host's
+  // reports stop). An idle lim then sleeps until its next real deadline. (Quorum mode's
+  // majority changes when a candidate falls silent: an election deadline.)
+  double maxTickGap() const;
 
   // --- reading ---
   const ConfigPtr& config() const { return config_; }

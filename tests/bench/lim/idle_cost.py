@@ -10,7 +10,7 @@ interval). After a settling period it reads, for lim and melim, the CPU time of 
 (/proc/<pid>/task/*/schedstat, in ns: the 10 ms ticks of /proc/<pid>/stat are too coarse
 for a minute of an idle daemon), waits SECONDS (default 60), reads it again and reads
 Threads: and RssAnon (/proc/<pid>/status). Prints CPU ms per minute for lim, melim and
-both, the threads and RssAnon. Prints figures only; never asserts. BLOCK (default
+both, the threads, RssAnon and how many times per minute their threads ran (wakeups). Prints figures only; never asserts. BLOCK (default
 127.9.90) is the loopback block: give each concurrent run its own.
 """
 import os
@@ -38,15 +38,18 @@ def status_fields(pid):
 
 
 def cpu_ns(pid):
-    """CPU time of the process's live threads, in ns."""
-    total = 0
+    """CPU time of the process's live threads in ns, and how many times they ran (the
+    third field of schedstat: a wakeup of an idle daemon is one run)."""
+    total, runs = 0, 0
     for tid in os.listdir("/proc/%d/task" % pid):
         try:
             with open("/proc/%d/task/%s/schedstat" % (pid, tid)) as f:
-                total += int(f.read().split()[0])
+                fields = f.read().split()
+                total += int(fields[0])
+                runs += int(fields[2])
         except OSError:
             pass  # a thread that just ended
-    return total
+    return total, runs
 
 
 def children(pid):
@@ -98,8 +101,8 @@ def measure(lim, melim, seconds, block, metrics, scrape_every=None):
         rows = {}
         for k, p in pids.items():
             st = status_fields(p)
-            rows[k] = ((t1[k] - t0[k]) / 1e6 * 60.0 / seconds, int(st["Threads"]),
-                       int(st["RssAnon"]))
+            rows[k] = ((t1[k][0] - t0[k][0]) / 1e6 * 60.0 / seconds, int(st["Threads"]),
+                       int(st["RssAnon"]), (t1[k][1] - t0[k][1]) * 60.0 / seconds)
         return rows
     finally:
         c.close()
@@ -111,15 +114,16 @@ def main():
     lim, melim = sys.argv[1], sys.argv[2]
     seconds = float(sys.argv[3]) if len(sys.argv) > 3 else 60
     block = sys.argv[4] if len(sys.argv) > 4 else "127.9.90"
-    print("%-12s %-6s %12s %8s %12s" % ("metrics", "proc", "CPU ms/min", "threads",
-                                         "RssAnon kB"))
+    print("%-12s %-6s %12s %8s %12s %10s" % ("metrics", "proc", "CPU ms/min", "threads",
+                                              "RssAnon kB", "runs/min"))
     for label, metrics, every in (("off", False, None), ("on", True, None),
                                   ("on+scrapes", True, 15)):
         rows = measure(lim, melim, seconds, block, metrics, every)
-        for k, (cpu, threads, rss) in rows.items():
-            print("%-12s %-6s %12.1f %8d %12d" % (label, k, cpu, threads, rss))
-        print("%-12s %-6s %12.1f %8s %12d" % (label, "sum", sum(r[0] for r in rows.values()),
-                                             "", sum(r[2] for r in rows.values())))
+        for k, (cpu, threads, rss, runs) in rows.items():
+            print("%-12s %-6s %12.1f %8d %12d %10.0f" % (label, k, cpu, threads, rss, runs))
+        print("%-12s %-6s %12.1f %8s %12d %10.0f" % (
+            label, "sum", sum(r[0] for r in rows.values()), "",
+            sum(r[2] for r in rows.values()), sum(r[3] for r in rows.values())))
         sys.stdout.flush()
 
 
