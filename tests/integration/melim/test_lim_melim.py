@@ -105,6 +105,9 @@ class TestStaleWhenMelimCannotRun(Base):
         c = self.c
         c.install_elim(MELIM, "elim.nio", NIO_ELIM)
         c.start("hostA")
+        # The melim to stop is the master's: taking the role restarts melim, and a melim
+        # stopped just before that is replaced (its values unknown at once).
+        self.wait(lambda: c.master_of("hostA") == "hostA", "hostA master")
         self.wait(lambda: self.load("hostA")[0].get("nio") == 344, "nio known")
         pid = self.melim("hostA")["melim"]["pid"]
         # Its age when melim stops: melim's ages come with its status lines, so a constant
