@@ -105,9 +105,12 @@ class TestStaleWhenMelimCannotRun(Base):
         c = self.c
         c.install_elim(MELIM, "elim.nio", NIO_ELIM)
         c.start("hostA")
-        # The melim to stop is the master's: taking the role restarts melim, and a melim
-        # stopped just before that is replaced (its values unknown at once).
+        # The melim to stop is the master's: taking the role restarts melim (its values are
+        # unknown until the new one reports), and the master's table shows the values of
+        # the lim's last report, a report behind: once two more reports came, nio known
+        # there is the new melim's.
         self.wait(lambda: c.master_of("hostA") == "hostA", "hostA master")
+        time.sleep(2)  # EXINTERVAL is 1 s here
         self.wait(lambda: self.load("hostA")[0].get("nio") == 344, "nio known")
         pid = self.melim("hostA")["melim"]["pid"]
         # Its age when melim stops: melim's ages come with its status lines, so a constant
