@@ -81,7 +81,8 @@ void Connections::registerWith(shell::Poller& poller, int tcpListener, int local
     short ev = c->phase == Conn::Phase::kReading   ? POLLIN
                : c->phase == Conn::Phase::kWriting ? POLLOUT
                                                    : 0;  // waiting: only hang-ups
-    // The Conn outlives the turn: closed ones are erased only by expire(), after wait().
+    // The Conn outlives the turn: closed ones are erased only after wait() ran the handlers
+    // (sweep() at the end of the turn, expire()).
     poller.add(c->sock.impl()->sockfd(), ev, [this, conn = c.get()](short revents) {
       if (conn->phase == Conn::Phase::kClosed) return;
       if (conn->phase == Conn::Phase::kReading)
@@ -179,7 +180,7 @@ void Connections::close(Conn& c) {
   bufferedBytes_ -= c.out.remaining();
   c.out.assign({}, {});
   c.phase = Conn::Phase::kClosed;
-  c.deadline = 0;  // erased (and the socket closed) at the end of this turn
+  c.deadline = 0;  // erased (and the socket closed) at the end of this turn (sweep)
 }
 
 void Connections::onReadable(Conn& c, double now) {
@@ -247,6 +248,11 @@ void Connections::onWritable(Conn& c, double now) {
     c.deadline = protocol::writeDeadline(now, limits_);
   }
   close(c);
+}
+
+void Connections::sweep() {
+  if (std::erase_if(conns_, [](const auto& c) { return c->phase == Conn::Phase::kClosed; }) > 0)
+    acceptPausedUntil_ = 0;  // room again
 }
 
 void Connections::expire(double now) {

@@ -39,6 +39,9 @@ class Connections {
   // Starts writing `body` as the reply of `id` (gone: dropped).
   void reply(uint64_t id, std::string body, double now);
   // Closes the connections past their deadline.
+  // The connections closed this turn (their reply written, or refused): their sockets close
+  // now, so a client reading to the end of its reply is not kept waiting for the next turn.
+  void sweep();
   void expire(double now);
   double nextDeadline() const;
 

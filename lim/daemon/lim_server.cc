@@ -211,6 +211,7 @@ void LimServer::turn() {
       apply(node_->onSubReply(id, reply, shell::clockNow()));
     });
   commitTurn();
+  conns_.sweep();  // the replies of this turn are out: their connections close now
   // Last: a scrape's copy then shows this turn's state, and its slice never delays the turn.
   if (metrics_) metrics_->onTurn(shell::monotonicSeconds(), [this] { return metricsInput(); });
 }
