@@ -1,5 +1,5 @@
 #pragma once
-// How long the lim's poll loop sleeps (DESIGN.md principle 1: the loop sleeps until the next
+// How long the lim's poll loop sleeps (docs/architecture.md: the loop sleeps until the next
 // deadline). An idle lim wakes only when some source has work: the next sample, report,
 // heartbeat, melim check, connection or scrape deadline, never on a fixed beat of its own.
 // Pure: `now` and the deadlines are monotonic seconds from the caller.
