@@ -118,10 +118,8 @@ void Invariants::checkMaster(const node::LimNode& m) {
 }
 
 bool Invariants::isVoter(const std::string& host) const {
-  const auto& list = cluster_.config().masterList;
-  const size_t n = std::min(list.size(), reserve::kMaxKeeperCandidates);
-  return std::find(list.begin(), list.begin() + static_cast<long>(n), host) !=
-         list.begin() + static_cast<long>(n);
+  const auto v = reserve::votersOf(cluster_.config().masterList);
+  return std::find(v.begin(), v.end(), host) != v.end();
 }
 
 // Whether a live lim keeps `id`, or a down host's files still hold it.

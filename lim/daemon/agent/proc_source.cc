@@ -28,65 +28,62 @@ std::string ProcSource::resolve(const std::string& path) const {
   return root_ + path;
 }
 
-// procfs files report st_size 0, so read until EOF with a fixed buffer.
-Result<std::string> ProcSource::read(const std::string& path) const {
-  std::string full = resolve(path);
-  int fd = ::open(full.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    int e = errno;
-    return Status(e == ENOENT ? Code::kNotFound : Code::kIo, full + ": " + std::strerror(e));
-  }
-  std::string out;
-  char buf[16384];
-  for (;;) {
-    ssize_t n = ::read(fd, buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      int e = errno;
-      ::close(fd);
-      return Status(Code::kIo, full + ": " + std::strerror(e));
-    }
-    if (n == 0) break;
-    out.append(buf, static_cast<size_t>(n));
-    if (out.size() > kMaxFile) {
-      ::close(fd);
-      return Status(Code::kIo, full + ": larger than 4 MB");
-    }
-  }
-  ::close(fd);
-  return out;
-}
+namespace {
 
-Status ProcSource::reopen(const std::string& path, Kept& k) {
-  if (k.fd >= 0) ::close(k.fd);
-  const std::string full = resolve(path);
-  k.fd = ::open(full.c_str(), O_RDONLY | O_CLOEXEC);
-  if (k.fd >= 0) return Status::ok();
+// An open descriptor of `full`, or why not (kNotFound when absent).
+Result<int> openFile(const std::string& full) {
+  int fd = ::open(full.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd >= 0) return fd;
   int e = errno;
   return Status(e == ENOENT ? Code::kNotFound : Code::kIo, full + ": " + std::strerror(e));
+}
+
+// Reads `fd` from offset 0 to EOF into `buf` (grown as needed, never shrunk); the bytes read.
+// procfs files report st_size 0 and write their text anew for each read from the start.
+Result<size_t> readFromStart(int fd, const std::string& full, std::string& buf) {
+  if (buf.empty()) buf.resize(4096);
+  size_t got = 0;
+  for (;;) {
+    if (got == buf.size()) buf.resize(buf.size() * 2);  // full: more may follow
+    ssize_t n = ::pread(fd, buf.data() + got, buf.size() - got, static_cast<off_t>(got));
+    if (n < 0 && errno == EINTR) continue;
+    if (n == 0) return got;
+    if (n < 0) return Status(Code::kIo, full + ": " + std::strerror(errno));
+    got += static_cast<size_t>(n);
+    if (got > kMaxFile) return Status(Code::kIo, full + ": larger than 4 MB");
+  }
+}
+
+}  // namespace
+
+Result<std::string> ProcSource::read(const std::string& path) const {
+  const std::string full = resolve(path);
+  auto fd = openFile(full);
+  if (!fd) return fd.status();
+  std::string out;
+  auto got = readFromStart(*fd, full, out);
+  ::close(*fd);
+  if (!got) return got.status();
+  out.resize(*got);
+  return out;
 }
 
 Result<std::string_view> ProcSource::readKept(const std::string& path) {
   Kept& k = kept_[path];
   struct stat st;
-  if (k.fd < 0 || ::fstat(k.fd, &st) != 0 || st.st_nlink == 0)
-    if (Status opened = reopen(path, k); !opened) return opened;
-  if (k.buf.empty()) k.buf.resize(4096);
-  size_t got = 0;
-  for (;;) {
-    if (got == k.buf.size()) k.buf.resize(k.buf.size() * 2);  // full: more may follow
-    ssize_t n = ::pread(k.fd, k.buf.data() + got, k.buf.size() - got, static_cast<off_t>(got));
-    if (n < 0 && errno == EINTR) continue;
-    if (n == 0) break;
-    if (n < 0 || got + static_cast<size_t>(n) > kMaxFile) {
-      const std::string why = n < 0 ? std::strerror(errno) : "larger than 4 MB";
-      ::close(k.fd);
-      k.fd = -1;
-      return Status(Code::kIo, resolve(path) + ": " + why);
-    }
-    got += static_cast<size_t>(n);
+  if (k.fd < 0 || ::fstat(k.fd, &st) != 0 || st.st_nlink == 0) {
+    if (k.fd >= 0) ::close(k.fd);
+    auto fd = openFile(resolve(path));
+    k.fd = fd ? *fd : -1;
+    if (!fd) return fd.status();
   }
-  return std::string_view(k.buf.data(), got);
+  auto got = readFromStart(k.fd, resolve(path), k.buf);
+  if (!got) {  // opened again next time
+    ::close(k.fd);
+    k.fd = -1;
+    return got.status();
+  }
+  return std::string_view(k.buf.data(), *got);
 }
 
 namespace {

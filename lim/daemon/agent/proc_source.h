@@ -48,7 +48,6 @@ class ProcSource {
     int fd = -1;
     std::string buf;  // grows to the file's size and stays
   };
-  Status reopen(const std::string& path, Kept& k);
 
   std::string root_;  // without trailing '/'; "" for "/"
   std::map<std::string, Kept> kept_;

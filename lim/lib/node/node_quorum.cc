@@ -43,9 +43,7 @@ bool LimNode::quorumMode() const {
 }
 
 std::vector<std::string> LimNode::voters() const {
-  const auto& c = config_->masterList;
-  return {c.begin(),
-          c.begin() + static_cast<long>(std::min(c.size(), reserve::kMaxKeeperCandidates))};
+  return reserve::votersOf(config_->masterList);
 }
 
 std::optional<Answer> LimNode::refuseWithoutQuorum(const std::string& op, const Now& now) const {

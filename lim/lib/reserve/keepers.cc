@@ -4,6 +4,11 @@
 
 namespace openlim::reserve {
 
+std::vector<std::string> votersOf(const std::vector<std::string>& candidates) {
+  const size_t n = std::min(candidates.size(), kMaxKeeperCandidates);
+  return {candidates.begin(), candidates.begin() + static_cast<long>(n)};
+}
+
 std::vector<std::string> keepersOf(const Reservation& r, const std::string& master,
                                    const std::vector<std::string>& candidates) {
   std::vector<std::string> out;
@@ -12,7 +17,7 @@ std::vector<std::string> keepersOf(const Reservation& r, const std::string& mast
   };
   if (!master.empty()) add(master);
   for (const auto& h : r.hosts) add(h.host);
-  for (size_t i = 0; i < candidates.size() && i < kMaxKeeperCandidates; ++i) add(candidates[i]);
+  for (const auto& h : votersOf(candidates)) add(h);
   return out;
 }
 

@@ -15,6 +15,10 @@ namespace openlim::reserve {
 
 inline constexpr size_t kMaxKeeperCandidates = 4;
 
+// The candidates that keep every reservation (the voters of RESERVATION_CONSISTENCY =
+// quorum): the first kMaxKeeperCandidates of `candidates`.
+std::vector<std::string> votersOf(const std::vector<std::string>& candidates);
+
 // Each name once, in this order: `master` (when not ""), the reservation's hosts, the
 // candidates.
 std::vector<std::string> keepersOf(const Reservation& r, const std::string& master,

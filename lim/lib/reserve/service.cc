@@ -215,25 +215,22 @@ ServiceAnswer ReservationService::release(const Json& req, const ServiceContext&
   for (const auto& id : r->ids) {
     Json item = Json::object();
     item.add("id", Json::string(id));
-    if (ctx.holdReleases) {
-      holdRelease(id, who, &item, effects);
-      results.push(std::move(item));
-      continue;
-    }
-    auto gone = ledger_.release(id, who);
-    if (gone) {
+    if (Status st = ledger_.mayChange(id, who); !st) {
+      const bool deny = st.code() == Code::kDenied;
+      if (deny) ++counters_.deniedUser;
+      item.add("code", Json::string(deny ? "denied" : "notfound"));
+      item.add("error", Json::string(deny ? "Permission denied: " + st.message() : st.message()));
+      item.add("ok", Json::boolean(false));
+    } else if (ctx.holdReleases) {
+      holdRelease(id, effects);
+      item.add("ok", Json::boolean(true));
+    } else {
+      auto gone = ledger_.release(id, who);
       ++counters_.released;
       count(*gone, -1);
       if (ctx.query.loadTable) push(*gone, *ctx.query.loadTable, ctx.query.now);
       effects->dropped.push_back(std::move(*gone));
       item.add("ok", Json::boolean(true));
-    } else {
-      bool deny = gone.status().code() == Code::kDenied;
-      if (deny) ++counters_.deniedUser;
-      item.add("code", Json::string(deny ? "denied" : "notfound"));
-      item.add("error", Json::string(deny ? "Permission denied: " + gone.status().message()
-                                          : gone.status().message()));
-      item.add("ok", Json::boolean(false));
     }
     results.push(std::move(item));
   }
@@ -246,21 +243,10 @@ ServiceAnswer ReservationService::release(const Json& req, const ServiceContext&
 // Quorum mode: the drop goes to the keepers now and the reservation stays counted until a
 // majority journalled it. A release repeated while one waits sends the drop again (the
 // command's "try again" after a release that was not journalled in time).
-void ReservationService::holdRelease(const std::string& id, const Caller& who, Json* item,
-                                     Effects* effects) {
-  const Status st = ledger_.mayChange(id, who);
-  if (!st) {
-    const bool deny = st.code() == Code::kDenied;
-    if (deny) ++counters_.deniedUser;
-    item->add("code", Json::string(deny ? "denied" : "notfound"));
-    item->add("error", Json::string(deny ? "Permission denied: " + st.message() : st.message()));
-    item->add("ok", Json::boolean(false));
-    return;
-  }
+void ReservationService::holdRelease(const std::string& id, Effects* effects) {
   const Reservation& r = *ledger_.find(id);
   releasing_.insert_or_assign(id, r);
   effects->dropped.push_back(r);
-  item->add("ok", Json::boolean(true));
 }
 
 bool ReservationService::releaseJournalled(const std::string& id, uint64_t version,

@@ -141,7 +141,8 @@ class ReservationService {
   ServiceAnswer reserve(const format::Json& req, const ServiceContext& ctx, Effects* effects);
   ServiceAnswer renew(const format::Json& req, const ServiceContext& ctx, Effects* effects);
   ServiceAnswer release(const format::Json& req, const ServiceContext& ctx, Effects* effects);
-  void holdRelease(const std::string& id, const Caller& who, format::Json* item, Effects* effects);
+  // `id` held and the caller allowed (Ledger::mayChange).
+  void holdRelease(const std::string& id, Effects* effects);
   ServiceAnswer list(const format::Json& req, const ServiceContext& ctx) const;
   ServiceAnswer quotaReply(const format::Json& req, const ServiceContext& ctx) const;
   void push(const Reservation& r, master::LoadTable& table, double now) const;

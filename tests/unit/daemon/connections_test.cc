@@ -12,6 +12,7 @@
 
 #include <string>
 
+#include "loopback_client.h"
 #include "protocol/frame.h"
 
 namespace openlim::lim {
@@ -30,32 +31,6 @@ int listenOnLoopback(uint16_t* port) {
   return fd;
 }
 
-int connectTo(uint16_t port) {
-  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in s{};
-  s.sin_family = AF_INET;
-  s.sin_port = htons(port);
-  ::inet_pton(AF_INET, "127.0.0.1", &s.sin_addr);
-  EXPECT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&s), sizeof s), 0);
-  ::fcntl(fd, F_SETFL, O_NONBLOCK);
-  return fd;
-}
-
-// What the client has received without waiting, and whether the server closed its side.
-std::string drain(int fd, bool* ended) {
-  std::string got;
-  char buf[4096];
-  for (;;) {
-    ssize_t n = ::recv(fd, buf, sizeof buf, 0);
-    if (n > 0) {
-      got.append(buf, static_cast<size_t>(n));
-      continue;
-    }
-    *ended = n == 0;
-    return got;
-  }
-}
-
 TEST(Connections, AReplyWrittenWholeClosesItsConnectionInTheSameTurn) {
   TransportCounters counters;
   Connections* self = nullptr;
@@ -68,10 +43,9 @@ TEST(Connections, AReplyWrittenWholeClosesItsConnectionInTheSameTurn) {
   self = &conns;
   uint16_t port = 0;
   const int listener = listenOnLoopback(&port);
-  const int client = connectTo(port);
-  const std::string request =
-      protocol::encodeFrame({.kind = protocol::Kind::kRequest, .body = "{\"op\":\"id\"}"}, nullptr);
-  ASSERT_EQ(::send(client, request.data(), request.size(), 0), (ssize_t)request.size());
+  Client client(port);
+  client.send(protocol::encodeFrame({.kind = protocol::Kind::kRequest, .body = "{\"op\":\"id\"}"},
+                                    nullptr));
 
   // One turn: accept, read, answer, write; then the end of the turn.
   for (int turn = 0; turn < 20 && requests == 0; ++turn) {
@@ -82,11 +56,9 @@ TEST(Connections, AReplyWrittenWholeClosesItsConnectionInTheSameTurn) {
   ASSERT_EQ(requests, 1);
   conns.sweep();
 
-  bool ended = false;
-  const std::string got = drain(client, &ended);
-  EXPECT_NE(got.find("{\"ok\":true}"), std::string::npos);
+  const bool ended = client.drain();
+  EXPECT_NE(client.got.find("{\"ok\":true}"), std::string::npos);
   EXPECT_TRUE(ended) << "the connection stays open until the loop's next turn";
-  ::close(client);
   ::close(listener);
 }
 

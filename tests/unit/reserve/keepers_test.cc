@@ -25,5 +25,16 @@ TEST(Keepers, OnlyTheFirstFewCandidatesKeepEveryReservation) {
   EXPECT_EQ(k.back(), "c" + std::to_string(kMaxKeeperCandidates - 1));
 }
 
+TEST(Voters, AreTheFirstCandidatesUpToTheKeepersBound) {
+  EXPECT_EQ(votersOf({"m1", "m2"}), (std::vector<std::string>{"m1", "m2"}));
+  std::vector<std::string> many;
+  for (size_t i = 0; i < kMaxKeeperCandidates + 2; ++i) many.push_back("c" + std::to_string(i));
+  const auto v = votersOf(many);
+  ASSERT_EQ(v.size(), kMaxKeeperCandidates);
+  EXPECT_EQ(v.front(), "c0");
+  EXPECT_EQ(v.back(), "c" + std::to_string(kMaxKeeperCandidates - 1));
+  EXPECT_TRUE(votersOf({}).empty());
+}
+
 }  // namespace
 }  // namespace openlim::reserve
