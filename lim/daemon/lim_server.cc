@@ -147,7 +147,7 @@ Status LimServer::bind() {
       store_.load(reserve::stateDir(config_->lsf), opts_.host, config_->clusterName);
   apply(node_->start(files, shell::clockNow()));
   if (reserve::wantsFreshSnapshot(files)) {  // start from one snapshot, naming this cluster
-    Status st = store_.compact(node_->heldList(), node_->heldReleased());
+    Status st = store_.compact(node_->heldList(), node_->heldReleased(), node_->voterTerm());
     ++transport_.state_writes;
     ++transport_.state_compactions;
     if (!st) spdlog::error("reservations: {}", st.message());
@@ -337,7 +337,7 @@ void LimServer::commitTurn() {
       spdlog::error("reservations: {}", st.message());
     }
     if (store_.wantsCompaction()) {
-      st = store_.compact(node_->heldList(), node_->heldReleased());
+      st = store_.compact(node_->heldList(), node_->heldReleased(), node_->voterTerm());
       ++transport_.state_writes;
       ++transport_.state_compactions;
       if (!st) {

@@ -102,6 +102,7 @@ StateStore::Loaded StateStore::load(const std::string& dir, const std::string& h
       out.unnamed = state->cluster.empty();
       out.snapshot = std::move(state->reservations);
       out.released = std::move(state->released);
+      out.term = std::move(state->term);
     }
   }
   if (auto text = shell::readFile(journal_)) {
@@ -147,9 +148,10 @@ bool StateStore::wantsCompaction() const {
 }
 
 Status StateStore::compact(const std::vector<reserve::Reservation>& all,
-                           const std::vector<std::string>& released) {
+                           const std::vector<std::string>& released,
+                           const reserve::VoterTerm& term) {
   pending_.clear();
-  const std::string snapshotText = reserve::hostStateText(cluster_, host_, all, released);
+  const std::string snapshotText = reserve::hostStateText(cluster_, host_, all, released, term);
   if (Status st = writeAtomically(dir_, snapshot_, snapshotText); !st) return st;
   snapshotBytes_ = snapshotText.size();
   // The snapshot holds everything now. Should the truncation not reach the disk, the old

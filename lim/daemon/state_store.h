@@ -49,9 +49,11 @@ class StateStore {
   bool wantsCompaction() const;
   // `all` (the whole state) as the new snapshot, then an empty journal. The queued records
   // must be in it: they are dropped.
-  // `released`: the ids last released here, kept in the snapshot (hostStateText).
+  // `released`: the ids last released here, kept in the snapshot (hostStateText), and
+  // `term` what this host promised and adopted as a voter (quorum mode).
   Status compact(const std::vector<reserve::Reservation>& all,
-                 const std::vector<std::string>& released = {});
+                 const std::vector<std::string>& released = {},
+                 const reserve::VoterTerm& term = {});
 
   const std::string& snapshotPath() const { return snapshot_; }
 

@@ -116,7 +116,7 @@ void SimCluster::restart(const std::string& host) {
        std::to_string(files.records.size()) + " records)");
   step(h, [&files](node::LimNode& n, const node::Now& t) { return n.start(files, t); });
   if (h.node && reserve::wantsFreshSnapshot(files))
-    h.disk.compact(h.node->heldList(), h.node->heldReleased());
+    h.disk.compact(h.node->heldList(), h.node->heldReleased(), h.node->voterTerm());
 }
 
 void SimCluster::step(SimHost& h, const Event& ev) {

@@ -19,11 +19,6 @@ namespace {
 constexpr uint64_t kFirstSeed = 1;
 constexpr uint64_t kSeeds = 300;
 constexpr uint64_t kQuorumSeeds = 200;
-// Open bugs the simulator found in quorum mode beyond the fixed set, not fixed yet
-// (docs/simulation.md, "Open bugs"). KnownBugs below replays each and says whether it
-// still fails; the day one passes, it becomes a regression seed.
-constexpr uint64_t kOpenQuorumBugSeeds[] = {1316, 1446, 1461, 1628, 1709, 1974};
-
 void expectAFixedSetKeepsTheInvariants(uint64_t seeds, bool quorum) {
   uint64_t acked = 0, crashes = 0, partitions = 0;
   for (uint64_t seed = kFirstSeed; seed < kFirstSeed + seeds; ++seed) {
@@ -53,22 +48,6 @@ TEST(Seeds, AFixedSetKeepsTheInvariants) {
 // voter's destroyed files, sim_invariants.h).
 TEST(Seeds, AFixedSetKeepsTheInvariantsInQuorumMode) {
   expectAFixedSetKeepsTheInvariants(kQuorumSeeds, true);
-}
-
-// The open bugs stay reproducible: each seed replays to the same outcome twice (what a
-// developer fixing one relies on), and its state is printed.
-TEST(KnownBugs, OpenBugSeedsReplayExactlyAndSayWhetherTheyStillFail) {
-  for (uint64_t seed : kOpenQuorumBugSeeds) {
-    ScenarioOptions o;
-    o.seed = seed;
-    o.minutes = 10;
-    o.shape.quorum = true;
-    ScenarioResult first = runScenario(o), second = runScenario(o);
-    EXPECT_EQ(first.ok, second.ok) << seed;
-    EXPECT_EQ(first.failure, second.failure) << seed;
-    std::printf("open bug, seed %llu --quorum: %s\n", static_cast<unsigned long long>(seed),
-                first.ok ? "passes now: make it a regression seed" : first.failure.c_str());
-  }
 }
 
 // Each seed's 10-minute scenario keeps every invariant (a regression's seeds).
@@ -150,6 +129,33 @@ TEST(Seed997, AMasterWithoutAMajorityShowsItsLedgerAsRebuilding) {
 // ReservationService refuses renew and release with `rebuilding` now, as it did reserve).
 TEST(Seed2181, ANewMasterRenewsAndReleasesOnlyOnceItsLedgerIsWhole) {
   expectSeedsKeepTheInvariants({2181u, 5515u});
+}
+
+// Quorum mode: a creation one voter journalled for a master that died (or gave up) before a
+// majority had it was left out by the next master, which gave its slots again; the copy then
+// joined a later ledger (reserve/terms.h: rebuilds ordered by terms, a copy older than the
+// latest adopted term counts only where that term's ledger kept it).
+TEST(Seed1316, ACopyNoMajorityAcknowledgedNeverJoinsALaterLedger) {
+  expectSeedsKeepTheInvariants({1316u, 1446u, 1461u, 1628u, 1709u, 1974u}, true);
+}
+
+// Quorum mode: a withdrawn creation freed its slots while a voter that missed the withdrawal
+// kept the copy (a withdrawal keeps the slots until a majority journalled it, as a release).
+TEST(Seed108, AWithdrawnCreationKeepsItsSlotsUntilAMajorityJournalledIt) {
+  expectSeedsKeepTheInvariants({108u}, true);
+}
+
+// Quorum mode: a master cut off from the majority merged a copy of a later master's term
+// into its stale ledger (a copy or a promise of a later term makes it rebuild from empty).
+TEST(Seed268, AMasterThatHearsOfALaterTermRebuilds) {
+  expectSeedsKeepTheInvariants({268u}, true);
+}
+
+// Quorum mode: two voters whose files were deleted or garbled made a majority that left out
+// what the third kept (node_terms.cc rememberingMajority: such a rebuild waits for voters
+// that remember an adopted term to be a majority, or for every voter).
+TEST(Seed280, VotersThatLostTheirFilesDoNotMakeAMajority) {
+  expectSeedsKeepTheInvariants({280u, 1589u}, true);
 }
 
 TEST(Scenario, ReplaysExactlyFromItsSeed) {

@@ -54,6 +54,7 @@ void SimDisk::crash(Damage d, std::mt19937_64& rng) {
     case Damage::kGone:
       snapshot_.clear();
       released_.clear();
+      term_ = {};
       journal_.clear();
       break;
   }
@@ -65,6 +66,7 @@ reserve::HeldFiles SimDisk::load() const {
   f.where = "sim:" + cluster_;
   f.snapshot = snapshot_;
   f.released = released_;
+  f.term = term_;
   if (journal_.empty()) return f;
   f.journalFound = true;
   reserve::JournalRead r = reserve::readJournal(journal_);
@@ -80,9 +82,10 @@ reserve::HeldFiles SimDisk::load() const {
 }
 
 void SimDisk::compact(const std::vector<reserve::Reservation>& held,
-                      const std::vector<std::string>& released) {
+                      const std::vector<std::string>& released, const reserve::VoterTerm& term) {
   snapshot_ = held;
   released_ = released;
+  term_ = term;
   journal_.clear();
   pending_.clear();
 }

@@ -36,13 +36,14 @@ class SimDisk {
   reserve::HeldFiles load() const;
   // A fresh snapshot and an empty journal naming the cluster (the daemon compacts at start).
   void compact(const std::vector<reserve::Reservation>& held,
-               const std::vector<std::string>& released);
+               const std::vector<std::string>& released, const reserve::VoterTerm& term);
   size_t journalBytes() const { return journal_.size(); }
 
  private:
   std::string cluster_;
   std::vector<reserve::Reservation> snapshot_;
   std::vector<std::string> released_;  // the snapshot's released ids
+  reserve::VoterTerm term_;            // the snapshot's term (quorum mode)
   std::string journal_;                // committed records, each ending in '\n'
   std::vector<std::string> pending_;
 };

@@ -40,7 +40,12 @@ Effects LimNode::start(const reserve::HeldFiles& files, const Now& now) {
         "reservations: the state files name no cluster (an older lim wrote them); adopted "
         "as cluster " +
         config_->clusterName + "'s");
-  reserve::replayHeld(files, now.wall, &held_);
+  reserve::replayHeld(files, now.wall, &held_, &voterTerm_);
+  highestTerm_ = voterTerm_.promised;
+  // Damaged files may lack what the adopted term's ledger held: this voter no longer counts
+  // as one that remembers (node_terms.cc) until it adopts again. The fresh snapshot the
+  // shell writes now keeps that.
+  if (!files.errors.empty()) voterTerm_.adopted = 0;
   if (files.tornTail) {
     ++counters_.journal_torn;
     fx.warn(
@@ -62,6 +67,7 @@ double LimNode::nextDeadline() const {
   double next = std::min(master_->nextDeadline(), agent_->nextDeadline());
   for (const auto& [id, g] : gathers_) next = std::min(next, g.gather.deadline());
   next = std::min(next, journals_.nextDeadline());
+  next = std::min(next, termDeadline());
   return std::min(next, reservations_.rebuildWindow().nextDeadline());
 }
 
@@ -156,7 +162,8 @@ void LimNode::onAdminFrame(const protocol::Frame& f, const Now& now, Effects* fx
     if (!st) fx->warn("reconfig from " + sender + " refused here: " + st.message());
   } else if (op == "lock" || op == "unlock" || op == "shutdown" || op == "restart") {
     localAdmin(op, decoded->seconds, now, fx);
-  } else if (op == "hold" || op == "unhold" || op == "holds" || op == "askholds" || op == "held") {
+  } else if (op == "hold" || op == "unhold" || op == "holds" || op == "askholds" || op == "held" ||
+             op == "adopt" || op == "adopted") {
     onHoldFrame(op, *req, now, fx);
   }
 }

@@ -103,6 +103,8 @@ class LimNode {
   const NodeCounters& counters() const { return counters_; }
   const reserve::ReservationService& reservations() const { return reservations_; }
   const reserve::Ledger& held() const { return held_; }
+  // What this host promised and adopted as a voter (quorum mode), for a fresh snapshot.
+  const reserve::VoterTerm& voterTerm() const { return voterTerm_; }
   const master::LoadTable& table() const { return *table_; }
   // Everything this host keeps, for a fresh snapshot (the shell compacts the journal).
   std::vector<reserve::Reservation> heldList() const;
@@ -166,7 +168,7 @@ class LimNode {
   std::vector<std::string> keepersOf(const reserve::Reservation& r) const;
   void onHoldFrame(const std::string& op, const format::Json& req, const Now& now, Effects* fx);
   void reservationTimers(const Now& now, Effects* fx);
-  void sendHoldsReport(const std::string& to, Effects* fx);
+  void sendHoldsReport(const std::string& to, Effects* fx, bool afterCommit = false);
   void keep(const reserve::Reservation& r, double wall, Effects* fx);
   void forget(const std::string& id, Effects* fx);
 
@@ -190,6 +192,31 @@ class LimNode {
   void deliver(const reserve::Reservation& r, bool drop,
                const std::function<bool(const std::string&)>& to, const Now& now, Effects* fx);
   void checkOverCommits(const Now& now, Effects* fx);
+
+  // quorum mode's terms: the rebuilds' order (node_terms.cc, reserve/terms.h)
+  bool isVoter(const std::string& host) const;
+  bool votingHere() const { return quorumMode() && isVoter(self_); }
+  // Taking the role, or hearing the majority again: a rebuild that counts only what the
+  // voters report once they promised its term.
+  void startRebuild(const Now& now, Effects* fx, const char* why);
+  void beginTerm(const Now& now, Effects* fx);
+  // A voter's holds report at the rebuilding master: false when it does not count (the
+  // voter has not promised this master's term; it is asked again). Its copies are held
+  // aside until the window closes, or, after, only those of the term join.
+  bool takeVoterReport(const std::string& sender, const format::Json& req,
+                       std::vector<reserve::Reservation>* rs, const Now& now, Effects* fx);
+  // A voter takes a change written at `term` by `master` (the promise moves with it).
+  bool takesTermWrite(uint64_t term, const std::string& master, Effects* fx);
+  void onAskHolds(const std::string& sender, const format::Json& req, Effects* fx);
+  void onAdopt(const std::string& sender, const format::Json& req, Effects* fx);
+  void onAdopted(const std::string& sender, const format::Json& req, Effects* fx);
+  // This voter holds the term's ledger whole: it drops what earlier terms left and adopts.
+  void adoptHere(uint64_t term, Effects* fx);
+  void closeTerm(const Now& now, Effects* fx);
+  void sendAdoption(const std::string& voter, bool withHolds, Effects* fx);
+  void termTimers(const Now& now, Effects* fx);
+  double termDeadline() const;
+  bool termBehind() const;
 
   // status (node_status.cc)
   Answer statusReply(const Now& now) const;
@@ -215,6 +242,20 @@ class LimNode {
   reserve::HoldsReporter reporter_;
   bool wasMaster_ = false;
   bool hadMajority_ = true;  // quorum mode: the voters' majority was heard at the last tick
+  // Quorum mode's terms (node_terms.cc).
+  reserve::VoterTerm voterTerm_;  // this host's as a voter: journalled
+  uint64_t highestTerm_ = 0;      // the latest term heard of
+  // Voters whose report counted for the master's term, and the term each adopted last.
+  std::map<std::string, uint64_t> termCounted_;
+  std::set<std::string> adoptedBy_;  // voters that adopted it
+  // While they adopt: the term's copies each voter acknowledged (sent again only if not).
+  std::map<std::string, std::set<std::string>> restampAcked_;
+  double termResendAt_ = 0;  // the next ask or adoption to the others
+  double termAskEvery_ = 2;
+  // A voter (or this lim) showed terms from before this rebuild: a voter that remembers no
+  // adopted term lost its files (or is new), and its report does not make a majority.
+  bool termHistory_ = false;
+  bool rememberingMajority() const;
 
   // Reservation requests waiting to be forwarded to the master, one at a time (their signed
   // sequence numbers must arrive in order): connection and request body.

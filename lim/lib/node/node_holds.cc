@@ -41,12 +41,15 @@ std::string askHoldsJson(const std::string& sender) {
   return "{\"op\":\"askholds\",\"sender\":" + format::jsonQuote(sender) + "}";
 }
 
-// `version`: the drop's (one past the reservation's last), for the keepers' acknowledgement.
-std::string unholdJson(const std::string& sender, const std::string& id, uint64_t version) {
+// `version`: the drop's (one past the reservation's last), for the keepers' acknowledgement;
+// `term`: quorum mode's (reserve/terms.h), 0 in available mode.
+std::string unholdJson(const std::string& sender, const std::string& id, uint64_t version,
+                       uint64_t term) {
   Json o = Json::object();
   o.add("ids", format::jstrings({id}));
   o.add("op", Json::string("unhold"));
   o.add("sender", Json::string(sender));
+  if (term > 0) o.add("term", Json::number(static_cast<double>(term)));
   o.add("version", Json::number(static_cast<double>(version)));
   return o.compact();
 }
@@ -95,8 +98,9 @@ void LimNode::deliver(const reserve::Reservation& r, bool drop,
       else
         keep(r, now.wall, fx);
     } else {
-      fx->send(h, protocol::Kind::kAdmin,
-               drop ? unholdJson(self_, r.id, r.version + 1) : holdJson(self_, r));
+      fx->send(
+          h, protocol::Kind::kAdmin,
+          drop ? unholdJson(self_, r.id, r.version + 1, reservations_.term()) : holdJson(self_, r));
       ++counters_.holds_sent;
     }
   }
@@ -112,6 +116,7 @@ void LimNode::onHoldFrame(const std::string& op, const Json& req, const Now& now
       ++counters_.malformed;
       return;
     }
+    if (!takesTermWrite(res->term, sender, fx)) return;
     keep(*res, now.wall, fx);
     // Journalled this version (or a later one) in this turn: say so once it is on disk.
     if (const reserve::Reservation* kept = held_.find(res->id);
@@ -120,6 +125,8 @@ void LimNode::onHoldFrame(const std::string& op, const Json& req, const Now& now
   } else if (op == "unhold") {
     const Json* ids = req.find("ids");
     const double version = partField(req, "version", 0);
+    const double term = partField(req, "term", 0);
+    if (!takesTermWrite(term > 0 ? static_cast<uint64_t>(term) : 0, sender, fx)) return;
     if (ids && ids->isArray())
       for (const Json& id : ids->items()) {
         forget(id.asString(), fx);
@@ -149,6 +156,24 @@ void LimNode::onHoldFrame(const std::string& op, const Json& req, const Now& now
       for (const auto& r : rfx.dropped)
         fx->info("reservations: " + r.id + " dropped: " + sender + " journalled its release");
     }
+    // Quorum mode: a voter's copies count once it promised this master's term; a copy of a
+    // later term than this master's says another master rebuilt since: this one begins again.
+    if (quorumMode() && sender != self_) {
+      uint64_t latest = 0;
+      for (const auto& r : rs) latest = std::max(latest, r.term);
+      if (latest > reservations_.term()) {
+        highestTerm_ = std::max(highestTerm_, latest);
+        startRebuild(
+            now, fx,
+            ("a copy from " + sender + " was written at term " + std::to_string(latest)).c_str());
+        return;
+      }
+      if (isVoter(sender)) {
+        if (!takeVoterReport(sender, req, &rs, now, fx)) return;
+      } else if (!reservations_.termClosed()) {
+        reservations_.noteCopies(rs, std::nullopt);
+      }
+    }
     const uint64_t mergedBefore = reservations_.counters().merged;
     reservations_.merge(sender, rs, now.wall, *table_, now.mono, &rfx);
     applyEffects(rfx, now, fx);
@@ -158,17 +183,20 @@ void LimNode::onHoldFrame(const std::string& op, const Json& req, const Now& now
       reservations_.rebuildWindow().reported(sender, static_cast<size_t>(part),
                                              static_cast<size_t>(parts), now.mono);
   } else if (op == "askholds" && !election().isMaster() && config_->findHost(sender)) {
-    // A master rebuilding its ledger has not heard our holds (lost, or its restart missed).
-    ++counters_.holds_asked;
-    sendHoldsReport(sender, fx);
-    if (sender == election().master()) reporter_.reported(sender, replay_.epochOf(sender));
+    onAskHolds(sender, req, fx);
+  } else if (op == "adopt" && !election().isMaster() && config_->findHost(sender)) {
+    onAdopt(sender, req, fx);
+  } else if (op == "adopted" && election().isMaster()) {
+    onAdopted(sender, req, fx);
   }
 }
 
 // Our holds to `to`, in datagrams of at most kMaxHoldsPart bytes (an empty report too: the
 // master then knows this host holds nothing), each naming its part and how many there are
-// (the master knows the report whole once every part came).
-void LimNode::sendHoldsReport(const std::string& to, Effects* fx) {
+// (the master knows the report whole once every part came). A voter in quorum mode names
+// what it promised and adopted; `afterCommit`: it just promised, and the report waits for
+// the disk.
+void LimNode::sendHoldsReport(const std::string& to, Effects* fx, bool afterCommit) {
   std::vector<std::string> items;
   for (const reserve::Reservation* r : held_.list(""))
     items.push_back(reserve::reservationJson(*r).compact());
@@ -192,14 +220,44 @@ void LimNode::sendHoldsReport(const std::string& to, Effects* fx) {
     }
     lists.push_back(std::move(list));
   } while (i < items.size());
+  const std::string term =
+      votingHere() ? ",\"term\":" + reserve::voterTermJson(voterTerm_).compact() : "";
   for (size_t part = 0; part < lists.size(); ++part) {
     std::string body = "{\"op\":\"holds\",\"part\":" + std::to_string(part) +
                        ",\"parts\":" + std::to_string(lists.size()) + released(part) +
                        ",\"reservations\":[" + lists[part] +
-                       "],\"sender\":" + format::jsonQuote(self_) + "}";
-    fx->send(to, protocol::Kind::kAdmin, std::move(body));
+                       "],\"sender\":" + format::jsonQuote(self_) + term + "}";
+    if (afterCommit)
+      fx->committedDatagrams.push_back({to, protocol::Kind::kAdmin, std::move(body)});
+    else
+      fx->send(to, protocol::Kind::kAdmin, std::move(body));
     ++counters_.holds_reports;
   }
+}
+
+void LimNode::startRebuild(const Now& now, Effects* fx, const char* why) {
+  const auto& p = config_->params;
+  const double settle = p.exInterval + 2 * p.probeTimeout;
+  // Quorum mode waits out the same settle time for the other hosts too: when the voters'
+  // files were lost, a host's copy may be the only one of an acknowledged reservation.
+  reserve::RebuildTiming timing{
+      .settle = settle, .limit = 3 * settle, .askEvery = std::max(p.probeTimeout, 0.5)};
+  std::optional<reserve::RebuildQuorum> quorum;
+  if (quorumMode()) quorum = reserve::RebuildQuorum{voters(), self_};
+  reservations_.beginRebuild(now.mono, timing, std::move(quorum));
+  termAskEvery_ = timing.askEvery;
+  if (quorumMode()) beginTerm(now, fx);
+  reserve::Effects rfx;
+  reservations_.mergeReleased(held_.recentlyReleased(kMaxReleasedReported), *table_, now.mono,
+                              &rfx);
+  const std::vector<reserve::Reservation> own = heldList();
+  if (quorumMode())
+    reservations_.noteCopies(
+        own, isVoter(self_) ? std::optional<uint64_t>(voterTerm_.adopted) : std::nullopt);
+  reservations_.merge(self_, own, now.wall, *table_, now.mono, &rfx);
+  applyEffects(rfx, now, fx);
+  fx->info(std::string("reservations: ") + why + "; rebuilding the ledger from the hosts" +
+           (quorumMode() ? " at term " + std::to_string(reservations_.term()) : ""));
 }
 
 void LimNode::reservationTimers(const Now& now, Effects* fx) {
@@ -221,23 +279,8 @@ void LimNode::reservationTimers(const Now& now, Effects* fx) {
   } else if (isMaster && (!wasMaster_ || regained)) {
     // A new master, or this one restarted: the hosts report what they hold once they hear
     // it; until every host heard has (reserve/rebuild.h) no reservation is admitted.
-    const auto& p = config_->params;
-    const double settle = p.exInterval + 2 * p.probeTimeout;
-    // Quorum mode waits out the same settle time for the other hosts too: when the voters'
-    // files were lost, a host's copy may be the only one of an acknowledged reservation.
-    reserve::RebuildTiming timing{
-        .settle = settle, .limit = 3 * settle, .askEvery = std::max(p.probeTimeout, 0.5)};
-    std::optional<reserve::RebuildQuorum> quorum;
-    if (quorumMode()) quorum = reserve::RebuildQuorum{voters(), self_};
-    reservations_.beginRebuild(now.mono, timing, std::move(quorum));
-    reserve::Effects rfx;
-    reservations_.mergeReleased(held_.recentlyReleased(kMaxReleasedReported), *table_, now.mono,
-                                &rfx);
-    reservations_.merge(self_, heldList(), now.wall, *table_, now.mono, &rfx);
-    applyEffects(rfx, now, fx);
-    fx->info(regained ? "reservations: a majority of the master candidates is heard again; "
-                        "rebuilding the ledger from the hosts"
-                      : "reservations: master now; rebuilding the ledger from the hosts");
+    startRebuild(now, fx,
+                 regained ? "a majority of the master candidates is heard again" : "master now");
   } else if (!isMaster && wasMaster_) {
     reservations_.endRole();
   }
@@ -250,6 +293,7 @@ void LimNode::reservationTimers(const Now& now, Effects* fx) {
     reservations_.expire(now.wall, *table_, now.mono, &ended);
     overCommitCheck_ = overCommitCheck_ || !reservations_.overCommitted().empty();
   }
+  if (isMaster) termTimers(now, fx);
   if (isMaster) checkOverCommits(now, fx);
   // Not journalled: replay drops an ended lease by its own expiry time.
   if (held_.nextExpiry() <= now.wall) held_.expire(now.wall);

@@ -15,6 +15,7 @@ namespace openlim::reserve {
 struct HeldFiles {
   std::vector<Reservation> snapshot;
   std::vector<std::string> released;   // the snapshot's released ids (remembered as such)
+  VoterTerm term;                      // the snapshot's (quorum mode, reserve/terms.h)
   std::vector<JournalRecord> records;  // to replay over the snapshot, in order
   bool journalFound = false;           // fold it into a snapshot now
   bool tornTail = false;               // the journal's last record was cut short
@@ -26,7 +27,8 @@ struct HeldFiles {
 
 // The snapshot then the records into `held` (a put keeps the later expiry, a drop of an
 // unknown id does nothing: replay is idempotent); leases ended by `wall` are dropped.
-void replayHeld(const HeldFiles& files, double wall, Ledger* held);
+// `term`, when given: the snapshot's, then the last term record's.
+void replayHeld(const HeldFiles& files, double wall, Ledger* held, VoterTerm* term = nullptr);
 
 // Whether the files should be rewritten as one fresh snapshot naming this cluster at start.
 inline bool wantsFreshSnapshot(const HeldFiles& f) {

@@ -66,9 +66,16 @@ Result<Line> parseLine(std::string_view line) {
     out.cluster = cluster->asString();
     return out;
   }
+  if (const Json* term = j->find("term")) {
+    auto t = voterTermFromJson(*term);
+    if (!t) return Status(Code::kInvalid, "term: " + t.status().message());
+    rec.put = false;
+    rec.term = std::move(*t);
+    return out;
+  }
   const Json* drop = j->find("drop");
   if (!drop || !drop->isString() || drop->asString().empty())
-    return Status(Code::kInvalid, "not a journal record (want put, drop or cluster)");
+    return Status(Code::kInvalid, "not a journal record (want put, drop, cluster or term)");
   rec.put = false;
   rec.id = drop->asString();
   return out;
@@ -86,6 +93,10 @@ std::string journalDrop(const std::string& id) {
 
 std::string journalCluster(const std::string& cluster) {
   return frame("{\"cluster\":" + format::jsonQuote(cluster) + "}");
+}
+
+std::string journalTerm(const VoterTerm& term) {
+  return frame("{\"term\":" + voterTermJson(term).compact() + "}");
 }
 
 JournalRead readJournal(std::string_view text) {

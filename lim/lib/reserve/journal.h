@@ -10,6 +10,8 @@
 //   {"drop": "<id>"}                              forget (released)
 //   {"cluster": "<name>"}                         whose lims may adopt the journal: the
 //                                                 first record of every journal written
+//   {"term": <as reserve/terms.h writes it>}      quorum mode: what this voter promised and
+//                                                 adopted (the last record wins)
 // A journal of another cluster is never replayed (the lim sets it aside); one that names
 // none (written before the cluster record existed) reads as before.
 // Replaying is idempotent (a put of a kept reservation keeps the later expiry; a drop of an
@@ -18,12 +20,14 @@
 // ended is dropped on replay by its own expiry time.
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "openlim/status.h"
 #include "reserve/reservation.h"
+#include "reserve/terms.h"
 
 namespace openlim::reserve {
 
@@ -32,14 +36,16 @@ inline constexpr size_t kMaxJournalRecords = 4'000'000;
 inline constexpr size_t kMaxClusterNameBytes = 4096;
 
 struct JournalRecord {
-  bool put = true;          // else a drop
-  Reservation reservation;  // put
-  std::string id;           // drop (and put: the reservation's id)
+  bool put = true;                // else a drop
+  Reservation reservation;        // put
+  std::string id;                 // drop (and put: the reservation's id)
+  std::optional<VoterTerm> term;  // a term record (neither put nor drop)
 };
 
 std::string journalPut(const Reservation& r);
 std::string journalDrop(const std::string& id);
 std::string journalCluster(const std::string& cluster);
+std::string journalTerm(const VoterTerm& term);
 
 struct JournalRead {
   std::vector<JournalRecord> records;  // the whole, valid records before the first bad one

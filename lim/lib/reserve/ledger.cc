@@ -66,7 +66,7 @@ std::optional<Reservation> Ledger::forgetReleased(const std::string& id) {
 }
 
 Result<Reservation> Ledger::renew(const std::string& id, double lease, double now,
-                                  const Caller& caller) {
+                                  const Caller& caller, uint64_t term) {
   if (Status st = refuse(id, caller); !st) return st;
   Reservation& r = byId_.at(id);
   // A lease that ended is not renewed, swept or not yet (found by the simulator, seed 280).
@@ -77,6 +77,7 @@ Result<Reservation> Ledger::renew(const std::string& id, double lease, double no
   byExpiry_.erase({r.expires, r.id});
   r.expires = std::max(r.expires, now + lease);
   ++r.version;
+  if (term > 0) r.term = term;
   byExpiry_.emplace(r.expires, r.id);
   return r;
 }
@@ -100,8 +101,14 @@ bool Ledger::merge(const Reservation& r, double now) {
   auto it = byId_.find(r.id);
   if (it == byId_.end()) return add(r).isOk();
   Reservation& kept = it->second;
-  // The later copy wins: a later lease, or a later version (a renew to a shorter lease).
-  if (r.version <= kept.version && r.expires <= kept.expires) return false;
+  // The later copy wins: a later lease, or a later version (a renew to a shorter lease); the
+  // same one restamped at a later term (reserve/terms.h) takes that term.
+  if (r.version <= kept.version && r.expires <= kept.expires) {
+    if (r.version != kept.version || r.expires != kept.expires || r.term <= kept.term) return false;
+    kept.term = r.term;
+    return true;
+  }
+  kept.term = std::max(kept.term, r.term);
   if (r.version > kept.version) {
     byExpiry_.erase({kept.expires, r.id});
     kept.expires = r.expires;
@@ -113,6 +120,10 @@ bool Ledger::merge(const Reservation& r, double now) {
     byExpiry_.emplace(kept.expires, r.id);
   }
   return true;
+}
+
+void Ledger::restamp(uint64_t term) {
+  for (auto& [id, r] : byId_) r.term = term;
 }
 
 const Reservation* Ledger::find(const std::string& id) const {

@@ -56,7 +56,9 @@ class Ledger {
   Result<Reservation> release(const std::string& id, const Caller& caller);
   // A new lease from `now` (not for a lease that ended), never ending before the one it
   // replaces; the reservation as renewed. Errors as release().
-  Result<Reservation> renew(const std::string& id, double lease, double now, const Caller& caller);
+  // `term`: quorum mode's, written on the copy (reserve/terms.h); 0 keeps the copy's.
+  Result<Reservation> renew(const std::string& id, double lease, double now, const Caller& caller,
+                            uint64_t term = 0);
   // Whether `caller` may release or renew `id` now: the errors of release(), nothing changed.
   Status mayChange(const std::string& id, const Caller& caller) const { return refuse(id, caller); }
   // The ids most recently released (not expired), newest first, at most `max`: what a keeper
@@ -75,6 +77,9 @@ class Ledger {
   // added when unknown and neither released nor expired; a known one keeps the later expiry.
   // True when the ledger changed.
   bool merge(const Reservation& r, double now);
+
+  // Every reservation written again at `term` (a quorum-mode rebuild, reserve/terms.h).
+  void restamp(uint64_t term);
 
   const Reservation* find(const std::string& id) const;
   // Every reservation of `user` ("" = everyone's), oldest first (by creation, then id).

@@ -46,6 +46,9 @@ struct Reservation {
   // Grows with every change the master makes (1 at creation, +1 per renew): a keeper's
   // "journalled" acknowledgement names the version it holds (reserve/journal_quorum.h).
   uint64_t version = 1;
+  // RESERVATION_CONSISTENCY = quorum: the term of the master that wrote this copy (created,
+  // renewed, or restamped by a rebuild; reserve/terms.h). 0 in available mode.
+  uint64_t term = 0;
 
   bool holdsHost(const std::string& host) const;
 };

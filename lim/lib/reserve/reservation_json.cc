@@ -85,6 +85,7 @@ Json reservationJson(const Reservation& r) {
   o.add("expires", Json::number(r.expires));
   o.add("master", Json::string(r.master));
   if (r.version > 1) o.add("version", Json::number(static_cast<double>(r.version)));
+  if (r.term > 0) o.add("term", Json::number(static_cast<double>(r.term)));
   return o;
 }
 
@@ -104,6 +105,12 @@ Result<Reservation> reservationFromJson(const Json& j) {
     if (!(d >= 1 && d <= 9e15 && d == static_cast<double>(static_cast<uint64_t>(d))))
       return bad("\"version\" must be a whole number, 1 or more");
     r.version = static_cast<uint64_t>(d);
+  }
+  if (const Json* v = j.find("term")) {  // absent: 0 (available mode)
+    const double d = v->isNumber() ? v->asNumber() : -1;
+    if (!(d >= 0 && d <= 9e15 && d == static_cast<double>(static_cast<uint64_t>(d))))
+      return bad("\"term\" must be a whole number");
+    r.term = static_cast<uint64_t>(d);
   }
   const Json* slots = j.find("hosts");
   if (!slots || !slots->isArray() || slots->size() > kMaxSlots)
@@ -128,7 +135,7 @@ Result<Reservation> reservationFromJson(const Json& j) {
 
 std::string hostStateText(const std::string& cluster, const std::string& host,
                           const std::vector<Reservation>& rs,
-                          const std::vector<std::string>& released) {
+                          const std::vector<std::string>& released, const VoterTerm& term) {
   Json o = Json::object();
   o.add("version", Json::number(1));
   o.add("cluster", Json::string(cluster));
@@ -137,6 +144,7 @@ std::string hostStateText(const std::string& cluster, const std::string& host,
   for (const auto& r : rs) list.push(reservationJson(r));
   o.add("reservations", std::move(list));
   if (!released.empty()) o.add("released", format::jstrings(released));
+  if (term != VoterTerm{}) o.add("term", voterTermJson(term));
   std::string out = o.compact();
   out += '\n';
   return out;
@@ -166,6 +174,11 @@ Result<HostState> parseHostState(std::string_view in) {
       if (!id.isString()) return Status(Code::kInvalid, "\"released\" must be an array of ids");
       out.released.push_back(id.asString());
     }
+  }
+  if (const Json* term = j->find("term")) {
+    auto t = voterTermFromJson(*term);
+    if (!t) return Status(Code::kInvalid, "\"term\": " + t.status().message());
+    out.term = std::move(*t);
   }
   return out;
 }

@@ -47,21 +47,21 @@ void ReservationService::beginRebuild(double now, RebuildTiming timing,
   window_.begin(now, timing, std::move(quorum));
 }
 
-bool ReservationService::withdraw(const std::string& id, master::LoadTable& table, double now,
-                                  Effects* effects) {
-  auto gone = ledger_.release(id, {"", true});
-  if (!gone) return false;
-  releasing_.erase(id);
+bool ReservationService::withdraw(const std::string& id, Effects* effects) {
+  if (!ledger_.find(id) || releasing_.count(id)) return false;
   ++counters_.withdrawn;
-  count(*gone, -1);
-  push(*gone, table, now);
-  effects->dropped.push_back(std::move(*gone));
+  holdRelease(id, effects);
   return true;
 }
 
 void ReservationService::endRole() {
   ledger_ = Ledger();
   releasing_.clear();
+  term_ = 0;
+  adopting_ = termClosed_ = false;
+  latestAdopted_ = 0;
+  voterTerms_.clear();
+  hostCopies_.clear();
   window_.end();
   setQuotas(quotaConfig_);  // nothing held any more
 }
@@ -167,6 +167,7 @@ ServiceAnswer ReservationService::reserve(const Json& req, const ServiceContext&
   res.created = ctx.wall;
   res.expires = ctx.wall + (r->lease > 0 ? r->lease : config.params.reservationLease);
   res.master = self_;
+  res.term = term_;
   if (Status st = ledger_.add(res); !st) return format::errorReply("internal", st.message());
   ++counters_.created;
   count(res, +1);
@@ -191,8 +192,8 @@ ServiceAnswer ReservationService::renew(const Json& req, const ServiceContext& c
   if (releasing_.count(r->id) && ledger_.mayChange(r->id, who))
     return master::errorReplyJson(
         Status(Code::kNotFound, "Reservation " + r->id + " is being released"));
-  auto renewed =
-      ledger_.renew(r->id, r->lease > 0 ? r->lease : config.params.reservationLease, ctx.wall, who);
+  auto renewed = ledger_.renew(r->id, r->lease > 0 ? r->lease : config.params.reservationLease,
+                               ctx.wall, who, term_);
   if (!renewed) {
     if (renewed.status().code() == Code::kDenied) ++counters_.deniedUser;
     return renewed.status().code() == Code::kDenied ? denied(renewed.status().message())

@@ -17,6 +17,8 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "format/json.h"
@@ -86,7 +88,7 @@ class ReservationService {
   void beginRebuild(double now, RebuildTiming timing,
                     std::optional<RebuildQuorum> quorum = std::nullopt);
   void endRole();
-  bool rebuilding(double now) const { return window_.open(now); }
+  bool rebuilding(double now) const { return window_.open(now) || adopting_; }
   // The window, for the daemon to tell it who was heard and who reported, and to ask.
   RebuildWindow& rebuildWindow() { return window_; }
   const RebuildWindow& rebuildWindow() const { return window_; }
@@ -102,9 +104,10 @@ class ReservationService {
   void merge(const std::string& host, const std::vector<Reservation>& held, double wall,
              master::LoadTable& table, double now, Effects* effects);
   // RESERVATION_CONSISTENCY = quorum: a reservation whose creation no majority journalled in
-  // time was never acknowledged; it is withdrawn (its holds dropped, as a release's), so no
-  // side of a partition keeps a promise the other side cannot see. False: not held.
-  bool withdraw(const std::string& id, master::LoadTable& table, double now, Effects* effects);
+  // time was never acknowledged; it is withdrawn (its holds dropped, as a release's, its
+  // slots counted until a majority journalled that: releaseJournalled), so no side of a
+  // partition keeps a promise the other side cannot see. False: not held.
+  bool withdraw(const std::string& id, Effects* effects);
   // Ids a keeper journalled as released (its holds report's "released"): remembered, and
   // dropped from the ledger when a report of another keeper had brought them back.
   void mergeReleased(const std::vector<std::string>& ids, master::LoadTable& table, double now,
@@ -116,6 +119,32 @@ class ReservationService {
   // the release takes effect, its slots and quota come free. False: no such release waits.
   bool releaseJournalled(const std::string& id, uint64_t version, master::LoadTable& table,
                          double now);
+  // --- RESERVATION_CONSISTENCY = quorum: the rebuild's term (reserve/terms.h) ---
+  // A rebuild at `term` (after beginRebuild): the voters' reports wait for the window's close,
+  // and nothing is admitted until a majority of the voters adopted the term (termAdopted).
+  // The ledger starts empty: only what the rebuild hears joins it.
+  void beginTerm(uint64_t term, master::LoadTable& table, double now);
+  // The term new and renewed reservations are written at (0: available mode).
+  uint64_t term() const { return term_; }
+  bool adopting() const { return adopting_; }
+  bool termClosed() const { return termClosed_; }
+  // The latest term adopted by a voter whose report counted.
+  uint64_t latestAdopted() const { return latestAdopted_; }
+  // Copies a rebuild heard (they join the ledger by merge() meanwhile, which lists them as
+  // being rebuilt): from a voter that promised the term and adopted term `adopted` last, or
+  // (`adopted` unset) from a host that is not a voter, which only ever has acknowledged ones.
+  void noteCopies(const std::vector<Reservation>& copies, std::optional<uint64_t> adopted);
+  // The window closed and the term's copies are not merged yet.
+  bool termClosable(double now) const { return adopting_ && !termClosed_ && !window_.open(now); }
+  // At the close: a reservation stays when a host that is not a voter reported it, or a
+  // voter's copy was written at or after the latest term any of them adopted (reserve/
+  // terms.h survivesRebuild); the others were never acknowledged and leave the ledger
+  // (remembered as released). Then every reservation is written again at the term (`put`).
+  // How many left comes back.
+  size_t closeTerm(master::LoadTable& table, double now, Effects* effects);
+  // A majority of the voters adopted the term: admitting again.
+  void termAdopted() { adopting_ = false; }
+
   // Puts every host's holds into `table` again (after a reconfig rebuilt its records).
   void pushAll(master::LoadTable& table, double now) const;
 
@@ -156,6 +185,13 @@ class ReservationService {
   std::shared_ptr<quota::QuotaState> quotas_;
   std::set<std::string> overCommitted_;
   std::map<std::string, Reservation> releasing_;  // quorum mode: drops not journalled yet
+  // Quorum mode's term (reserve/terms.h).
+  uint64_t term_ = 0;
+  bool adopting_ = false;    // the term is not adopted by a majority yet
+  bool termClosed_ = false;  // the window closed and the voters' copies were merged
+  uint64_t latestAdopted_ = 0;
+  std::unordered_map<std::string, uint64_t> voterTerms_;  // id -> latest term a voter reported
+  std::unordered_set<std::string> hostCopies_;            // ids a host not a voter reported
 };
 
 }  // namespace openlim::reserve

@@ -99,6 +99,16 @@ class NodeCluster {
     return parsed ? *parsed : format::Json();
   }
   std::string master(const std::string& h) { return node(h).election().master(); }
+  // An admin datagram `body` from `from` to `to`, as the network delivers it: what `to` does
+  // comes back, not carried out.
+  Effects inject(const std::string& from, const std::string& to, const std::string& body) {
+    protocol::Frame f{.kind = protocol::Kind::kAdmin,
+                      .isSigned = true,
+                      .epoch = 1,
+                      .seq = ++seq_[from],
+                      .body = body};
+    return node(to).onDatagram(f, now());
+  }
 
  private:
   bool cut(const std::string& a, const std::string& b) const {
