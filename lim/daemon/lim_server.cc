@@ -131,8 +131,7 @@ Status LimServer::bind() {
     std::string why = e.displayText();
     // POCO (1.11, Debian 12) throws NetException carrying the errno as its code, for the TCP
     // and the UDP bind alike: the code decides, never the text.
-    if (e.code() == EADDRINUSE)
-      why = "address already in use: " + holderOf(address_, port_);
+    if (e.code() == EADDRINUSE) why = "address already in use: " + holderOf(address_, port_);
     return Status(Code::kUnavailable, address_ + ":" + std::to_string(port_) + ": " + why);
   } catch (const Poco::Exception& e) {
     return Status(Code::kUnavailable,
