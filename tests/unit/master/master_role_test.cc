@@ -6,7 +6,7 @@
 
 #include <algorithm>
 
-#include "config/builtins.h"
+#include "generic_cluster.h"
 
 namespace openlim::master {
 namespace {
@@ -18,22 +18,14 @@ using Hosts = std::vector<std::string>;
 ConfigPtr makeConfig(int hosts = 3,
                      std::vector<std::string> candidates = {"hostA", "hostB", "hostC"},
                      bool shared = true) {
-  auto c = std::make_shared<ConfigSnapshot>();
-  c->clusterName = "test";
-  c->resources = config::builtinResources();
-  for (const char* r : {"scratch", "cluster_lic"})
-    c->resources.push_back({.name = r,
-                            .type = ResourceType::kNumeric,
-                            .direction = Direction::kDecreasing,
-                            .interval = 15,
-                            .dynamic = true,
-                            .shared = true});
-  c->models.push_back({.name = "Generic", .cpuFactor = 100});
+  std::vector<std::string> names;
   for (int i = 0; i < hosts; ++i)
-    c->hosts.push_back({.name = std::string("host") + static_cast<char>('A' + i % 26) +
-                                (i < 26 ? "" : std::to_string(i)),
-                        .model = "Generic",
-                        .type = "LINUX86"});
+    names.push_back(std::string("host") + static_cast<char>('A' + i % 26) +
+                    (i < 26 ? "" : std::to_string(i)));
+  auto c = testing::genericHosts(names);
+  c->clusterName = "test";
+  for (const char* r : {"scratch", "cluster_lic"})
+    c->resources.push_back(testing::dynamicNumeric(r, Direction::kDecreasing, true));
   if (shared) {
     c->instances.push_back({.resource = "scratch", .hosts = {"hostB", "hostC"}});
     c->instances.push_back({.resource = "cluster_lic", .hosts = {"hostA", "hostB"}, .all = true});
