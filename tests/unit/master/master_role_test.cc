@@ -63,6 +63,19 @@ void report(LoadTable& t, const std::string& host, double now) {
   t.ingest(protocol::LoadReport{.host = host, .numbers = {{"r1m", 0.1, 0}}}, now);
 }
 
+// hostA's role after its first tick, with hostB and hostC reporting: its tick at 2 s takes the
+// role, and the shared scratch goes to hostB, the first of its set.
+struct BAndCReporting {
+  ConfigPtr c = makeConfig();
+  LoadTable table{c};
+  MasterRole role{"hostA", c, 0};
+  BAndCReporting() {
+    role.onTick(table, 0);
+    report(table, "hostB", 1);
+    report(table, "hostC", 1);
+  }
+};
+
 TEST(MasterRole, TheFirstCandidateTakesTheRoleAfterProbingAndAnnouncesToEveryHost) {
   ConfigPtr c = makeConfig();
   LoadTable table(c);
@@ -167,12 +180,9 @@ TEST(MasterRole, CandidatesBeatEachOtherFastAndOnlyTheMasterAnnouncesToEveryHost
 // A beat from the master carries what the host serves, as the round does: a host must not
 // drop its shared instance between two rounds.
 TEST(MasterRole, TheMastersBeatTellsEachCandidateWhatItServes) {
-  ConfigPtr c = makeConfig();
-  LoadTable table(c);
-  MasterRole role("hostA", c, 0);
-  role.onTick(table, 0);
-  report(table, "hostB", 1);
-  report(table, "hostC", 1);
+  BAndCReporting s;
+  LoadTable& table = s.table;
+  MasterRole& role = s.role;
   role.onTick(table, 2);  // master; scratch goes to hostB
   ASSERT_EQ(table.servers()[0], "hostB");
   MasterActions a = role.onTick(table, 2 + 10.0 / 30);
@@ -183,12 +193,9 @@ TEST(MasterRole, TheMastersBeatTellsEachCandidateWhatItServes) {
 }
 
 TEST(MasterRole, ASharedInstanceIsServedByItsFirstAvailableHostAndMovesWhenItGoesAway) {
-  ConfigPtr c = makeConfig();
-  LoadTable table(c);
-  MasterRole role("hostA", c, 0);
-  role.onTick(table, 0);
-  report(table, "hostB", 1);
-  report(table, "hostC", 1);
+  BAndCReporting s;
+  LoadTable& table = s.table;
+  MasterRole& role = s.role;
   MasterActions a = role.onTick(table, 2);  // takes the role; scratch goes to hostB
   EXPECT_EQ(table.servers()[0], "hostB");
   EXPECT_NE(std::find(a.log.begin(), a.log.end(), "shared scratch instance 0 now served by hostB"),
