@@ -22,18 +22,24 @@ namespace openlim::lsf::testing {
 
 namespace fs = std::filesystem;
 
+// A TCP socket bound to a free port of 127.0.0.1; that port in *port.
+inline int boundLoopbackSocket(int* port) {
+  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a);
+  socklen_t len = sizeof a;
+  ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
+  *port = ntohs(a.sin_port);
+  return fd;
+}
+
 // A listening socket on 127.0.0.1 that answers each connection with `reply` (raw bytes).
 class FakeLim {
  public:
   explicit FakeLim(std::string reply) : reply_(std::move(reply)) {
-    fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    ::bind(fd_, reinterpret_cast<sockaddr*>(&a), sizeof a);
-    socklen_t len = sizeof a;
-    ::getsockname(fd_, reinterpret_cast<sockaddr*>(&a), &len);
-    port_ = ntohs(a.sin_port);
+    fd_ = boundLoopbackSocket(&port_);
     ::listen(fd_, 8);
     thread_ = std::thread([this] { serve(); });
   }
@@ -102,14 +108,9 @@ class LsfApi : public ::testing::Test {
 
 // A port nothing listens on.
 inline int closedPort() {
-  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in a{};
-  a.sin_family = AF_INET;
-  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a);
-  socklen_t len = sizeof a;
-  ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
-  ::close(fd);
-  return ntohs(a.sin_port);
+  int port = 0;
+  ::close(boundLoopbackSocket(&port));
+  return port;
 }
+
 }  // namespace openlim::lsf::testing
