@@ -33,7 +33,7 @@ enum class Subcode {
   kBadHostName,           // a request field that must name a host does not (not a string)
   kUnknownResourceName,   // a resource requirement names no resource of the cluster
   kUnknownResourceValue,  // a value of a resource (a type, model, amount) it does not know
-  kMasterUnknown,         // the lims answer, but none names a master that answers (client)
+  kMasterUnknown,         // the lims answer, but none names a master that answers (lim, client)
   kLocalHostUnknown,      // no lim answered and the local host is not a cluster host (client)
   kRequestTooLarge,       // a request over the size a request may be: refused unsent (client)
 };

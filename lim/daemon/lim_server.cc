@@ -129,9 +129,9 @@ Status LimServer::bind() {
                  sizeof deferSeconds);
   } catch (const Poco::Net::NetException& e) {
     std::string why = e.displayText();
-    // POCO names EADDRINUSE in its text only on some versions: both are read.
-    if (e.code() == EADDRINUSE || why.find("in use") != std::string::npos)
-      why = "address already in use: " + holderOf(address_, port_);
+    // POCO (1.11, Debian 12) throws NetException carrying the errno as its code, for the TCP
+    // and the UDP bind alike: the code decides, never the text.
+    if (e.code() == EADDRINUSE) why = "address already in use: " + holderOf(address_, port_);
     return Status(Code::kUnavailable, address_ + ":" + std::to_string(port_) + ": " + why);
   } catch (const Poco::Exception& e) {
     return Status(Code::kUnavailable,

@@ -8,12 +8,14 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <string_view>
 
 #include "config/lsf_conf.h"
 #include "config/lsf_params.h"
 #include "config/validate.h"
 #include "format/json.h"
+#include "format/subcode.h"
 #include "key_file.h"
 #include "read_file.h"
 #include "reserve/paths.h"
@@ -58,20 +60,31 @@ std::string getenvOr(const char* name, const std::string& fallback) {
 }
 
 // What a lim's reply says about asking another lim: a non-master answers {"ok":false,
-// "redirect":"<master>"}, one that knows no master code "unavailable". Both are small, so a
+// "redirect":"<master>"}, one that knows no master code "unavailable" with subcode
+// "masterunknown" (an older lim sends no subcode). Both are small, so a
 // larger reply is an answer and is not parsed here; nor is one that is not JSON (the caller
 // reports it). Read from the parsed reply's members, never from its text.
 struct AskElsewhere {
   std::string redirect;  // the master to ask instead
   bool unavailable = false;
-  std::string error;  // the unavailable lim's words
+  Subcode subcode = Subcode::kNone;  // why it is unavailable, as the lim coded it
+  std::string error;                 // the unavailable lim's words
 };
 AskElsewhere askElsewhere(const std::string& reply) {
   if (reply.size() > 4096) return {};
   auto obj = format::parseJson(reply);
   if (!obj || !obj->isObject()) return {};
-  if (obj->stringOr("code") == "unavailable") return {"", true, obj->stringOr("error")};
-  return {obj->stringOr("redirect"), false, ""};
+  if (obj->stringOr("code") == "unavailable")
+    return {"", true, format::subcodeFromName(obj->stringOr("subcode")), obj->stringOr("error")};
+  return {obj->stringOr("redirect"), false, Subcode::kNone, ""};
+}
+
+// LSF_SERVER_HOSTS in order, then the local host unless LSF_SERVER_HOSTS alone may answer.
+std::vector<std::string> limsToAsk(const ClientConfig& c) {
+  std::vector<std::string> hosts = c.serverHosts;
+  if (!c.serversOnly && std::find(hosts.begin(), hosts.end(), c.localHost) == hosts.end())
+    hosts.push_back(c.localHost);
+  return hosts;
 }
 
 }  // namespace
@@ -201,13 +214,9 @@ Result<std::string> LimClient::ask(const std::string& request, bool admin) {
     protocol::MacFn mac = macFactory_(*key);
     signer = makeSigner(std::move(*key), "lsadmin", std::move(mac));
   }
-  std::vector<std::string> candidates = config_.serverHosts;
-  if (!config_.serversOnly &&
-      std::find(candidates.begin(), candidates.end(), config_.localHost) == candidates.end())
-    candidates.push_back(config_.localHost);
   Status last(Code::kUnavailable, "no lim to ask");
-  bool answered = false;  // some lim answered (a lim that knows no master)
-  for (const auto& host : candidates) {
+  std::optional<Status> heard;  // what a lim that knows no master answered, with its subcode
+  for (const auto& host : limsToAsk(config_)) {
     auto reply = askOne(host, request, signer ? &*signer : nullptr);
     if (!reply) {
       last = reply.status();
@@ -217,17 +226,17 @@ Result<std::string> LimClient::ask(const std::string& request, bool admin) {
     // Follow a redirect once; a lim that knows no master: try the next lim.
     AskElsewhere next = askElsewhere(*reply);
     if (next.unavailable) {
-      answered = true;
-      last = Status(Code::kUnavailable, host + ": " + next.error);
+      heard = Status(Code::kUnavailable, next.subcode, host + ": " + next.error);
       continue;
     }
     if (next.redirect.empty()) return reply;
     return askOne(next.redirect, request, signer ? &*signer : nullptr);
   }
+  // A lim that answered outweighs one that did not: it says why no master answers.
+  if (heard) return *heard;
   // No lim answered, and the only one asked was a guess at the local host's name: that
   // guess, not a lim that is down, is the likely problem.
-  if (last.code() == Code::kUnavailable && !answered && config_.localHostGuessed &&
-      config_.serverHosts.empty())
+  if (last.code() == Code::kUnavailable && config_.localHostGuessed && config_.serverHosts.empty())
     return localHostUnknown(config_);
   return last;
 }

@@ -133,6 +133,18 @@ Result<protocol::Frame> readReply(int fd, double timeout) {
   return std::move(d.frame);
 }
 
+// Sends one encoded request frame on the connected `fd` and returns the body of the reply
+// frame that answers it.
+Result<std::string> exchange(int fd, const std::string& frameBytes, const Timeouts& t) {
+  Status st = sendBytes(fd, frameBytes, after(t.connect));
+  if (!st) return st;
+  auto reply = readReply(fd, t.recv);
+  if (!reply) return reply.status();
+  if (reply->kind != protocol::Kind::kReply)
+    return Status(Code::kInvalid, "unexpected frame kind in reply");
+  return std::move(reply->body);
+}
+
 }  // namespace
 
 Signer makeSigner(std::string key, const std::string& prefix, protocol::MacFn mac) {
@@ -175,13 +187,7 @@ Result<std::string> requestJson(const std::string& address, uint16_t port, const
   Fd s;
   Status st = connectTo(s, address, port, t.connect);
   if (!st) return st;
-  st = sendBytes(s.fd, protocol::encodeFrame(f, signer ? &signer->mac : nullptr), after(t.connect));
-  if (!st) return st;
-  auto reply = readReply(s.fd, t.recv);
-  if (!reply) return reply.status();
-  if (reply->kind != protocol::Kind::kReply)
-    return Status(Code::kInvalid, "unexpected frame kind in reply");
-  return std::move(reply->body);
+  return exchange(s.fd, protocol::encodeFrame(f, signer ? &signer->mac : nullptr), t);
 }
 
 Result<std::string> requestJsonLocal(const std::string& socketPath, const std::string& json,
@@ -199,13 +205,7 @@ Result<std::string> requestJsonLocal(const std::string& socketPath, const std::s
     return Status(Code::kUnavailable, socketPath + ": " + std::strerror(errno));
   ::fcntl(s.fd, F_SETFL, O_NONBLOCK);
   protocol::Frame f{.kind = protocol::Kind::kRequest, .body = json};
-  Status st = sendBytes(s.fd, protocol::encodeFrame(f, nullptr), after(t.connect));
-  if (!st) return st;
-  auto reply = readReply(s.fd, t.recv);
-  if (!reply) return reply.status();
-  if (reply->kind != protocol::Kind::kReply)
-    return Status(Code::kInvalid, "unexpected frame kind in reply");
-  return std::move(reply->body);
+  return exchange(s.fd, protocol::encodeFrame(f, nullptr), t);
 }
 
 }  // namespace openlim::shell

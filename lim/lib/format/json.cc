@@ -195,9 +195,30 @@ void Json::writeScalar(std::string& out) const {
   }
 }
 
+namespace {
+
+// The indented layout of an array or object at `depth`: `open`, then the n entries one a line
+// at depth + 1 (each written by `entry(i)`), then `close` on a line of its own; an empty one
+// stays on one line ("[]", "{}").
+template <class WriteEntry>
+void writeIndented(std::string& out, int depth, size_t n, char open, char close,
+                   const WriteEntry& entry) {
+  out += open;
+  if (n > 0) {
+    out += '\n';
+    for (size_t i = 0; i < n; ++i) {
+      out.append(static_cast<size_t>(depth + 1) * 2, ' ');
+      entry(i);
+      out += i + 1 < n ? ",\n" : "\n";
+    }
+    out.append(static_cast<size_t>(depth) * 2, ' ');
+  }
+  out += close;
+}
+
+}  // namespace
+
 void Json::write(std::string& out, int depth) const {
-  std::string pad(static_cast<size_t>(depth + 1) * 2, ' ');
-  std::string closePad(static_cast<size_t>(depth) * 2, ' ');
   switch (kind_) {
     case Kind::kNull:
     case Kind::kBool:
@@ -206,32 +227,15 @@ void Json::write(std::string& out, int depth) const {
       writeScalar(out);
       return;
     case Kind::kArray:
-      if (items_.empty()) {
-        out += "[]";
-        return;
-      }
-      out += "[\n";
-      for (size_t i = 0; i < items_.size(); ++i) {
-        out += pad;
-        items_[i].write(out, depth + 1);
-        out += i + 1 < items_.size() ? ",\n" : "\n";
-      }
-      out += closePad + "]";
+      writeIndented(out, depth, items_.size(), '[', ']',
+                    [&](size_t i) { items_[i].write(out, depth + 1); });
       return;
     case Kind::kObject:
-      if (members_.empty()) {
-        out += "{}";
-        return;
-      }
-      out += "{\n";
-      for (size_t i = 0; i < members_.size(); ++i) {
-        out += pad;
+      writeIndented(out, depth, members_.size(), '{', '}', [&](size_t i) {
         appendJsonQuoted(out, members_[i].first);
         out += ": ";
         members_[i].second.write(out, depth + 1);
-        out += i + 1 < members_.size() ? ",\n" : "\n";
-      }
-      out += closePad + "}";
+      });
       return;
   }
 }

@@ -8,8 +8,9 @@ struct Named {
   std::string_view name;
 };
 
-// The client-side ones (master unknown, local host unknown, request too large) are named too,
-// so that a subcode always has one name, though the lim never sends them.
+// The client-side ones (local host unknown, request too large) are named too, so that a
+// subcode always has one name, though the lim never sends them. Master unknown is both: a lim
+// that knows no master sends it, and the client sets it on a second redirect.
 constexpr Named kNames[] = {
     {Subcode::kUnknownHost, "unknownhost"},
     {Subcode::kBadHostName, "badhostname"},

@@ -114,6 +114,14 @@ Status decodeJob(const Json& req, std::vector<policy::JobAttribute>& out) {
   return Status::ok();
 }
 
+// done() for a request that may carry "job": the fields' status first, then the job's.
+template <typename T>
+Result<T> doneWithJob(const Fields& f, const Json& req, T value) {
+  if (!f.status()) return f.status();
+  if (Status js = decodeJob(req, value.job); !js) return js;
+  return value;
+}
+
 }  // namespace
 
 Result<std::string> decodeOp(const Json& req) {
@@ -160,10 +168,7 @@ Result<PlaceRequest> decodePlaceRequest(const Json& req) {
   f.hostNames("hosts", &r.hosts);
   f.hostName("local", &r.local);
   f.string("policy", "a policy name", &r.policy);
-  if (!f.status()) return f.status();
-  Status js = decodeJob(req, r.job);
-  if (!js) return js;
-  return r;
+  return doneWithJob(f, req, std::move(r));
 }
 
 Result<LoadAdjRequest> decodeLoadAdjRequest(const Json& req) {
@@ -197,10 +202,7 @@ Result<PolicyQuery> decodePolicyQuery(const Json& req) {
   f.string("resreq", kResreq, &r.resreq);
   f.string("at", "a time as \"YYYY-MM-DD HH:MM\"", &r.at);
   f.boolean("place", &r.place);
-  if (!f.status()) return f.status();
-  Status js = decodeJob(req, r.job);
-  if (!js) return js;
-  return r;
+  return doneWithJob(f, req, std::move(r));
 }
 
 Result<ElimStatusRequest> decodeElimStatusRequest(const Json& req) {

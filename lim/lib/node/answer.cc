@@ -14,6 +14,12 @@ Answer Answer::failed(const Status& st) {
   return {false, false, {}, master::errorReplyJson(st)};
 }
 
+Answer Answer::masterUnknown() {
+  std::string body = format::errorReply("unavailable", "Cannot locate master LIM now, try later",
+                                        Subcode::kMasterUnknown);
+  return {false, false, {}, std::move(body)};
+}
+
 Answer Answer::redirectTo(const std::string& master) {
   format::Json o = format::Json::object();
   o.add("ok", format::Json::boolean(false));

@@ -20,6 +20,9 @@ struct Answer {
   static Answer error(const std::string& code, const std::string& message);
   // The error reply of a failed decode or answer (its code from the Status code).
   static Answer failed(const Status& st);
+  // {"code": "unavailable", "subcode": "masterunknown", ...}: this lim knows no master to answer
+  // or to forward to (an election is under way). LSF's client reads it as LSE_MASTR_UNKNW.
+  static Answer masterUnknown();
   // {"ok": false, "redirect": master}
   static Answer redirectTo(const std::string& master);
   static Answer later() { return {true, true, {}, {}}; }

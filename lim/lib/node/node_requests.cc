@@ -86,7 +86,7 @@ Answer LimNode::answerRequest(const Request& r, const Now& now, std::string* opO
       return Answer::error("syntax", "unknown op \"" + format::clipEcho(op) + "\"");
     case Route::kMasterUnknown:
       ++counters_.queries;
-      return Answer::error("unavailable", "LIM is down; try later");
+      return Answer::masterUnknown();
     case Route::kRedirect:
       ++counters_.queries;
       return Answer::redirectTo(election().master());

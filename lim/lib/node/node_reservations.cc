@@ -47,7 +47,7 @@ Answer LimNode::localRequest(const Request& r, const Now& now, std::string* opOu
   *opOut = op;
   Json req = withCaller(*parsed, r.user);
   if (election().isMaster()) return reservationRequest(r.conn, op, req, true, now, fx);
-  if (election().master().empty()) return Answer::error("unavailable", "LIM is down; try later");
+  if (election().master().empty()) return Answer::masterUnknown();
   req.add("sender", Json::string("lim@" + self_));  // the master's replay check is per sender
   forwardQueue_.emplace_back(r.conn, req.compact());
   forwardNext(now, fx);
@@ -81,7 +81,7 @@ void LimNode::forwardNext(const Now& now, Effects* fx) {
     auto [conn, body] = std::move(forwardQueue_.front());
     forwardQueue_.pop_front();
     if (election().master().empty()) {
-      fx->reply(conn, format::errorReply("unavailable", "LIM is down; try later"), false, "local");
+      fx->reply(conn, Answer::masterUnknown().body, false, "local");
       continue;
     }
     const uint64_t id = nextId_++;

@@ -36,7 +36,7 @@ enum class Route {
   kOwn,            // answered here, master or not
   kMaster,         // a query or reservation op, and this lim is the master
   kRedirect,       // the same asked of a lim that is not: {"redirect": master}
-  kMasterUnknown,  // the same while no master is known: "LIM is down; try later"
+  kMasterUnknown,  // the same while no master is known: code unavailable, subcode masterunknown
   kUnknownOp,      // code syntax
 };
 

@@ -15,6 +15,7 @@ namespace openlim::policy {
 using resreq::BKind;
 using resreq::BNode;
 using resreq::BNodePtr;
+using resreq::makeLeaf;
 using resreq::Op;
 using resreq::VType;
 
@@ -65,13 +66,6 @@ bool isUnknownAny(const BNode& b) {
   return b.kind == BKind::kConst && std::isnan(b.value) && b.str == "\x01unknown";
 }
 
-BNodePtr leaf(BKind kind, VType type) {
-  auto b = std::make_unique<BNode>();
-  b->kind = kind;
-  b->type = type;
-  return b;
-}
-
 Status error(const Expr& e, const std::string& what) {
   return Status(Code::kInvalid, "at offset " + std::to_string(e.pos) + ": " + what,
                 SourcePos{.offset = e.pos});
@@ -98,23 +92,11 @@ class Lowerer {
 Result<BNodePtr> Lowerer::resource(int slot) {
   const ResourceDef& def = ctx_.names.config().resources[static_cast<size_t>(slot)];
   if (def.name == "hname" || def.name == "status") {
-    auto b = leaf(def.name == "hname" ? BKind::kHostName : BKind::kStatus, VType::kStr);
+    auto b = makeLeaf(def.name == "hname" ? BKind::kHostName : BKind::kStatus, VType::kStr);
     b->str = def.name;
     return b;
   }
-  BNodePtr b;
-  if (def.type == ResourceType::kString)
-    b = leaf(BKind::kStrCol, VType::kStr);
-  else if (def.type == ResourceType::kBoolean)
-    b = leaf(BKind::kBoolCol, VType::kNum);
-  else
-    b = leaf(def.builtinIndex && (def.name == "r15s" || def.name == "r1m" || def.name == "r15m")
-                 ? BKind::kRunQueue
-                 : BKind::kNumCol,
-             VType::kNum);
-  b->slot = slot;
-  b->str = def.name;
-  return b;
+  return resreq::columnLeaf(def, slot);
 }
 
 // (index + offset) * scale over the raw index (NLB_RUNQLEN is the raw run queue).
@@ -122,7 +104,7 @@ Result<BNodePtr> Lowerer::computed(const Computed& c, bool averaged) {
   std::string index = averaged ? std::string("A_") + c.index : c.index;
   int slot = ctx_.names.find(upper(index));
   if (slot < 0) return unknownAny();
-  auto b = leaf(BKind::kNumCol, VType::kNum);
+  auto b = makeLeaf(BKind::kNumCol, VType::kNum);
   b->slot = slot;
   b->str = ctx_.names.config().resources[static_cast<size_t>(slot)].name;
   if (c.offset != 0)
@@ -135,22 +117,22 @@ Result<BNodePtr> Lowerer::computed(const Computed& c, bool averaged) {
 Result<BNodePtr> Lowerer::name(const std::string& nm, bool job, const Expr* at) {
   if (job) {
     // JOB_REQNAME, NQE's request name, is a string; every other job attribute a number.
-    auto b = JobAttribute::isStringJobAttribute(nm) ? leaf(BKind::kJobStr, VType::kStr)
-                                                    : leaf(BKind::kJob, VType::kNum);
+    auto b = JobAttribute::isStringJobAttribute(nm) ? makeLeaf(BKind::kJobStr, VType::kStr)
+                                                    : makeLeaf(BKind::kJob, VType::kNum);
     b->slot = ctx_.jobs.slot(nm);
     b->str = nm;
     return b;
   }
-  if (nm == "AGE") return leaf(BKind::kAge, VType::kNum);
+  if (nm == "AGE") return makeLeaf(BKind::kAge, VType::kNum);
   int slot = ctx_.names.find(nm);
   if (slot >= 0) return resource(slot);
-  if (nm == "RATING") return leaf(BKind::kRating, VType::kNum);  // no resource of that name
+  if (nm == "RATING") return makeLeaf(BKind::kRating, VType::kNum);  // no resource of that name
   if (nm == "NLB_HOST") {
-    auto b = leaf(BKind::kHostName, VType::kStr);
+    auto b = makeLeaf(BKind::kHostName, VType::kStr);
     b->str = "hname";
     return b;
   }
-  if (nm == "NLB_TIMESTAMP") return leaf(BKind::kTimestamp, VType::kNum);
+  if (nm == "NLB_TIMESTAMP") return makeLeaf(BKind::kTimestamp, VType::kNum);
   for (const Computed& c : kComputed) {
     if (nm == std::string("NLB_") + c.nlb) return computed(c, false);
     if (c.averaged && nm == std::string("NLB_A_") + c.nlb) return computed(c, true);
@@ -165,7 +147,7 @@ Result<BNodePtr> Lowerer::name(const std::string& nm, bool job, const Expr* at) 
 // exists(): never unknown. A column: the host has a value; a computed name: its source has.
 Result<BNodePtr> Lowerer::exists(const Expr& e) {
   if (e.job) {
-    auto b = leaf(BKind::kJobExists, VType::kTruth);
+    auto b = makeLeaf(BKind::kJobExists, VType::kTruth);
     b->slot = ctx_.jobs.slot(e.name);
     return b;
   }
@@ -179,7 +161,7 @@ Result<BNodePtr> Lowerer::exists(const Expr& e) {
   // A computed name: the column under its arithmetic.
   const BNode* col = n.get();
   while (col->kind == BKind::kBinary) col = col->a.get();
-  auto b = leaf(BKind::kDefined, VType::kTruth);
+  auto b = makeLeaf(BKind::kDefined, VType::kTruth);
   b->slot = col->slot;
   b->str = col->str;
   return b;
@@ -202,7 +184,7 @@ Result<BNodePtr> Lowerer::match(const Expr& e) {
     m = c.value();
     if (ctx_.regexCache) (*ctx_.regexCache)[e.text] = m;
   }
-  auto b = leaf(BKind::kStrMatch, VType::kTruth);
+  auto b = makeLeaf(BKind::kStrMatch, VType::kTruth);
   b->a = std::move(r).value();
   b->matcher = std::move(m);
   if (e.negated) return resreq::foldUnary(Op::kNot, std::move(b));
@@ -214,7 +196,7 @@ Result<BNodePtr> Lowerer::any(const Expr& e) {
     case ExprKind::kNumber:
       return resreq::makeConst(e.number, VType::kNum);
     case ExprKind::kString: {
-      auto b = leaf(BKind::kStrConst, VType::kStr);
+      auto b = makeLeaf(BKind::kStrConst, VType::kStr);
       b->str = e.text;
       return b;
     }
@@ -344,7 +326,7 @@ Result<BNodePtr> Lowerer::compare(const Expr& e) {
     if (op == Op::kLt || op == Op::kLe || op == Op::kGt || op == Op::kGe)
       op = op == Op::kLt ? Op::kGt : op == Op::kLe ? Op::kGe : op == Op::kGt ? Op::kLt : Op::kLe;
   }
-  auto n = leaf(BKind::kStrCompare, VType::kTruth);
+  auto n = makeLeaf(BKind::kStrCompare, VType::kTruth);
   n->op = op;
   n->nocase = true;
   n->a = std::move(x);

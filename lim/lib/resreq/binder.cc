@@ -26,17 +26,6 @@ double sizeUnitFactor(std::string_view unit) {
 
 namespace {
 
-bool isRunQueue(const std::string& n) {
-  return n == "r15s" || n == "r1m" || n == "r15m";
-}
-
-BNodePtr leaf(BKind kind, VType type) {
-  auto b = std::make_unique<BNode>();
-  b->kind = kind;
-  b->type = type;
-  return b;
-}
-
 class Binder {
  public:
   explicit Binder(const BindContext& ctx) : ctx_(ctx) {}
@@ -71,26 +60,18 @@ Status Binder::typeError(const Node& n, const std::string& what, int pos) const 
 Result<BNodePtr> Binder::name(const std::string& raw, int pos) {
   std::string nm = canonicalName(raw);
   if (nm == "hname" || nm == "status") {
-    auto b = leaf(nm == "hname" ? BKind::kHostName : BKind::kStatus, VType::kStr);
+    auto b = makeLeaf(nm == "hname" ? BKind::kHostName : BKind::kStatus, VType::kStr);
     b->str = nm;
     return b;
   }
-  if (isBuiltinRating(nm, ctx_.config)) return leaf(BKind::kRating, VType::kNum);
+  if (isBuiltinRating(nm, ctx_.config)) return makeLeaf(BKind::kRating, VType::kNum);
   int slot = ctx_.config.resourceIndex(nm);
   if (slot < 0)
     return Status(Code::kNotFound, Subcode::kUnknownResourceName,
                   "Unknown resource name <" + raw + "> at " + std::to_string(pos),
                   SourcePos{.offset = pos});
   const ResourceDef& def = ctx_.config.resources[static_cast<size_t>(slot)];
-  BNodePtr b;
-  if (def.type == ResourceType::kString)
-    b = leaf(BKind::kStrCol, VType::kStr);
-  else if (def.type == ResourceType::kBoolean)
-    b = leaf(BKind::kBoolCol, VType::kNum);
-  else
-    b = leaf(isRunQueue(nm) && def.builtinIndex ? BKind::kRunQueue : BKind::kNumCol, VType::kNum);
-  b->slot = slot;
-  b->str = nm;
+  BNodePtr b = columnLeaf(def, slot);  // def.name is nm: resourceIndex matches exactly
   b->memoryLike = def.memoryLike;
   return b;
 }
@@ -119,7 +100,7 @@ bool Binder::memoryLike(const Node& n) const {
 }
 
 Result<BNodePtr> Binder::literal(const Node& n, bool allowUnit) {
-  auto b = leaf(BKind::kConst, VType::kNum);
+  auto b = makeLeaf(BKind::kConst, VType::kNum);
   b->value = n.number;
   if (n.unit.empty()) return b;
   int unitPos = n.pos + static_cast<int>(n.text.size());
@@ -141,7 +122,7 @@ Result<BNodePtr> Binder::any(const Node& n, bool allowUnit) {
     case NodeKind::kNumber:
       return literal(n, allowUnit);
     case NodeKind::kString: {
-      auto b = leaf(BKind::kStrConst, VType::kStr);
+      auto b = makeLeaf(BKind::kStrConst, VType::kStr);
       b->str = n.text;
       return b;
     }
@@ -163,7 +144,7 @@ Result<BNodePtr> Binder::defined(const Node& n) {
   if (r.value()->kind == BKind::kHostName || r.value()->kind == BKind::kStatus ||
       r.value()->kind == BKind::kRating)
     return makeConst(1, VType::kTruth);
-  auto b = leaf(BKind::kDefined, VType::kTruth);
+  auto b = makeLeaf(BKind::kDefined, VType::kTruth);
   b->slot = r.value()->slot;
   b->str = r.value()->str;
   return b;
@@ -212,7 +193,7 @@ Result<BNodePtr> Binder::binary(const Node& n, bool allowUnit) {
 // A string operand: a string column, or a literal (quoted, or a bare word facing a column).
 Result<BNodePtr> Binder::stringSide(const Node& n, bool bareIsLiteral) {
   if (n.kind == NodeKind::kString || (n.kind == NodeKind::kName && bareIsLiteral)) {
-    auto b = leaf(BKind::kStrConst, VType::kStr);
+    auto b = makeLeaf(BKind::kStrConst, VType::kStr);
     b->str = n.text;
     return b;
   }

@@ -81,6 +81,28 @@ BNodePtr makeConst(double value, VType type) {
   return b;
 }
 
+BNodePtr makeLeaf(BKind kind, VType type) {
+  auto b = std::make_unique<BNode>();
+  b->kind = kind;
+  b->type = type;
+  return b;
+}
+
+BNodePtr columnLeaf(const ResourceDef& def, int slot) {
+  const bool runQueue =
+      def.builtinIndex && (def.name == "r15s" || def.name == "r1m" || def.name == "r15m");
+  BNodePtr b;
+  if (def.type == ResourceType::kString)
+    b = makeLeaf(BKind::kStrCol, VType::kStr);
+  else if (def.type == ResourceType::kBoolean)
+    b = makeLeaf(BKind::kBoolCol, VType::kNum);
+  else
+    b = makeLeaf(runQueue ? BKind::kRunQueue : BKind::kNumCol, VType::kNum);
+  b->slot = slot;
+  b->str = def.name;
+  return b;
+}
+
 BNodePtr foldTruth(BNodePtr n) {
   if (n->type == VType::kTruth) return n;
   if (n->kind == BKind::kConst) return makeConst(truthOf(n->value), VType::kTruth);

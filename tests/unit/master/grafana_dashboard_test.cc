@@ -8,8 +8,8 @@
 #include <sstream>
 #include <string>
 
-#include "config/builtins.h"
 #include "format/json.h"
+#include "generic_cluster.h"
 #include "master/load_table.h"
 #include "master/metrics.h"
 #include "quota/quota_state.h"
@@ -21,12 +21,9 @@ namespace {
 
 // Every sample name of a scrape with something in every family.
 std::set<std::string> emittedNames() {
-  auto c = std::make_shared<ConfigSnapshot>();
-  c->resources = config::builtinResources();
+  auto c = testing::genericHosts({"hostA"}, "X86");
   c->resources.push_back(
       {.name = "scratch", .type = ResourceType::kNumeric, .interval = 15, .dynamic = true});
-  c->models.push_back({.name = "Generic", .cpuFactor = 100});
-  c->hosts.push_back({.name = "hostA", .model = "Generic", .type = "X86"});
   c->params.exInterval = 10;
   c->params.hostInactivityLimit = 3;
   LoadTable table(c);

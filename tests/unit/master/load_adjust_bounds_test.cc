@@ -4,24 +4,17 @@
 // A fake clock: `now` is an argument.
 #include <gtest/gtest.h>
 
-#include "config/builtins.h"
+#include "generic_cluster.h"
 #include "master/load_table.h"
 
 namespace openlim::master {
 namespace {
 
 ConfigPtr makeConfig() {
-  auto c = std::make_shared<ConfigSnapshot>();
+  auto c = testing::genericHosts({"node1", "node2"});
   c->checksum = "sum1";
-  c->resources = config::builtinResources();
-  c->resources.push_back({.name = "licfree",  // a site index: no physical range of ours
-                          .type = ResourceType::kNumeric,
-                          .direction = Direction::kDecreasing,
-                          .interval = 15,
-                          .dynamic = true});
-  c->models.push_back({.name = "Generic", .cpuFactor = 100});
-  for (const char* h : {"node1", "node2"})
-    c->hosts.push_back({.name = h, .model = "Generic", .type = "LINUX86"});
+  // A site index: no physical range of ours.
+  c->resources.push_back(testing::dynamicNumeric("licfree", Direction::kDecreasing));
   c->params.exInterval = 20;
   c->params.adjustDuration = 2;  // an adjustment lives 40 s
   c->params.hostInactivityLimit = 100;

@@ -3,20 +3,16 @@
 // ideal_load; a host with one limit or none keeps LSF's plain thresholds.
 #include <gtest/gtest.h>
 
-#include "config/builtins.h"
+#include "generic_cluster.h"
 #include "master/load_table.h"
 
 namespace openlim::master {
 namespace {
 
 std::shared_ptr<ConfigSnapshot> makeConfig() {
-  auto c = std::make_shared<ConfigSnapshot>();
+  auto c = testing::genericHosts({"hostA", "hostB"});
   c->clusterName = "test";
   c->checksum = "sum1";
-  c->resources = config::builtinResources();
-  c->models.push_back({.name = "Generic", .cpuFactor = 100});
-  for (const char* h : {"hostA", "hostB"})
-    c->hosts.push_back({.name = h, .model = "Generic", .type = "LINUX86"});
   c->hosts[0].idealLoad = 2;
   c->hosts[0].maxLoad = 4;
   c->hosts[1].maxLoad = 4;  // one limit only: no hysteresis

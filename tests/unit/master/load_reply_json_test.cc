@@ -2,9 +2,9 @@
 // uname strings its lim reported as "nlb"; hosts without them carry neither member.
 #include <gtest/gtest.h>
 
-#include "config/builtins.h"
 #include "config/derived_resources.h"
 #include "format/json.h"
+#include "generic_cluster.h"
 #include "master/load_table.h"
 #include "master/query_reply_json.h"
 #include "master/query_service.h"
@@ -13,16 +13,12 @@ namespace openlim::master {
 namespace {
 
 std::shared_ptr<ConfigSnapshot> makeConfig() {
-  auto c = std::make_shared<ConfigSnapshot>();
+  auto c = testing::genericHosts({"hostA", "hostB"});
   c->clusterName = "test";
-  c->resources = config::builtinResources();
   c->resources.push_back({.name = "norm", .type = ResourceType::kNumeric});
   c->resources.push_back({.name = "apps", .type = ResourceType::kString});
   c->resources.push_back({.name = "cs", .type = ResourceType::kBoolean});
   c->resources.push_back({.name = "bench", .type = ResourceType::kBoolean});
-  c->models.push_back({.name = "Generic", .cpuFactor = 100});
-  for (const char* h : {"hostA", "hostB"})
-    c->hosts.push_back({.name = h, .model = "Generic", .type = "LINUX86"});
   HostConfig& a = c->hosts[0];
   a.booleans = {"cs", "bench"};  // cs from the Host section, bench from lsf.attributes
   a.numbers["norm"] = 8;

@@ -5,6 +5,7 @@
 
 #include "config/builtins.h"
 #include "config/derived_resources.h"
+#include "generic_cluster.h"
 #include "master/load_table.h"
 #include "master/query_reply_json.h"
 #include "master/query_service.h"
@@ -13,23 +14,10 @@ namespace openlim::master {
 namespace {
 
 std::shared_ptr<ConfigSnapshot> makeConfig(double window = 120) {
-  auto c = std::make_shared<ConfigSnapshot>();
+  auto c = testing::genericHosts({"hostA", "hostB"});
   c->clusterName = "test";
-  c->resources = config::builtinResources();
-  c->resources.push_back({.name = "nio",
-                          .type = ResourceType::kNumeric,
-                          .direction = Direction::kIncreasing,
-                          .interval = 15,
-                          .dynamic = true});
-  c->resources.push_back({.name = "scratch",
-                          .type = ResourceType::kNumeric,
-                          .direction = Direction::kDecreasing,
-                          .interval = 15,
-                          .dynamic = true,
-                          .shared = true});
-  c->models.push_back({.name = "Generic", .cpuFactor = 100});
-  for (const char* h : {"hostA", "hostB"})
-    c->hosts.push_back({.name = h, .model = "Generic", .type = "LINUX86"});
+  c->resources.push_back(testing::dynamicNumeric("nio", Direction::kIncreasing));
+  c->resources.push_back(testing::dynamicNumeric("scratch", Direction::kDecreasing, true));
   c->instances.push_back({.resource = "scratch", .hosts = {"hostA", "hostB"}});
   c->perHostResources["nio"] = {"hostA", "hostB"};
   c->params.exInterval = 15;

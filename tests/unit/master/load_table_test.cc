@@ -5,35 +5,22 @@
 
 #include <cmath>
 
-#include "config/builtins.h"
+#include "generic_cluster.h"
 #include "master/shared_servers.h"
 
 namespace openlim::master {
 namespace {
 
 std::shared_ptr<ConfigSnapshot> makeConfig() {
-  auto c = std::make_shared<ConfigSnapshot>();
+  auto c = testing::genericHosts({"hostA", "hostB", "hostC"});
   c->clusterName = "test";
   c->checksum = "sum1";
-  c->resources = config::builtinResources();
-  c->resources.push_back({.name = "scratch",
-                          .type = ResourceType::kNumeric,
-                          .direction = Direction::kDecreasing,
-                          .interval = 15,
-                          .dynamic = true,
-                          .shared = true});
+  c->resources.push_back(testing::dynamicNumeric("scratch", Direction::kDecreasing, true));
   c->resources.push_back({.name = "fluent",
                           .type = ResourceType::kNumeric,
                           .direction = Direction::kDecreasing,
                           .shared = true});
-  c->resources.push_back({.name = "nio",
-                          .type = ResourceType::kNumeric,
-                          .direction = Direction::kIncreasing,
-                          .interval = 15,
-                          .dynamic = true});
-  c->models.push_back({.name = "Generic", .cpuFactor = 100});
-  for (const char* h : {"hostA", "hostB", "hostC"})
-    c->hosts.push_back({.name = h, .model = "Generic", .type = "LINUX86"});
+  c->resources.push_back(testing::dynamicNumeric("nio", Direction::kIncreasing));
   c->hosts[0].thresholds = {{"r1m", 0.5}, {"mem", 500}};
   c->instances.push_back({.resource = "scratch", .hosts = {"hostB", "hostC"}});
   c->instances.push_back(

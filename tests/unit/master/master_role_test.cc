@@ -6,7 +6,7 @@
 
 #include <algorithm>
 
-#include "config/builtins.h"
+#include "generic_cluster.h"
 
 namespace openlim::master {
 namespace {
@@ -18,22 +18,14 @@ using Hosts = std::vector<std::string>;
 ConfigPtr makeConfig(int hosts = 3,
                      std::vector<std::string> candidates = {"hostA", "hostB", "hostC"},
                      bool shared = true) {
-  auto c = std::make_shared<ConfigSnapshot>();
-  c->clusterName = "test";
-  c->resources = config::builtinResources();
-  for (const char* r : {"scratch", "cluster_lic"})
-    c->resources.push_back({.name = r,
-                            .type = ResourceType::kNumeric,
-                            .direction = Direction::kDecreasing,
-                            .interval = 15,
-                            .dynamic = true,
-                            .shared = true});
-  c->models.push_back({.name = "Generic", .cpuFactor = 100});
+  std::vector<std::string> names;
   for (int i = 0; i < hosts; ++i)
-    c->hosts.push_back({.name = std::string("host") + static_cast<char>('A' + i % 26) +
-                                (i < 26 ? "" : std::to_string(i)),
-                        .model = "Generic",
-                        .type = "LINUX86"});
+    names.push_back(std::string("host") + static_cast<char>('A' + i % 26) +
+                    (i < 26 ? "" : std::to_string(i)));
+  auto c = testing::genericHosts(names);
+  c->clusterName = "test";
+  for (const char* r : {"scratch", "cluster_lic"})
+    c->resources.push_back(testing::dynamicNumeric(r, Direction::kDecreasing, true));
   if (shared) {
     c->instances.push_back({.resource = "scratch", .hosts = {"hostB", "hostC"}});
     c->instances.push_back({.resource = "cluster_lic", .hosts = {"hostA", "hostB"}, .all = true});
@@ -70,6 +62,19 @@ std::vector<std::string> distinct(std::vector<std::string> v) {
 void report(LoadTable& t, const std::string& host, double now) {
   t.ingest(protocol::LoadReport{.host = host, .numbers = {{"r1m", 0.1, 0}}}, now);
 }
+
+// hostA's role after its first tick, with hostB and hostC reporting: its tick at 2 s takes the
+// role, and the shared scratch goes to hostB, the first of its set.
+struct BAndCReporting {
+  ConfigPtr c = makeConfig();
+  LoadTable table{c};
+  MasterRole role{"hostA", c, 0};
+  BAndCReporting() {
+    role.onTick(table, 0);
+    report(table, "hostB", 1);
+    report(table, "hostC", 1);
+  }
+};
 
 TEST(MasterRole, TheFirstCandidateTakesTheRoleAfterProbingAndAnnouncesToEveryHost) {
   ConfigPtr c = makeConfig();
@@ -175,12 +180,9 @@ TEST(MasterRole, CandidatesBeatEachOtherFastAndOnlyTheMasterAnnouncesToEveryHost
 // A beat from the master carries what the host serves, as the round does: a host must not
 // drop its shared instance between two rounds.
 TEST(MasterRole, TheMastersBeatTellsEachCandidateWhatItServes) {
-  ConfigPtr c = makeConfig();
-  LoadTable table(c);
-  MasterRole role("hostA", c, 0);
-  role.onTick(table, 0);
-  report(table, "hostB", 1);
-  report(table, "hostC", 1);
+  BAndCReporting s;
+  LoadTable& table = s.table;
+  MasterRole& role = s.role;
   role.onTick(table, 2);  // master; scratch goes to hostB
   ASSERT_EQ(table.servers()[0], "hostB");
   MasterActions a = role.onTick(table, 2 + 10.0 / 30);
@@ -191,12 +193,9 @@ TEST(MasterRole, TheMastersBeatTellsEachCandidateWhatItServes) {
 }
 
 TEST(MasterRole, ASharedInstanceIsServedByItsFirstAvailableHostAndMovesWhenItGoesAway) {
-  ConfigPtr c = makeConfig();
-  LoadTable table(c);
-  MasterRole role("hostA", c, 0);
-  role.onTick(table, 0);
-  report(table, "hostB", 1);
-  report(table, "hostC", 1);
+  BAndCReporting s;
+  LoadTable& table = s.table;
+  MasterRole& role = s.role;
   MasterActions a = role.onTick(table, 2);  // takes the role; scratch goes to hostB
   EXPECT_EQ(table.servers()[0], "hostB");
   EXPECT_NE(std::find(a.log.begin(), a.log.end(), "shared scratch instance 0 now served by hostB"),

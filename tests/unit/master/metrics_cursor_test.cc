@@ -9,7 +9,7 @@
 
 #include <sstream>
 
-#include "config/builtins.h"
+#include "generic_cluster.h"
 #include "master/load_table.h"
 #include "quota/quota_state.h"
 #include "quota/quotas_file.h"
@@ -18,20 +18,7 @@ namespace openlim::master {
 namespace {
 
 ConfigPtr makeConfig(int hosts) {
-  auto c = std::make_shared<ConfigSnapshot>();
-  c->checksum = "sum1";
-  c->resources = config::builtinResources();
-  c->resources.push_back({.name = "scratch",
-                          .type = ResourceType::kNumeric,
-                          .direction = Direction::kDecreasing,
-                          .interval = 15,
-                          .dynamic = true});
-  c->models.push_back({.name = "Generic", .cpuFactor = 100});
-  for (int i = 0; i < hosts; ++i)
-    c->hosts.push_back({.name = "host" + std::to_string(i), .model = "Generic", .type = "X86"});
-  c->params.exInterval = 10;
-  c->params.hostInactivityLimit = 3;
-  return c;
+  return testing::metricsCluster(testing::numberedHosts(hosts));
 }
 
 // `hosts` hosts, all but the last reporting (one row of unknown values), every third holding

@@ -11,7 +11,7 @@
 #include <set>
 #include <sstream>
 
-#include "config/builtins.h"
+#include "generic_cluster.h"
 #include "master/load_table.h"
 #include "quota/quota_state.h"
 #include "quota/quotas_file.h"
@@ -20,19 +20,7 @@ namespace openlim::master {
 namespace {
 
 ConfigPtr makeConfig(std::vector<std::string> hosts) {
-  auto c = std::make_shared<ConfigSnapshot>();
-  c->checksum = "sum1";
-  c->resources = config::builtinResources();
-  c->resources.push_back({.name = "scratch",
-                          .type = ResourceType::kNumeric,
-                          .direction = Direction::kDecreasing,
-                          .interval = 15,
-                          .dynamic = true});
-  c->models.push_back({.name = "Generic", .cpuFactor = 100});
-  for (const auto& h : hosts) c->hosts.push_back({.name = h, .model = "Generic", .type = "X86"});
-  c->params.exInterval = 10;
-  c->params.hostInactivityLimit = 3;
-  return c;
+  return testing::metricsCluster(hosts);
 }
 
 protocol::LoadReport report(const std::string& host, double r1m) {

@@ -5,30 +5,21 @@
 
 #include <cmath>
 
-#include "config/builtins.h"
+#include "generic_cluster.h"
 #include "master/load_table.h"
 
 namespace openlim::master {
 namespace {
 
 ConfigPtr makeConfig() {
-  auto c = std::make_shared<ConfigSnapshot>();
+  auto c = testing::genericHosts({"hostA", "hostB", "hostC", "hostD"});
   c->checksum = "sum1";
-  c->resources = config::builtinResources();
-  c->resources.push_back({.name = "scratch",
-                          .type = ResourceType::kNumeric,
-                          .direction = Direction::kDecreasing,
-                          .interval = 15,
-                          .dynamic = true,
-                          .shared = true});
+  c->resources.push_back(testing::dynamicNumeric("scratch", Direction::kDecreasing, true));
   c->resources.push_back({.name = "site",
                           .type = ResourceType::kString,
                           .direction = Direction::kNone,
                           .interval = 15,
                           .dynamic = true});
-  c->models.push_back({.name = "Generic", .cpuFactor = 100});
-  for (const char* h : {"hostA", "hostB", "hostC", "hostD"})
-    c->hosts.push_back({.name = h, .model = "Generic", .type = "LINUX86"});
   c->hosts[1].thresholds = {{"r1m", 1.5}};
   c->instances.push_back({.resource = "scratch", .hosts = {"hostC", "hostD"}});
   c->params.exInterval = 10;

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "config/builtins.h"
+#include "../master/generic_cluster.h"
 #include "format/json.h"
 #include "node/lim_node.h"
 
@@ -42,16 +42,9 @@ class FakeFiles : public ConfigPort {
 
 // hostA hostB hostC, all master candidates (in that order), 4 CPUs each.
 inline ConfigPtr clusterConfig(ReservationConsistency mode) {
-  auto c = std::make_shared<ConfigSnapshot>();
+  auto c = openlim::testing::genericCluster({"hostA", "hostB", "hostC"});
   c->clusterName = "sim";
-  c->checksum = "sum1";
-  c->resources = config::builtinResources();
-  c->models.push_back({.name = "Generic", .cpuFactor = 100, .architecture = "x86_64"});
-  c->hostTypes = {"LINUX86"};
-  for (const char* h : {"hostA", "hostB", "hostC"}) {
-    c->hosts.push_back({.name = h, .model = "Generic", .type = "LINUX86"});
-    c->masterList.push_back(h);
-  }
+  c->masterList = {"hostA", "hostB", "hostC"};
   c->admins = {"lsfadmin"};
   c->params.exInterval = 15;
   c->params.probeTimeout = 2;

@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "config/builtins.h"
+#include "../master/generic_cluster.h"
 #include "format/json.h"
 #include "format/reply_json.h"
 #include "master/query_request.h"
@@ -20,20 +20,9 @@ using protocol::reqString;
 namespace {
 
 ConfigPtr makeConfig() {
-  auto c = std::make_shared<ConfigSnapshot>();
-  c->clusterName = "test";
-  c->checksum = "sum1";
-  c->resources = config::builtinResources();
-  c->resources.push_back({.name = "nio",
-                          .type = ResourceType::kNumeric,
-                          .direction = Direction::kIncreasing,
-                          .interval = 15,
-                          .dynamic = true});
+  auto c = openlim::testing::genericCluster({"hostA", "hostB", "hostC"});
+  c->resources.push_back(openlim::testing::dynamicNumeric("nio", Direction::kIncreasing));
   c->resources.push_back({.name = "fs", .type = ResourceType::kBoolean});
-  c->models.push_back({.name = "Generic", .cpuFactor = 100, .architecture = "x86_64"});
-  c->hostTypes = {"LINUX86"};
-  for (const char* h : {"hostA", "hostB", "hostC"})
-    c->hosts.push_back({.name = h, .model = "Generic", .type = "LINUX86"});
   c->hosts[0].booleans = {"fs"};
   c->hosts[0].thresholds = {{"r1m", 3}, {"mem", 100}};
   c->hosts[0].numbers = {{"maxslots", 4.5}};

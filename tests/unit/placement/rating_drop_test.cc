@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "config/builtins.h"
+#include "../master/generic_cluster.h"
 #include "master/load_table.h"
 #include "master/query_service.h"
 #include "placement/rating_table.h"
@@ -15,13 +15,9 @@ namespace openlim::placement {
 namespace {
 
 std::shared_ptr<ConfigSnapshot> makeConfig(bool drop) {
-  auto c = std::make_shared<ConfigSnapshot>();
+  auto c = openlim::testing::genericHosts({"hostA", "hostB", "hostC"});
   c->clusterName = "test";
   c->checksum = "sum1";
-  c->resources = config::builtinResources();
-  c->models.push_back({.name = "Generic", .cpuFactor = 100});
-  for (const char* h : {"hostA", "hostB", "hostC"})
-    c->hosts.push_back({.name = h, .model = "Generic", .type = "LINUX86"});
   c->hosts[1].vups = 50;
   c->hosts[1].cpuWeight = 0.5;
   c->hosts[1].memWeight = 1;

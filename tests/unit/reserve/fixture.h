@@ -7,7 +7,7 @@
 #include <memory>
 #include <string>
 
-#include "config/builtins.h"
+#include "../master/generic_cluster.h"
 #include "format/json.h"
 #include "master/load_table.h"
 #include "openlim/config.h"
@@ -18,19 +18,12 @@
 namespace openlim::reserve::testing {
 
 inline ConfigPtr makeConfig() {
-  auto c = std::make_shared<ConfigSnapshot>();
-  c->clusterName = "test";
-  c->checksum = "sum1";
-  c->resources = config::builtinResources();
+  auto c = openlim::testing::genericCluster({"hostA", "hostB", "hostC"});
   c->resources.push_back({.name = "licenses",
                           .type = ResourceType::kNumeric,
                           .direction = Direction::kDecreasing,
                           .consumable = true,
                           .shared = true});
-  c->models.push_back({.name = "Generic", .cpuFactor = 100, .architecture = "x86_64"});
-  c->hostTypes = {"LINUX86"};
-  for (const char* h : {"hostA", "hostB", "hostC"})
-    c->hosts.push_back({.name = h, .model = "Generic", .type = "LINUX86"});
   c->instances.push_back(
       {.resource = "licenses", .hosts = {"hostA", "hostB"}, .staticNumber = 10.0});
   c->admins = {"lsfadmin"};

@@ -80,6 +80,21 @@ TEST(JsonParse, RoundTripsThroughCompactAndDump) {
   EXPECT_EQ(parsed(j.dump()).compact(), text);
 }
 
+TEST(JsonParse, DumpIndentsTwoSpacesALevelAndKeepsEmptyContainersOnOneLine) {
+  Json j = parsed(R"({"hosts":[{"name":"a","busy":[]},{}],"n":1})");
+  EXPECT_EQ(j.dump(),
+            "{\n"
+            "  \"hosts\": [\n"
+            "    {\n"
+            "      \"name\": \"a\",\n"
+            "      \"busy\": []\n"
+            "    },\n"
+            "    {}\n"
+            "  ],\n"
+            "  \"n\": 1\n"
+            "}\n");
+}
+
 TEST(JsonParse, BuiltValuesWriteCompactly) {
   Json o = Json::object();
   o.add("n", Json::number(1.5)).add("s", Json::string("q\"")).add("u", Json::number(std::nan("")));
