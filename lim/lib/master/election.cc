@@ -52,9 +52,15 @@ Election::Rule Election::ruleFor(const std::string& peer) const {
   return {params_.masterInactivityLimit * params_.exInterval, 1, params_.probeTimeout};
 }
 
+const Election::Confirmation& Election::confirmationOf(const std::string& peer) const {
+  static const Confirmation kNone;
+  auto it = confirmations_.find(peer);
+  return it == confirmations_.end() ? kNone : it->second;
+}
+
 // Probes are confirming the peer's current silence (not one it broke since).
-bool Election::confirming(const Peer& p, const Rule& r) const {
-  return p.confirmFor == p.lastHeard + r.silence;
+bool Election::confirming(const Peer& p, const Confirmation& c, const Rule& r) const {
+  return c.confirmFor == p.lastHeard + r.silence;
 }
 
 void Election::onHeard(const std::string& sender, double now) {
@@ -76,7 +82,8 @@ bool Election::alive(const std::string& peer, double now) const {
   const Rule r = ruleFor(peer);
   if (now < p.lastHeard + r.silence) return true;
   // Silent: alive only while the probes sent for this silence may still be answered.
-  return confirming(p, r) && now < p.confirmStart + r.window;
+  const Confirmation& c = confirmationOf(peer);
+  return confirming(p, c, r) && now < c.confirmStart + r.window;
 }
 
 bool Election::hearsMajorityOf(const std::vector<std::string>& voters, double now) const {
@@ -104,20 +111,21 @@ std::string Election::computeMaster(double now) const {
 
 // A silent peer gets its probes one by one, evenly over the rule's window; a tick that comes
 // late sends one probe for all those due.
-void Election::probeIfDue(const std::string& peer, Peer& p, double now, ElectionActions* a) {
+void Election::probeIfDue(const std::string& peer, const Peer& p, double now, ElectionActions* a) {
   const Rule r = ruleFor(peer);
   const double silentAt = p.lastHeard + r.silence;
   if (now < silentAt) return;
-  if (!confirming(p, r)) {
-    p.confirmFor = silentAt;
-    p.confirmStart = now;
-    p.probesSent = 0;
+  Confirmation& c = confirmations_[peer];
+  if (!confirming(p, c, r)) {
+    c.confirmFor = silentAt;
+    c.confirmStart = now;
+    c.probesSent = 0;
   }
   const double spacing = r.window / r.probes;
   // (The epsilon: a tick at exactly the instant nextDeadline() named counts that probe due.)
-  int due = std::min(r.probes, 1 + static_cast<int>((now - p.confirmStart) / spacing + 1e-9));
-  if (due <= p.probesSent) return;
-  p.probesSent = due;
+  int due = std::min(r.probes, 1 + static_cast<int>((now - c.confirmStart) / spacing + 1e-9));
+  if (due <= c.probesSent) return;
+  c.probesSent = due;
   a->probe.push_back(peer);
 }
 
@@ -164,9 +172,10 @@ double Election::nextDeadline() const {
     const Peer& p = it->second;
     const Rule r = ruleFor(c);
     consider(p.lastHeard + r.silence);
-    if (!confirming(p, r)) continue;
-    consider(p.confirmStart + r.window);
-    if (p.probesSent < r.probes) consider(p.confirmStart + p.probesSent * (r.window / r.probes));
+    const Confirmation& cf = confirmationOf(c);
+    if (!confirming(p, cf, r)) continue;
+    consider(cf.confirmStart + r.window);
+    if (cf.probesSent < r.probes) consider(cf.confirmStart + cf.probesSent * (r.window / r.probes));
   }
   return next;
 }

@@ -126,8 +126,8 @@ void LoadTable::reconfigure(ConfigPtr config) {
           dst.arrived[static_cast<size_t>(ageIndex_[d])] = at;
           dst.agedSlots.push_back(slot->second);
         }
-        auto str = src.strings.find(static_cast<int>(s));
-        if (str != src.strings.end()) dst.strings[slot->second] = str->second;
+        if (const std::string* str = src.strings.find(static_cast<int>(s)))
+          dst.strings.set(slot->second, *str);
       }
       dst.loadBusy = src.loadBusy;
       updateLoadBusy(static_cast<size_t>(it->second), dst);  // the limits may have changed
@@ -203,7 +203,7 @@ bool LoadTable::ingest(const protocol::LoadReport& r, double now) {
       ++counters_.unknownNames;
       continue;
     }
-    rec.strings[it->second] = v.value;
+    rec.strings.set(it->second, v.value);
   }
   updateLoadBusy(static_cast<size_t>(row), rec);
   timeDue_[static_cast<size_t>(row)] = timeDue(rec, now);

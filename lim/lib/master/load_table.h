@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "load/index_range.h"
+#include "master/slot_strings.h"
 #include "master/window_average.h"
 #include "openlim/config.h"
 #include "openlim/host_table.h"
@@ -100,7 +101,7 @@ class LoadTable {
     // and no entry: at 100,000 hosts an entry for every slot cost 25 MB.
     std::vector<double> arrived;
     std::vector<int> agedSlots;  // slots whose `arrived` is set
-    std::unordered_map<int, std::string> strings;
+    SlotStrings strings;
     std::vector<Adjustment> adjustments;
     // PBS's busy/free hysteresis on the reported r1m, for a host with both ideal_load and
     // max_load: busy from max_load until the load falls below ideal_load.

@@ -59,7 +59,7 @@ void LoadTable::fillRow(HostTable& t, size_t row, double now) const {
     }
     if (def.type == ResourceType::kString) {
       std::string v;
-      auto rs = rec.strings.find(static_cast<int>(s));
+      const std::string* rs = rec.strings.find(static_cast<int>(s));
       if (def.name == "hname")
         v = hc.name;
       else if (def.name == "type" && hc.type != "!")
@@ -68,8 +68,8 @@ void LoadTable::fillRow(HostTable& t, size_t row, double now) const {
         v = hc.model;
       else if (auto cs = hc.strings.find(def.name); cs != hc.strings.end())
         v = cs->second;
-      else if (rs != rec.strings.end() && (!def.dynamic || isUp))
-        v = rs->second;
+      else if (rs && (!def.dynamic || isUp))
+        v = *rs;
       if (!v.empty() && v != "-") col.strings[row] = t.strings.intern(v);
       continue;
     }
@@ -192,8 +192,7 @@ void LoadTable::fillShared(HostTable& t, double now) const {
       bool isStale = stale(*rec, s, now);
       number = isStale ? kUnknown : rec->numbers[s];
       if (!isStale) arrival = arrivedAt(*rec, s);
-      auto it = rec->strings.find(slot);
-      if (it != rec->strings.end()) text = it->second;
+      if (const std::string* reported = rec->strings.find(slot)) text = *reported;
     }
     // One value for the instance: a placement on any of its hosts reserves from it.
     if (col.type == ResourceType::kNumeric && !isUnknown(number)) {

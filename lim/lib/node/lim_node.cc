@@ -124,8 +124,7 @@ void LimNode::onReport(const protocol::Frame& f, const Now& now, Effects* fx) {
   if (!fresh(r->host, f)) return;
   // A host that answers must report its holds before a rebuilding master admits anything;
   // one first heard later is asked for them (reserve/rebuild.h).
-  if (election().isMaster() && config_->findHost(r->host))
-    reservations_.rebuildWindow().heard(r->host, now.mono);
+  if (election().isMaster()) reservations_.rebuildWindow().heard(r->host, now.mono);
   applyMaster(master_->onReport(*r, *table_, now.mono), fx);
 }
 

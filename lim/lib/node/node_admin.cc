@@ -144,6 +144,7 @@ void LimNode::adoptConfig(ConfigPtr c, const Now& now, Effects* fx) {
   fx->adopted = config_;
   applyMaster(master_->reconfigure(config_, *table_, now.mono), fx);
   reservations_.pushAll(*table_, now.mono);
+  reservations_.rebuildWindow().reconfigure(config_);
   journals_.setCandidates(voters());  // the table's records were rebuilt for the new config
   // A melim restarted for a new resource set starts every elim afresh; one kept running
   // gets SIGHUP so it rescans LSF_SERVERDIR and retries elims that exited or gave up.

@@ -179,9 +179,8 @@ void LimNode::onHoldFrame(const std::string& op, const Json& req, const Now& now
     applyEffects(rfx, now, fx);
     // Reservations this master did not know: after a partition, maybe over a limit.
     if (reservations_.counters().merged != mergedBefore) overCommitCheck_ = true;
-    if (config_->findHost(sender))
-      reservations_.rebuildWindow().reported(sender, static_cast<size_t>(part),
-                                             static_cast<size_t>(parts), now.mono);
+    reservations_.rebuildWindow().reported(sender, static_cast<size_t>(part),
+                                           static_cast<size_t>(parts), now.mono);
   } else if (op == "askholds" && !election().isMaster() && config_->findHost(sender)) {
     onAskHolds(sender, req, fx);
   } else if (op == "adopt" && !election().isMaster() && config_->findHost(sender)) {
@@ -244,7 +243,7 @@ void LimNode::startRebuild(const Now& now, Effects* fx, const char* why) {
       .settle = settle, .limit = 3 * settle, .askEvery = std::max(p.probeTimeout, 0.5)};
   std::optional<reserve::RebuildQuorum> quorum;
   if (quorumMode()) quorum = reserve::RebuildQuorum{voters(), self_};
-  reservations_.beginRebuild(now.mono, timing, std::move(quorum));
+  reservations_.beginRebuild(now.mono, timing, config_, std::move(quorum));
   termAskEvery_ = timing.askEvery;
   if (quorumMode()) beginTerm(now, fx);
   reserve::Effects rfx;
@@ -272,7 +271,7 @@ void LimNode::reservationTimers(const Now& now, Effects* fx) {
   const bool lost = isMaster && wasMaster_ && !majority && hadMajority_;
   hadMajority_ = majority;
   if (lost) {
-    reservations_.beginRebuild(now.mono, {}, reserve::RebuildQuorum{voters(), self_});
+    reservations_.beginRebuild(now.mono, {}, config_, reserve::RebuildQuorum{voters(), self_});
     fx->warn(
         "reservations: a majority of the master candidates is not heard; admitting, "
         "renewing and releasing nothing until it is");

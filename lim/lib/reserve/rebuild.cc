@@ -2,15 +2,20 @@
 
 #include <algorithm>
 #include <limits>
+#include <utility>
 
 namespace openlim::reserve {
 
-void RebuildWindow::begin(double now, RebuildTiming t, std::optional<RebuildQuorum> quorum) {
+void RebuildWindow::begin(double now, RebuildTiming t, ConfigPtr config,
+                          std::optional<RebuildQuorum> quorum) {
   end();
   started_ = true;
   start_ = now;
   timing_ = t;
   quorum_ = std::move(quorum);
+  config_ = std::move(config);
+  hosts_.assign(config_ ? config_->hosts.size() : 0, Host{});
+  findCandidates();
   ++counters_.windows;
 }
 
@@ -19,9 +24,51 @@ void RebuildWindow::end() {
   closed_ = false;
   missingTaken_ = false;
   quorum_.reset();
-  hosts_.clear();
-  askQueue_.clear();
+  candidates_.clear();
+  config_.reset();
+  hosts_ = {};  // given back, not kept for the next window
+  parts_ = {};
+  askQueue_ = {};
   pending_ = 0;
+}
+
+std::optional<RebuildWindow::HostIndex> RebuildWindow::indexOf(const std::string& host) const {
+  const HostConfig* h = config_ ? config_->findHost(host) : nullptr;
+  if (!h) return std::nullopt;
+  return static_cast<HostIndex>(h - config_->hosts.data());
+}
+
+void RebuildWindow::findCandidates() {
+  candidates_.clear();
+  if (!quorum_) return;
+  for (const auto& c : quorum_->candidates) candidates_.push_back(indexOf(c));
+}
+
+// Each host's state moves to its index in the new configuration; the asks and partial
+// reports of a host that left it are dropped, and it no longer counts as pending.
+void RebuildWindow::reconfigure(ConfigPtr config) {
+  if (!started_) return;
+  ConfigPtr old = std::exchange(config_, std::move(config));
+  std::vector<std::optional<HostIndex>> moved(hosts_.size());
+  std::vector<Host> hosts(config_ ? config_->hosts.size() : 0);
+  for (size_t i = 0; i < hosts_.size(); ++i) {
+    if (!hosts_[i].tracked) continue;
+    moved[i] = indexOf(old->hosts[i].name);
+    if (moved[i])
+      hosts[*moved[i]] = hosts_[i];
+    else if (!hosts_[i].whole)
+      --pending_;
+  }
+  hosts_ = std::move(hosts);
+  std::unordered_map<HostIndex, Parts> parts;
+  for (auto& [i, p] : parts_)
+    if (moved[i]) parts.emplace(*moved[i], std::move(p));
+  parts_ = std::move(parts);
+  std::deque<std::pair<double, HostIndex>> queue;
+  for (const auto& [due, i] : askQueue_)
+    if (moved[i]) queue.emplace_back(due, *moved[i]);
+  askQueue_ = std::move(queue);
+  findCandidates();
 }
 
 bool RebuildWindow::openByHosts(double now) const {
@@ -36,9 +83,9 @@ bool RebuildWindow::open(double now) const {
 bool RebuildWindow::awaitingMajority() const {
   if (!started_ || closed_ || !quorum_) return false;
   size_t whole = 0;
-  for (const auto& c : quorum_->candidates) {
-    auto it = hosts_.find(c);
-    if (c == quorum_->self || (it != hosts_.end() && it->second.whole)) ++whole;
+  for (size_t k = 0; k < candidates_.size(); ++k) {
+    const std::optional<HostIndex>& i = candidates_[k];
+    if (quorum_->candidates[k] == quorum_->self || (i && hosts_[*i].whole)) ++whole;
   }
   return 2 * whole <= quorum_->candidates.size();
 }
@@ -51,22 +98,43 @@ void RebuildWindow::advance(double now) {
     ++counters_.complete;
   else
     ++counters_.incomplete;
-  askQueue_.clear();
+  askQueue_ = {};
 }
 
-RebuildWindow::Host& RebuildWindow::track(const std::string& host, double now) {
-  auto [it, inserted] = hosts_.try_emplace(host);
-  if (inserted) {
+RebuildWindow::Host& RebuildWindow::track(HostIndex i, double now) {
+  Host& h = hosts_[i];
+  if (!h.tracked) {
+    h.tracked = 1;
     ++pending_;
-    askQueue_.emplace_back(now + timing_.askEvery, host);
+    askQueue_.emplace_back(now + timing_.askEvery, i);
   }
-  return it->second;
+  return h;
 }
 
 void RebuildWindow::heard(const std::string& host, double now) {
   advance(now);
   if (!started_) return;
-  track(host, now);  // after the close too: a host first heard then is asked
+  if (auto i = indexOf(host))
+    track(*i, now);  // after the close too: a host first heard then is asked
+}
+
+// Part `part` of a report of `parts` for host `i`: whether the report is whole now.
+bool RebuildWindow::addPart(HostIndex i, size_t part, size_t parts) {
+  if (parts == 1) {
+    parts_.erase(i);
+    return true;
+  }
+  Parts& p = parts_[i];
+  if (p.parts != parts) {  // the first part, or the host sent a report of another size
+    p.parts = parts;
+    p.got = 0;
+    p.seen.assign(parts, false);
+  }
+  if (p.seen[part]) return false;
+  p.seen[part] = true;
+  if (++p.got < parts) return false;
+  parts_.erase(i);
+  return true;
 }
 
 void RebuildWindow::reported(const std::string& host, size_t part, size_t parts, double now) {
@@ -76,18 +144,11 @@ void RebuildWindow::reported(const std::string& host, size_t part, size_t parts,
     ++counters_.badParts;
     return;
   }
-  Host& h = track(host, now);
-  if (h.whole) return;
-  if (h.parts != parts) {  // the first part, or the host sent a report of another size
-    h.parts = parts;
-    h.got = 0;
-    h.seen.assign(parts, false);
-  }
-  if (h.seen[part]) return;
-  h.seen[part] = true;
-  if (++h.got < parts) return;
-  h.whole = true;
-  h.seen = {};
+  auto i = indexOf(host);
+  if (!i) return;
+  Host& h = track(*i, now);
+  if (h.whole || !addPart(*i, part, parts)) return;
+  h.whole = 1;
   --pending_;
 }
 
@@ -96,14 +157,14 @@ std::vector<std::string> RebuildWindow::toAsk(double now, size_t max) {
   std::vector<std::string> out;
   if (!started_) return out;
   while (!askQueue_.empty() && out.size() < max && askQueue_.front().first <= now) {
-    std::string host = std::move(askQueue_.front().second);
+    const HostIndex i = askQueue_.front().second;
     askQueue_.pop_front();
-    Host& h = hosts_[host];
+    Host& h = hosts_[i];
     if (h.whole || h.asks >= kMaxAsks) continue;
     ++h.asks;
     ++counters_.asks;
-    if (h.asks < kMaxAsks) askQueue_.emplace_back(now + timing_.askEvery, host);
-    out.push_back(std::move(host));
+    if (h.asks < kMaxAsks) askQueue_.emplace_back(now + timing_.askEvery, i);
+    out.push_back(config_->hosts[i].name);
   }
   return out;
 }
@@ -115,8 +176,8 @@ std::vector<std::string> RebuildWindow::takeMissing(double now, size_t max, size
   if (!closed_ || missingTaken_) return out;
   missingTaken_ = true;
   *missing = pending_;
-  for (const auto& [name, h] : hosts_)
-    if (!h.whole && out.size() < max) out.push_back(name);
+  for (size_t i = 0; i < hosts_.size() && out.size() < max; ++i)
+    if (hosts_[i].tracked && !hosts_[i].whole) out.push_back(config_->hosts[i].name);
   std::sort(out.begin(), out.end());
   return out;
 }

@@ -34,6 +34,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "openlim/config.h"
+
 namespace openlim::reserve {
 
 // The keeper's side: whether its holds must go to the master now.
@@ -79,29 +81,36 @@ class RebuildWindow {
   static constexpr int kMaxAsks = 3;
   static constexpr size_t kMaxParts = 1u << 16;  // parts of one host's report
 
-  // Taking the master role at `now`: no host has reported. `quorum` in quorum mode.
-  void begin(double now, RebuildTiming t, std::optional<RebuildQuorum> quorum = std::nullopt);
+  // Taking the master role at `now` over the hosts of `config`: no host has reported.
+  // `quorum` in quorum mode.
+  void begin(double now, RebuildTiming t, ConfigPtr config,
+             std::optional<RebuildQuorum> quorum = std::nullopt);
   // Leaving it: no window.
   void end();
+  // The configuration changed while in the role: what each host was heard and reported
+  // carries over by name; a host that left the configuration is no longer waited for or
+  // asked (its reports are not taken any more, so it could only hold the window to its limit).
+  void reconfigure(ConfigPtr config);
   // Whether reservations wait (code `rebuilding`).
   bool open(double now) const;
   // In quorum mode: a strict majority of the candidates has not reported whole yet (the
   // reason a reply gives). False in available mode and when no window was begun.
   bool awaitingMajority() const;
 
-  // `host` (a host of the configuration: the caller checks, which bounds what is kept) is
-  // up, its load report came: its holds must arrive before the window closes, or, first
-  // heard after the close, are asked for all the same.
+  // `host` is up, its load report came: its holds must arrive before the window closes, or,
+  // first heard after the close, are asked for all the same. A host outside the
+  // configuration is ignored (here and in reported()), which bounds what is kept.
   void heard(const std::string& host, double now);
   // Part `part` (0-based) of the `parts` of `host`'s holds report came. A host whose report
   // was cut in parts is whole once every part of one report arrived.
   void reported(const std::string& host, size_t part, size_t parts, double now);
 
   // The hosts to ask for their holds now (each at most kMaxAsks times, askEvery apart), at
-  // most `max` of them; the rest come on the next call.
+  // most `max` of them, by their configured names; the rest come on the next call.
   std::vector<std::string> toAsk(double now, size_t max);
   // The hosts heard that never reported whole, once, when the window closed at its limit
-  // (for the log); empty otherwise. At most `max` names; `missing` says how many in all.
+  // (for the log); empty otherwise. At most `max` names (the first in the configuration's
+  // order, sorted); `missing` says how many in all.
   std::vector<std::string> takeMissing(double now, size_t max, size_t* missing);
   // When toAsk or the closing next has something to do (infinity: nothing).
   double nextDeadline() const;
@@ -110,16 +119,28 @@ class RebuildWindow {
   const RebuildCounters& counters() const { return counters_; }
 
  private:
+  // One byte per host of the configuration, by its index there: at 100,000 hosts a map of
+  // the hosts heard, keyed by name, cost the master 13 MB for as long as it kept the role.
   struct Host {
-    bool whole = false;
-    int asks = 0;
-    size_t parts = 0;  // of the report being collected; 0 before any part
+    uint8_t tracked : 1 = 0;  // heard or reported: its holds are awaited (or came)
+    uint8_t whole : 1 = 0;
+    uint8_t asks : 2 = 0;  // at most kMaxAsks
+  };
+  static_assert(kMaxAsks < 4, "Host::asks holds 2 bits");
+  // A report in parts being collected: only while some of its parts are missing.
+  struct Parts {
+    size_t parts = 0;
     size_t got = 0;
     std::vector<bool> seen;
   };
+  using HostIndex = uint32_t;
+
   void advance(double now);
   bool openByHosts(double now) const;
-  Host& track(const std::string& host, double now);
+  std::optional<HostIndex> indexOf(const std::string& host) const;
+  Host& track(HostIndex i, double now);
+  bool addPart(HostIndex i, size_t part, size_t parts);
+  void findCandidates();
 
   bool started_ = false;  // a window was begun and not ended
   bool closed_ = false;   // ... and has closed (counted once)
@@ -127,9 +148,12 @@ class RebuildWindow {
   double start_ = 0;
   RebuildTiming timing_;
   std::optional<RebuildQuorum> quorum_;
-  std::unordered_map<std::string, Host> hosts_;
-  std::deque<std::pair<double, std::string>> askQueue_;  // (due, host), due ascending
-  size_t pending_ = 0;                                   // hosts heard and not whole
+  std::vector<std::optional<HostIndex>> candidates_;  // quorum_'s, in the configuration
+  ConfigPtr config_;                                  // whose hosts hosts_ follows
+  std::vector<Host> hosts_;                           // per host of config_
+  std::unordered_map<HostIndex, Parts> parts_;
+  std::deque<std::pair<double, HostIndex>> askQueue_;  // (due, host), due ascending
+  size_t pending_ = 0;                                 // hosts heard and not whole
   RebuildCounters counters_;
 };
 

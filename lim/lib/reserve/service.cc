@@ -42,9 +42,9 @@ bool privilegedUser(const std::string& user, const ConfigSnapshot& config) {
          std::find(config.admins.begin(), config.admins.end(), user) != config.admins.end();
 }
 
-void ReservationService::beginRebuild(double now, RebuildTiming timing,
+void ReservationService::beginRebuild(double now, RebuildTiming timing, ConfigPtr config,
                                       std::optional<RebuildQuorum> quorum) {
-  window_.begin(now, timing, std::move(quorum));
+  window_.begin(now, timing, std::move(config), std::move(quorum));
 }
 
 bool ReservationService::withdraw(const std::string& id, Effects* effects) {

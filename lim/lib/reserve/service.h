@@ -84,8 +84,9 @@ class ReservationService {
   // Taking the master role at `now` (monotonic): reserve is refused while the rebuild
   // window is open, until every host heard has reported what it holds (rebuild.h). Leaving
   // it: the ledger is dropped (the next master rebuilds it from the hosts).
-  // In quorum mode (`quorum`), until a majority of the candidates reported whole too.
-  void beginRebuild(double now, RebuildTiming timing,
+  // In quorum mode (`quorum`), until a majority of the candidates reported whole too. The
+  // window follows the hosts of `config` (RebuildWindow::reconfigure when it changes).
+  void beginRebuild(double now, RebuildTiming timing, ConfigPtr config,
                     std::optional<RebuildQuorum> quorum = std::nullopt);
   void endRole();
   bool rebuilding(double now) const { return window_.open(now) || adopting_; }

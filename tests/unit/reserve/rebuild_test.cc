@@ -7,6 +7,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <memory>
+#include <string>
+#include <vector>
 
 namespace openlim::reserve {
 namespace {
@@ -33,11 +36,22 @@ TEST(HoldsReporter, ALimThatWasMasterReportsToTheNextOneEvenIfItWasMasterBefore)
 
 const RebuildTiming kTiming{.settle = 5, .limit = 15, .askEvery = 1};
 
+ConfigPtr hostsConfig(const std::vector<std::string>& names) {
+  auto c = std::make_shared<ConfigSnapshot>();
+  for (const auto& n : names) c->hosts.push_back({.name = n});
+  c->buildIndexes();
+  return c;
+}
+
+// Every host the tests below hear.
+const ConfigPtr kHosts = hostsConfig(
+    {"a", "b", "c", "d", "e", "h0", "h1", "h2", "h3", "h4", "k", "late", "m", "n", "x"});
+
 TEST(RebuildWindow, NoWindowBeforeBeginAndAfterEnd) {
   RebuildWindow w;
   EXPECT_FALSE(w.open(0));
   EXPECT_TRUE(std::isinf(w.nextDeadline()));
-  w.begin(100, kTiming);
+  w.begin(100, kTiming, kHosts);
   EXPECT_TRUE(w.open(100));
   w.end();
   EXPECT_FALSE(w.open(101));
@@ -45,7 +59,7 @@ TEST(RebuildWindow, NoWindowBeforeBeginAndAfterEnd) {
 
 TEST(RebuildWindow, WithNoHostHeardItClosesAtTheSettleTime) {
   RebuildWindow w;
-  w.begin(100, kTiming);
+  w.begin(100, kTiming, kHosts);
   EXPECT_TRUE(w.open(104.9));
   EXPECT_EQ(w.nextDeadline(), 105);
   EXPECT_FALSE(w.open(105));
@@ -57,7 +71,7 @@ TEST(RebuildWindow, WithNoHostHeardItClosesAtTheSettleTime) {
 
 TEST(RebuildWindow, AHostHeardKeepsItShutPastSettleUntilItsHoldsCame) {
   RebuildWindow w;
-  w.begin(100, kTiming);
+  w.begin(100, kTiming, kHosts);
   w.heard("b", 101);
   w.heard("c", 101);
   w.reported("c", 0, 1, 102);
@@ -73,7 +87,7 @@ TEST(RebuildWindow, AHostHeardKeepsItShutPastSettleUntilItsHoldsCame) {
 
 TEST(RebuildWindow, AReportBeforeTheHostIsHeardCountsAndAnEarlyCloseWaitsForSettle) {
   RebuildWindow w;
-  w.begin(100, kTiming);
+  w.begin(100, kTiming, kHosts);
   w.reported("b", 0, 1, 100.5);
   w.heard("b", 101);
   EXPECT_EQ(w.pending(), 0u);
@@ -83,7 +97,7 @@ TEST(RebuildWindow, AReportBeforeTheHostIsHeardCountsAndAnEarlyCloseWaitsForSett
 
 TEST(RebuildWindow, AReportInPartsIsWholeOnlyWithEveryPart) {
   RebuildWindow w;
-  w.begin(100, kTiming);
+  w.begin(100, kTiming, kHosts);
   w.reported("b", 0, 3, 101);
   w.reported("b", 0, 3, 101);  // a duplicate (an asked report sent again) adds nothing
   w.reported("b", 2, 3, 101);
@@ -97,7 +111,7 @@ TEST(RebuildWindow, AReportInPartsIsWholeOnlyWithEveryPart) {
 
 TEST(RebuildWindow, PartsOutOfRangeAreCountedAndIgnored) {
   RebuildWindow w;
-  w.begin(100, kTiming);
+  w.begin(100, kTiming, kHosts);
   w.reported("b", 3, 3, 101);
   w.reported("b", 0, 0, 101);
   w.reported("b", 0, RebuildWindow::kMaxParts + 1, 101);
@@ -108,7 +122,7 @@ TEST(RebuildWindow, PartsOutOfRangeAreCountedAndIgnored) {
 
 TEST(RebuildWindow, SilentHostsAreAskedABoundedNumberOfTimes) {
   RebuildWindow w;
-  w.begin(100, kTiming);
+  w.begin(100, kTiming, kHosts);
   w.heard("b", 100);
   w.heard("c", 100.5);
   EXPECT_TRUE(w.toAsk(100.9, 10).empty());
@@ -125,7 +139,7 @@ TEST(RebuildWindow, SilentHostsAreAskedABoundedNumberOfTimes) {
 
 TEST(RebuildWindow, AsksComeAtMostMaxPerCall) {
   RebuildWindow w;
-  w.begin(100, kTiming);
+  w.begin(100, kTiming, kHosts);
   for (int i = 0; i < 5; ++i) w.heard("h" + std::to_string(i), 100);
   EXPECT_EQ(w.toAsk(101, 2).size(), 2u);
   EXPECT_EQ(w.nextDeadline(), 101);  // the rest are due now
@@ -136,7 +150,7 @@ TEST(RebuildWindow, AsksComeAtMostMaxPerCall) {
 
 TEST(RebuildWindow, AtTheLimitItClosesAndNamesTheHostsMissingOnce) {
   RebuildWindow w;
-  w.begin(100, kTiming);
+  w.begin(100, kTiming, kHosts);
   w.heard("b", 101);
   w.heard("a", 101);
   w.heard("c", 101);
@@ -159,7 +173,7 @@ TEST(RebuildWindow, AtTheLimitItClosesAndNamesTheHostsMissingOnce) {
 // whole window never asked it once the cut healed, and lost what only it kept.
 TEST(RebuildWindow, AHostFirstHeardAfterTheCloseIsAskedForItsHolds) {
   RebuildWindow w;
-  w.begin(100, kTiming);
+  w.begin(100, kTiming, kHosts);
   EXPECT_FALSE(w.open(105));
   w.heard("late", 120);
   EXPECT_FALSE(w.open(120));  // admissions go on: it is asked, not waited for
@@ -173,10 +187,10 @@ TEST(RebuildWindow, AHostFirstHeardAfterTheCloseIsAskedForItsHolds) {
 
 TEST(RebuildWindow, ANewWindowForgetsTheLastOne) {
   RebuildWindow w;
-  w.begin(100, kTiming);
+  w.begin(100, kTiming, kHosts);
   w.heard("b", 101);
   w.reported("b", 0, 1, 101);
-  w.begin(200, kTiming);  // the role lost and taken again: b must report again
+  w.begin(200, kTiming, kHosts);  // the role lost and taken again: b must report again
   w.heard("b", 201);
   EXPECT_TRUE(w.open(206));
   EXPECT_EQ(w.counters().windows, 2u);
@@ -188,7 +202,7 @@ const RebuildQuorum kQuorum{.candidates = {"a", "b", "c", "d", "e"}, .self = "b"
 
 TEST(RebuildWindowQuorum, StaysShutPastItsLimitUntilAMajorityOfCandidatesReportedWhole) {
   RebuildWindow w;
-  w.begin(100, kTiming, kQuorum);
+  w.begin(100, kTiming, kHosts, kQuorum);
   EXPECT_TRUE(w.awaitingMajority());
   w.reported("x", 0, 1, 101);  // an ordinary keeper: needed by the hosts rule, not a majority
   w.reported("a", 0, 2, 101);  // half of a's report
@@ -207,7 +221,7 @@ TEST(RebuildWindowQuorum, StaysShutPastItsLimitUntilAMajorityOfCandidatesReporte
 
 TEST(RebuildWindowQuorum, AMajorityDoesNotSkipTheHostsRule) {
   RebuildWindow w;
-  w.begin(100, kTiming, kQuorum);
+  w.begin(100, kTiming, kHosts, kQuorum);
   w.reported("a", 0, 1, 100.5);
   w.reported("c", 0, 1, 100.5);
   EXPECT_FALSE(w.awaitingMajority());
@@ -223,15 +237,15 @@ TEST(RebuildWindowQuorum, AMajorityDoesNotSkipTheHostsRule) {
 
 TEST(RebuildWindowQuorum, OneCandidateIsItsOwnMajorityAndAvailableModeHasNoMajorityRule) {
   RebuildWindow single;
-  single.begin(100, kTiming, RebuildQuorum{.candidates = {"m"}, .self = "m"});
+  single.begin(100, kTiming, kHosts, RebuildQuorum{.candidates = {"m"}, .self = "m"});
   EXPECT_FALSE(single.awaitingMajority());
   EXPECT_FALSE(single.open(105));  // the quickstart's one host: closes at the settle time
   RebuildWindow available;
-  available.begin(100, kTiming);
+  available.begin(100, kTiming, kHosts);
   EXPECT_FALSE(available.awaitingMajority());
   EXPECT_FALSE(available.open(105));
   RebuildWindow two;  // 1 of 2 is no majority: the other candidate must report
-  two.begin(100, kTiming, RebuildQuorum{.candidates = {"m", "n"}, .self = "m"});
+  two.begin(100, kTiming, kHosts, RebuildQuorum{.candidates = {"m", "n"}, .self = "m"});
   EXPECT_TRUE(two.open(500));
   two.reported("n", 0, 1, 500);
   EXPECT_FALSE(two.open(500));
@@ -239,9 +253,9 @@ TEST(RebuildWindowQuorum, OneCandidateIsItsOwnMajorityAndAvailableModeHasNoMajor
 
 TEST(RebuildWindowQuorum, EndForgetsTheQuorum) {
   RebuildWindow w;
-  w.begin(100, kTiming, kQuorum);
+  w.begin(100, kTiming, kHosts, kQuorum);
   w.end();
-  w.begin(200, kTiming);  // available mode now
+  w.begin(200, kTiming, kHosts);  // available mode now
   EXPECT_FALSE(w.awaitingMajority());
   EXPECT_FALSE(w.open(205));
 }

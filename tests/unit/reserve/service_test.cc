@@ -169,7 +169,7 @@ TEST_F(Service, RenewMovesTheLeaseAndExpiryReturnsTheSlots) {
 }
 
 TEST_F(Service, ANewMasterRefusesReservationsUntilTheLedgerIsRebuilt) {
-  service_.beginRebuild(now_, {.settle = 5, .limit = 15, .askEvery = 1});
+  service_.beginRebuild(now_, {.settle = 5, .limit = 15, .askEvery = 1}, table_.config());
   Json r = call(R"({"op":"reserve","caller":"alice"})");
   EXPECT_EQ(r.stringOr("code"), "rebuilding");
   // Nor renew or release (found by the simulator, tests/sim seed 2181): the ledger would
@@ -191,7 +191,7 @@ TEST_F(Service, ANewMasterRefusesReservationsUntilTheLedgerIsRebuilt) {
 // keeps the window shut past the settle time until its holds came, and what they hold is
 // never booked again.
 TEST_F(Service, ARestartedMasterAdmitsNothingUntilEveryHostHeardReported) {
-  service_.beginRebuild(now_, {.settle = 5, .limit = 50, .askEvery = 1});
+  service_.beginRebuild(now_, {.settle = 5, .limit = 50, .askEvery = 1}, table_.config());
   service_.rebuildWindow().heard("hostB", now_ + 1);
   now_ += 6;  // past the settle time, hostB silent about its holds
   EXPECT_EQ(call(R"({"op":"reserve","n":2,"hosts":["hostB"],"caller":"bob"})").stringOr("code"),

@@ -135,7 +135,8 @@ class TermRebuild : public ::testing::Test {
 };
 
 TEST_F(TermRebuild, KeepsTheCopiesWrittenSinceTheLatestAdoptedTermAndWritesThemAtItsOwn) {
-  service_.beginRebuild(now_, RebuildTiming{.settle = 0, .limit = 0, .askEvery = 1});
+  service_.beginRebuild(now_, RebuildTiming{.settle = 0, .limit = 0, .askEvery = 1},
+                        table_.config());
   service_.beginTerm(4, table_, now_);
   EXPECT_TRUE(service_.rebuilding(now_ + 10));  // until a majority adopted the term
   auto report = [&](const std::string& host, std::optional<uint64_t> adopted,
