@@ -43,9 +43,12 @@ Effects LimNode::start(const reserve::HeldFiles& files, const Now& now) {
   reserve::replayHeld(files, now.wall, &held_, &voterTerm_);
   highestTerm_ = voterTerm_.promised;
   // Damaged files may lack what the adopted term's ledger held: this voter no longer counts
-  // as one that remembers (node_terms.cc) until it adopts again. The fresh snapshot the
-  // shell writes now keeps that.
-  if (!files.errors.empty()) voterTerm_.adopted = 0;
+  // as one that remembers, and says so (node_terms.cc), until it adopts again. The fresh snapshot
+  // the shell writes now keeps that.
+  if (!files.errors.empty()) {
+    voterTerm_.adopted = 0;
+    voterTerm_.lost = true;
+  }
   if (files.tornTail) {
     ++counters_.journal_torn;
     fx.warn(

@@ -236,9 +236,12 @@ void LimNode::sendHoldsReport(const std::string& to, Effects* fx, bool afterComm
 
 void LimNode::startRebuild(const Now& now, Effects* fx, const char* why) {
   const auto& p = config_->params;
-  const double settle = p.exInterval + 2 * p.probeTimeout;
-  // Quorum mode waits out the same settle time for the other hosts too: when the voters'
-  // files were lost, a host's copy may be the only one of an acknowledged reservation.
+  // Available mode waits for every host heard (an exchange interval and two probe timeouts
+  // at least): any keeper's copy may be the only one. Quorum mode needs the holds of the
+  // voters' majority alone (every acknowledged change is on a majority, and a host's copy
+  // that comes later still joins), and waits one exchange interval: by then every live lim
+  // sent its load, so nothing is refused for a host the new master has not heard yet.
+  const double settle = p.exInterval + (quorumMode() ? 0 : 2 * p.probeTimeout);
   reserve::RebuildTiming timing{
       .settle = settle, .limit = 3 * settle, .askEvery = std::max(p.probeTimeout, 0.5)};
   std::optional<reserve::RebuildQuorum> quorum;

@@ -48,7 +48,7 @@ bool LimNode::isVoter(const std::string& host) const {
 
 void LimNode::beginTerm(const Now& now, Effects* fx) {
   const uint64_t term = std::max(voterTerm_.promised, highestTerm_) + 1;
-  if (voterTerm_.adopted > 0) termHistory_ = true;
+  if (voterTerm_.adopted > 0 || voterTerm_.lost) termHistory_ = true;
   highestTerm_ = term;
   ++counters_.terms_begun;
   if (isVoter(self_) && reserve::promise(&voterTerm_, term, self_))
@@ -69,7 +69,8 @@ bool LimNode::takeVoterReport(const std::string& sender, const Json& req,
     if (auto parsed = reserve::voterTermFromJson(*t)) vt = std::move(*parsed);
   highestTerm_ = std::max(highestTerm_, vt.promised);
   const uint64_t term = reservations_.term();
-  if (vt.adopted > 0 || (vt.promised > 0 && (vt.promised != term || vt.promisedTo != self_)))
+  if (vt.adopted > 0 || vt.lost ||
+      (vt.promised > 0 && (vt.promised != term || vt.promisedTo != self_)))
     termHistory_ = true;
   if (vt.promised > term || (vt.promised == term && vt.promisedTo != self_)) {
     // Promised a later term (or this one to another master): this master's rebuild, or its
@@ -141,6 +142,7 @@ void LimNode::adoptHere(uint64_t term, Effects* fx) {
     if (r->term < term) earlier.push_back(r->id);
   for (const std::string& id : earlier) forget(id, fx);
   voterTerm_.adopted = std::max(voterTerm_.adopted, term);
+  voterTerm_.lost = false;
   fx->journal.push_back(reserve::journalTerm(voterTerm_));
 }
 

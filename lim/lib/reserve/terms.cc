@@ -54,6 +54,7 @@ TermDigest digestOf(const Ledger& ledger, uint64_t term) {
 Json voterTermJson(const VoterTerm& v) {
   Json o = Json::object();
   o.add("adopted", Json::number(static_cast<double>(v.adopted)));
+  if (v.lost) o.add("lost", Json::boolean(true));
   o.add("promised", Json::number(static_cast<double>(v.promised)));
   o.add("to", Json::string(v.promisedTo));
   return o;
@@ -64,6 +65,10 @@ Result<VoterTerm> voterTermFromJson(const Json& j) {
   if (!j.isObject()) return Status(Code::kInvalid, "a term must be an object");
   if (!termField(j, "promised", &v.promised) || !termField(j, "adopted", &v.adopted))
     return Status(Code::kInvalid, "\"promised\" and \"adopted\" must be whole numbers");
+  if (const Json* lost = j.find("lost")) {
+    if (!lost->isBool()) return Status(Code::kInvalid, "\"lost\" must be true or false");
+    v.lost = lost->asBool();
+  }
   if (const Json* to = j.find("to")) {
     if (!to->isString() || to->asString().size() > 4096)
       return Status(Code::kInvalid, "\"to\" must be a host name");

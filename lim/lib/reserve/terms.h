@@ -35,6 +35,8 @@ struct VoterTerm {
   uint64_t promised = 0;   // the latest term promised (0: none) ...
   std::string promisedTo;  // ... and the master it was promised to
   uint64_t adopted = 0;    // the latest term whose rebuilt ledger this voter held whole
+  // Its files were found damaged since it last adopted: what it lacks says nothing.
+  bool lost = false;
   bool operator==(const VoterTerm&) const = default;
 };
 

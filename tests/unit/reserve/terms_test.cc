@@ -61,12 +61,15 @@ TEST(VoterTerm, DigestCountsAndHashesOnlyTheCopiesOfItsTerm) {
 }
 
 TEST(VoterTerm, RoundTripsAsJsonAndRefusesWhatIsNotOne) {
-  VoterTerm v{.promised = 7, .promisedTo = "hostB", .adopted = 6};
-  auto back = voterTermFromJson(voterTermJson(v));
-  ASSERT_TRUE(back.isOk());
-  EXPECT_EQ(*back, v);
-  for (const char* bad : {R"([])", R"({"promised":-1})", R"({"promised":1.5})",
-                          R"({"adopted":"3"})", R"({"to":4})", R"({"promised":1e300})"}) {
+  for (VoterTerm v : {VoterTerm{.promised = 7, .promisedTo = "hostB", .adopted = 6},
+                      VoterTerm{.promised = 7, .promisedTo = "hostB", .lost = true}}) {
+    auto back = voterTermFromJson(voterTermJson(v));
+    ASSERT_TRUE(back.isOk());
+    EXPECT_EQ(*back, v);
+  }
+  for (const char* bad :
+       {R"([])", R"({"promised":-1})", R"({"promised":1.5})", R"({"adopted":"3"})", R"({"to":4})",
+        R"({"promised":1e300})", R"({"lost":1})"}) {
     auto j = format::parseJson(bad);
     ASSERT_TRUE(j.isOk()) << bad;
     EXPECT_FALSE(voterTermFromJson(*j).isOk()) << bad;
