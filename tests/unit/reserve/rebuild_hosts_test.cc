@@ -10,17 +10,13 @@
 
 #include "reserve/rebuild.h"
 
+#include "rebuild_fixture.h"
+
 namespace openlim::reserve {
 namespace {
 
-const RebuildTiming kTiming{.settle = 5, .limit = 15, .askEvery = 1};
-
-ConfigPtr hostsConfig(const std::vector<std::string>& names) {
-  auto c = std::make_shared<ConfigSnapshot>();
-  for (const auto& n : names) c->hosts.push_back({.name = n});
-  c->buildIndexes();
-  return c;
-}
+using testing::hostsConfig;
+using testing::kTiming;
 
 TEST(RebuildWindowHosts, AHostOutsideTheConfigurationIsNeitherWaitedForNorAsked) {
   RebuildWindow w;

@@ -4,6 +4,8 @@
 // ones a bounded number of times, and gives up at its limit.
 #include "reserve/rebuild.h"
 
+#include "rebuild_fixture.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -34,14 +36,8 @@ TEST(HoldsReporter, ALimThatWasMasterReportsToTheNextOneEvenIfItWasMasterBefore)
   EXPECT_TRUE(k.due("m1", 10));
 }
 
-const RebuildTiming kTiming{.settle = 5, .limit = 15, .askEvery = 1};
-
-ConfigPtr hostsConfig(const std::vector<std::string>& names) {
-  auto c = std::make_shared<ConfigSnapshot>();
-  for (const auto& n : names) c->hosts.push_back({.name = n});
-  c->buildIndexes();
-  return c;
-}
+using testing::hostsConfig;
+using testing::kTiming;
 
 // Every host the tests below hear.
 const ConfigPtr kHosts = hostsConfig(
