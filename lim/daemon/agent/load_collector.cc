@@ -115,10 +115,7 @@ void LoadCollector::tick(double now) {
   readFast(due, raw);
   if (due & kSrcUsers) readUsers(raw, now);
   std::optional<int> processes;
-  if (due & kSrcStat) {
-    auto names = proc_.listKept("/proc");  // a readdir: no file opened per process
-    if (!names.empty()) processes = procfs::countProcesses(names);
-  }
+  if (due & kSrcStat) processes = countProcesses(raw.stat);
   nlb_.ingest(raw.stat, (due & kSrcStat) && !raw.stat, raw.disks,
               (due & kSrcDiskstats) && !raw.disks, processes, now);
   nlb_.ingestSwap(raw.vmstat, (due & kSrcVmstat) && !raw.vmstat, now);
@@ -162,6 +159,24 @@ void LoadCollector::readFast(uint32_t due, RawSample& raw) {
     auto m = text ? procfs::parseMeminfo(*text) : Result<procfs::MemInfo>(text.status());
     m ? void(raw.meminfo = *m) : fail();
   }
+}
+
+// NLB_NUMPROC: the count of the last listing of /proc while no task came or went since
+// (ProcessCountGate), else a new listing. /proc/stat was read first (the gate's read order).
+std::optional<int> LoadCollector::countProcesses(const std::optional<procfs::ProcStat>& stat) {
+  std::optional<TaskCounters> tasks;
+  if (stat && stat->forks >= 0)
+    if (auto text = proc_.readKept("/proc/loadavg"))
+      if (auto n = procfs::parseLoadavgTasks(*text))
+        tasks = TaskCounters{static_cast<uint64_t>(stat->forks), *n};
+  if (processGate_.mustList(tasks)) {
+    auto names = proc_.listKept("/proc");  // a readdir: no file opened per process
+    processGate_.listed(
+        tasks, names.empty() ? std::nullopt : std::optional(procfs::countProcesses(names)));
+  }
+  counters_.procListings = processGate_.counters().listings;
+  counters_.procCountsReused = processGate_.counters().reused;
+  return processGate_.count();
 }
 
 // ls: distinct users of USER_PROCESS entries. it: minutes since the most recent tty input

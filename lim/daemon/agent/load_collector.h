@@ -24,6 +24,7 @@
 #include "agent/statvfs_probe.h"
 #include "load/load_sampler.h"
 #include "load/nlb_sampler.h"
+#include "load/process_count_gate.h"
 #include "openlim/config.h"
 
 namespace openlim::agent {
@@ -47,9 +48,11 @@ struct NlbHostFacts {
 
 struct CollectorCounters {
   uint64_t ticks = 0;
-  uint64_t readErrors = 0;   // a /proc file missing or malformed (that index unknown)
-  uint64_t tmpTimeouts = 0;  // statvfs past its deadline
-  uint64_t tmpFailures = 0;  // statvfs returned an error
+  uint64_t readErrors = 0;        // a /proc file missing or malformed (that index unknown)
+  uint64_t tmpTimeouts = 0;       // statvfs past its deadline
+  uint64_t tmpFailures = 0;       // statvfs returned an error
+  uint64_t procListings = 0;      // /proc listed for NLB_NUMPROC
+  uint64_t procCountsReused = 0;  // samples that kept the count: no task came or went
 };
 
 class LoadCollector {
@@ -81,6 +84,7 @@ class LoadCollector {
   void readFast(uint32_t due, RawSample& raw);
   void readUsers(RawSample& raw, double now);
   void pollTmp(RawSample& raw, double now);
+  std::optional<int> countProcesses(const std::optional<procfs::ProcStat>& stat);
   std::set<std::string> wholeDisks();
   void detect();
 
@@ -91,6 +95,7 @@ class LoadCollector {
   StaticHostInfo info_;
   LoadSampler sampler_;
   NlbSampler nlb_;
+  ProcessCountGate processGate_;
   NlbHostFacts nlbFacts_;
   StatvfsProbe tmpProbe_;
   CollectorCounters counters_;
