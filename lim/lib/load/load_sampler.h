@@ -67,9 +67,12 @@ class LoadSampler {
  public:
   LoadSampler();
 
-  // Sources due at `now` (all of them on the first call).
+  // Sources due at `now` (all of them on the first call). A source falls due again at the
+  // next multiple of its period after its last read (util/period_grid.h: where melim's
+  // periodic lines come too), so at most a period later.
   uint32_t due(double now) const;
-  // Earliest time any source falls due (for the loop's timer).
+  // Earliest time any source falls due (for the loop's timer), plus 10 ms: melim's line of
+  // that instant comes first and the sample goes with it.
   double nextDue() const;
   // Applies a tick's readings taken at `now` and marks the attempted sources as read.
   // Rate indices (ut pg io) need two samples: unknown until the second one of a source.
