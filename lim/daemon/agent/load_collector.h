@@ -68,6 +68,12 @@ class LoadCollector {
   void tick(double now);
   // When tick() should run next (monotonic seconds). Before the first tick: -inf (now).
   double nextDeadline() const;
+  // When the loop should wake for it if nothing else wakes it: 10 ms past nextDeadline().
+  // The sample falls due on the instants melim writes its periodic line (util/
+  // period_grid.h); waiting a moment lets that line wake the loop first, and the sample goes
+  // in that turn (tick() at any time from nextDeadline() on) rather than a wake-up of its own.
+  double wakeAt() const { return nextDeadline() + kShareWait; }
+  static constexpr double kShareWait = 0.01;
 
   const BuiltinVector& builtins() const { return sampler_.values(); }
   std::map<std::string, double> builtinMap() const;

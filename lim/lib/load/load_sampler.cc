@@ -21,11 +21,6 @@ constexpr double kSlack = 0.05;
 double dueAfter(double last, double period) {
   return nextOnGrid(last + kSlack, period);
 }
-
-// The loop's timer for a due source waits this long past its instant: melim's periodic line,
-// written on that instant, then wakes the loop first, and the sample (due from kSlack before
-// the instant) goes in that turn, rather than each waking the loop a moment apart.
-constexpr double kShareWait = 0.01;
 const double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 }  // namespace
@@ -57,7 +52,7 @@ double LoadSampler::nextDue() const {
     if (std::isnan(last)) return -std::numeric_limits<double>::infinity();
     next = std::min(next, dueAfter(last, kPeriods[i]));
   }
-  return next + kShareWait;
+  return next;
 }
 
 void LoadSampler::expire(uint32_t sources) {

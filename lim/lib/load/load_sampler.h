@@ -71,8 +71,7 @@ class LoadSampler {
   // next multiple of its period after its last read (util/period_grid.h: where melim's
   // periodic lines come too), so at most a period later.
   uint32_t due(double now) const;
-  // Earliest time any source falls due (for the loop's timer), plus 10 ms: melim's line of
-  // that instant comes first and the sample goes with it.
+  // Earliest time any source falls due (for the loop's timer).
   double nextDue() const;
   // Applies a tick's readings taken at `now` and marks the attempted sources as read.
   // Rate indices (ut pg io) need two samples: unknown until the second one of a source.
