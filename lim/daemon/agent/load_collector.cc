@@ -88,8 +88,21 @@ void LoadCollector::detect() {
 }
 
 std::set<std::string> LoadCollector::wholeDisks() {
+  ++counters_.diskListings;
   auto names = proc_.listKept("/sys/block");
   return std::set<std::string>(names.begin(), names.end());
+}
+
+// The whole disks for this /proc/diskstats text: /sys/block is listed again only when the
+// device names diskstats lists changed (a device came or went), not at every sample. nullptr
+// when /sys/block cannot be listed (parseDiskstats then goes by the names alone).
+const std::set<std::string>* LoadCollector::wholeDisksFor(std::string_view diskstats) {
+  const uint64_t digest = procfs::deviceNamesDigest(diskstats);
+  if (disksListedFor_ != digest) {
+    disks_ = wholeDisks();
+    disksListedFor_ = disks_.empty() ? std::nullopt : std::optional(digest);
+  }
+  return disks_.empty() ? nullptr : &disks_;
 }
 
 void LoadCollector::reconfigure(const ConfigSnapshot& config) {
@@ -149,8 +162,7 @@ void LoadCollector::readFast(uint32_t due, RawSample& raw) {
   }
   if (due & kSrcDiskstats) {
     auto text = proc_.readKept("/proc/diskstats");
-    auto disks = wholeDisks();
-    auto d = text ? procfs::parseDiskstats(*text, disks.empty() ? nullptr : &disks)
+    auto d = text ? procfs::parseDiskstats(*text, wholeDisksFor(*text))
                   : Result<procfs::DiskTotals>(text.status());
     d ? void(raw.disks = *d) : fail();
   }

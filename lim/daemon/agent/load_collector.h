@@ -53,6 +53,7 @@ struct CollectorCounters {
   uint64_t tmpFailures = 0;       // statvfs returned an error
   uint64_t procListings = 0;      // /proc listed for NLB_NUMPROC
   uint64_t procCountsReused = 0;  // samples that kept the count: no task came or went
+  uint64_t diskListings = 0;      // /sys/block listed (the diskstats device names changed)
 };
 
 class LoadCollector {
@@ -92,6 +93,7 @@ class LoadCollector {
   void pollTmp(RawSample& raw, double now);
   std::optional<int> countProcesses(const std::optional<procfs::ProcStat>& stat);
   std::set<std::string> wholeDisks();
+  const std::set<std::string>* wholeDisksFor(std::string_view diskstats);
   void detect();
 
   ProcSource proc_;
@@ -102,6 +104,8 @@ class LoadCollector {
   LoadSampler sampler_;
   NlbSampler nlb_;
   ProcessCountGate processGate_;
+  std::set<std::string> disks_;             // /sys/block at its last listing
+  std::optional<uint64_t> disksListedFor_;  // the diskstats names digest it was listed for
   NlbHostFacts nlbFacts_;
   StatvfsProbe tmpProbe_;
   CollectorCounters counters_;

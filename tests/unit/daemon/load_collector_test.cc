@@ -145,37 +145,6 @@ TEST_F(CollectorTest, SwappingAndRunQueueOccupancyFromVmstatAndCpuPressure) {
   EXPECT_EQ(c.counters().readErrors, 0u);
 }
 
-// NLB_NUMPROC lists /proc again only when a task came (the fork count of /proc/stat grew) or
-// went (the task count of /proc/loadavg moved); without /proc/loadavg, at every sample.
-TEST_F(CollectorTest, ProcessCountListsProcOnlyWhenATaskCameOrWent) {
-  auto numproc = [](const LoadCollector& c) {
-    return c.nlbValues()[static_cast<size_t>(NlbIndex::kNumProc)];
-  };
-  std::ofstream(root_ / "proc/loadavg") << "0.00 0.00 0.00 1/3 77\n";
-  for (const char* pid : {"1", "42"}) fs::create_directories(root_ / "proc" / pid);
-  LoadCollector c(root_.string(), makeConfig(), "hostA", options(fakeStatvfs(1, 2)));
-  c.tick(0);
-  EXPECT_DOUBLE_EQ(numproc(c), 2);
-  // A process the counters do not show: the count stands, /proc is not listed.
-  fs::create_directories(root_ / "proc/43");
-  c.tick(5);
-  EXPECT_DOUBLE_EQ(numproc(c), 2);
-  EXPECT_EQ(c.counters().procListings, 1u);
-  EXPECT_EQ(c.counters().procCountsReused, 1u);
-  std::ofstream(root_ / "proc/loadavg") << "0.00 0.00 0.00 1/4 78\n";
-  c.tick(10);
-  EXPECT_DOUBLE_EQ(numproc(c), 3);
-  EXPECT_EQ(c.counters().procListings, 2u);
-  fs::remove(root_ / "proc/loadavg");
-  fs::create_directories(root_ / "proc/44");
-  c.tick(15);
-  EXPECT_DOUBLE_EQ(numproc(c), 4);
-  c.tick(20);
-  EXPECT_EQ(c.counters().procListings, 4u);
-  EXPECT_EQ(c.counters().procCountsReused, 1u);
-  EXPECT_EQ(c.counters().readErrors, 0u);
-}
-
 TEST_F(CollectorTest, UsersAndIdleTimeFromUtmpAndTtyAtimes) {
   std::ofstream(root_ / "var/run/utmp", std::ios::binary)
       << procfs::makeUtmpRecord(7, "alice", "pts/1") + procfs::makeUtmpRecord(7, "bob", "pts/2") +

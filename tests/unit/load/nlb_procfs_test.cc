@@ -55,6 +55,18 @@ TEST(NlbDiskstats, SumsReadsAndWritesCompletedOfRealDisks) {
   EXPECT_EQ(d->requests, 100u + 50 + 7 + 3);
 }
 
+// The digest of the device names tells the collector when to list /sys/block again: the same
+// names with other counters give the same digest; a device more, less or renamed another.
+TEST(NlbDiskstats, NamesDigestChangesOnlyWhenTheDevicesDo) {
+  const char* a = "   8 0 sda 1 0 2 0 3 0 4 0 0 0 0\n 259 0 nvme0n1 5 0 6 0 7 0 8 0 0 0 0\n";
+  const char* counters = "   8 0 sda 9 9 9 9 9 9 9 9 9 9 9\n 259 0 nvme0n1 1 1 1 1 1 1 1 1 1 1 1\n";
+  EXPECT_EQ(deviceNamesDigest(a), deviceNamesDigest(counters));
+  EXPECT_NE(deviceNamesDigest(a), deviceNamesDigest("   8 0 sda 1 0 2 0 3 0 4 0 0 0 0\n"));
+  EXPECT_NE(deviceNamesDigest(a),
+            deviceNamesDigest("   8 0 sdb 1 0 2 0 3 0 4 0 0 0 0\n 259 0 nvme0n1 5 0 6 0 7 0 8\n"));
+  EXPECT_NE(deviceNamesDigest("1 0 ab\n1 0 c\n"), deviceNamesDigest("1 0 a\n1 0 bc\n"));
+}
+
 TEST(NlbDiskstats, ABadRequestCountIsAnError) {
   EXPECT_FALSE(parseDiskstats("8 0 sda x 0 2000 0 50 0 1000 0 0 0 0\n").isOk());
   EXPECT_FALSE(parseDiskstats("8 0 sda 1 0 2000 0 -5 0 1000 0 0 0 0\n").isOk());
