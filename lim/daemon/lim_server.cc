@@ -185,7 +185,7 @@ void LimServer::registerSources(double now) {
 void LimServer::turn() {
   double now = shell::monotonicSeconds();
   registerSources(now);
-  double next = std::min({node_->nextDeadline(), collector_->nextDeadline(), melim_->nextDeadline(),
+  double next = std::min({node_->nextDeadline(), collector_->wakeAt(), melim_->nextDeadline(),
                           conns_.nextDeadline(), subs_.nextDeadline()});
   if (metrics_) next = std::min(next, metrics_->nextDeadline());
   // Asleep until the next real deadline: an idle lim has no beat of its own.

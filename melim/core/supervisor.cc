@@ -5,6 +5,7 @@
 #include <map>
 
 #include "util/log_escape.h"
+#include "util/period_grid.h"
 
 namespace openlim::melim {
 namespace {
@@ -287,9 +288,10 @@ double Supervisor::nextDeadline() const {
   for (const auto& p : probes_) d = std::min(d, probeDeadline(*p));
   for (const auto& g : leftoverGroups_) d = std::min(d, g.at);
   if (!shuttingDown_) {
-    d = std::min(d, lastOutput_ + settings_.pollInterval);
+    d = std::min(d, nextOnGrid(lastOutput_, settings_.pollInterval));
     if (statusEnabled_)
-      d = std::min(d, lastStatus_ + (agesDirty_ ? kAgeRefresh : settings_.pollInterval));
+      d = std::min(d, agesDirty_ ? lastStatus_ + kAgeRefresh
+                                 : nextOnGrid(lastStatus_, settings_.pollInterval));
   }
   return d;
 }

@@ -4,6 +4,7 @@
 
 #include "core/supervisor.h"
 #include "util/log_escape.h"
+#include "util/period_grid.h"
 
 namespace openlim::melim {
 namespace {
@@ -123,7 +124,8 @@ void Supervisor::onStdoutEof(int id, int generation, double now) {
 }
 
 std::optional<std::string> Supervisor::takeOutput(double now) {
-  if (!merger_.changed() && now < lastOutput_ + settings_.pollInterval) return std::nullopt;
+  if (!merger_.changed() && now < nextOnGrid(lastOutput_, settings_.pollInterval))
+    return std::nullopt;
   merger_.clearChanged();
   lastOutput_ = now;
   // The status line (values with their ages) follows every vector line: lim ages each value
@@ -134,7 +136,8 @@ std::optional<std::string> Supervisor::takeOutput(double now) {
 
 std::optional<std::string> Supervisor::takeStatus(double now, double wallNow) {
   bool agesDue = agesDirty_ && now >= lastStatus_ + kAgeRefresh;
-  if (!statusDirty_ && !agesDue && now < lastStatus_ + settings_.pollInterval) return std::nullopt;
+  if (!statusDirty_ && !agesDue && now < nextOnGrid(lastStatus_, settings_.pollInterval))
+    return std::nullopt;
   statusDirty_ = false;
   agesDirty_ = false;
   lastStatus_ = now;

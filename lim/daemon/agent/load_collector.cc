@@ -88,8 +88,21 @@ void LoadCollector::detect() {
 }
 
 std::set<std::string> LoadCollector::wholeDisks() {
+  ++counters_.diskListings;
   auto names = proc_.listKept("/sys/block");
   return std::set<std::string>(names.begin(), names.end());
+}
+
+// The whole disks for this /proc/diskstats text: /sys/block is listed again only when the
+// device names diskstats lists changed (a device came or went), not at every sample. nullptr
+// when /sys/block cannot be listed (parseDiskstats then goes by the names alone).
+const std::set<std::string>* LoadCollector::wholeDisksFor(std::string_view diskstats) {
+  const uint64_t digest = procfs::deviceNamesDigest(diskstats);
+  if (disksListedFor_ != digest) {
+    disks_ = wholeDisks();
+    disksListedFor_ = disks_.empty() ? std::nullopt : std::optional(digest);
+  }
+  return disks_.empty() ? nullptr : &disks_;
 }
 
 void LoadCollector::reconfigure(const ConfigSnapshot& config) {
@@ -115,10 +128,7 @@ void LoadCollector::tick(double now) {
   readFast(due, raw);
   if (due & kSrcUsers) readUsers(raw, now);
   std::optional<int> processes;
-  if (due & kSrcStat) {
-    auto names = proc_.listKept("/proc");  // a readdir: no file opened per process
-    if (!names.empty()) processes = procfs::countProcesses(names);
-  }
+  if (due & kSrcStat) processes = countProcesses(raw.stat);
   nlb_.ingest(raw.stat, (due & kSrcStat) && !raw.stat, raw.disks,
               (due & kSrcDiskstats) && !raw.disks, processes, now);
   nlb_.ingestSwap(raw.vmstat, (due & kSrcVmstat) && !raw.vmstat, now);
@@ -152,8 +162,7 @@ void LoadCollector::readFast(uint32_t due, RawSample& raw) {
   }
   if (due & kSrcDiskstats) {
     auto text = proc_.readKept("/proc/diskstats");
-    auto disks = wholeDisks();
-    auto d = text ? procfs::parseDiskstats(*text, disks.empty() ? nullptr : &disks)
+    auto d = text ? procfs::parseDiskstats(*text, wholeDisksFor(*text))
                   : Result<procfs::DiskTotals>(text.status());
     d ? void(raw.disks = *d) : fail();
   }
@@ -162,6 +171,24 @@ void LoadCollector::readFast(uint32_t due, RawSample& raw) {
     auto m = text ? procfs::parseMeminfo(*text) : Result<procfs::MemInfo>(text.status());
     m ? void(raw.meminfo = *m) : fail();
   }
+}
+
+// NLB_NUMPROC: the count of the last listing of /proc while no task came or went since
+// (ProcessCountGate), else a new listing. /proc/stat was read first (the gate's read order).
+std::optional<int> LoadCollector::countProcesses(const std::optional<procfs::ProcStat>& stat) {
+  std::optional<TaskCounters> tasks;
+  if (stat && stat->forks >= 0)
+    if (auto text = proc_.readKept("/proc/loadavg"))
+      if (auto n = procfs::parseLoadavgTasks(*text))
+        tasks = TaskCounters{static_cast<uint64_t>(stat->forks), *n};
+  if (processGate_.mustList(tasks)) {
+    auto names = proc_.listKept("/proc");  // a readdir: no file opened per process
+    processGate_.listed(
+        tasks, names.empty() ? std::nullopt : std::optional(procfs::countProcesses(names)));
+  }
+  counters_.procListings = processGate_.counters().listings;
+  counters_.procCountsReused = processGate_.counters().reused;
+  return processGate_.count();
 }
 
 // ls: distinct users of USER_PROCESS entries. it: minutes since the most recent tty input

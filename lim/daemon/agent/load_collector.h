@@ -24,6 +24,7 @@
 #include "agent/statvfs_probe.h"
 #include "load/load_sampler.h"
 #include "load/nlb_sampler.h"
+#include "load/process_count_gate.h"
 #include "openlim/config.h"
 
 namespace openlim::agent {
@@ -47,9 +48,12 @@ struct NlbHostFacts {
 
 struct CollectorCounters {
   uint64_t ticks = 0;
-  uint64_t readErrors = 0;   // a /proc file missing or malformed (that index unknown)
-  uint64_t tmpTimeouts = 0;  // statvfs past its deadline
-  uint64_t tmpFailures = 0;  // statvfs returned an error
+  uint64_t readErrors = 0;        // a /proc file missing or malformed (that index unknown)
+  uint64_t tmpTimeouts = 0;       // statvfs past its deadline
+  uint64_t tmpFailures = 0;       // statvfs returned an error
+  uint64_t procListings = 0;      // /proc listed for NLB_NUMPROC
+  uint64_t procCountsReused = 0;  // samples that kept the count: no task came or went
+  uint64_t diskListings = 0;      // /sys/block listed (the diskstats device names changed)
 };
 
 class LoadCollector {
@@ -65,6 +69,12 @@ class LoadCollector {
   void tick(double now);
   // When tick() should run next (monotonic seconds). Before the first tick: -inf (now).
   double nextDeadline() const;
+  // When the loop should wake for it if nothing else wakes it: 10 ms past nextDeadline().
+  // The sample falls due on the instants melim writes its periodic line (util/
+  // period_grid.h); waiting a moment lets that line wake the loop first, and the sample goes
+  // in that turn (tick() at any time from nextDeadline() on) rather than a wake-up of its own.
+  double wakeAt() const { return nextDeadline() + kShareWait; }
+  static constexpr double kShareWait = 0.01;
 
   const BuiltinVector& builtins() const { return sampler_.values(); }
   std::map<std::string, double> builtinMap() const;
@@ -81,7 +91,9 @@ class LoadCollector {
   void readFast(uint32_t due, RawSample& raw);
   void readUsers(RawSample& raw, double now);
   void pollTmp(RawSample& raw, double now);
+  std::optional<int> countProcesses(const std::optional<procfs::ProcStat>& stat);
   std::set<std::string> wholeDisks();
+  const std::set<std::string>* wholeDisksFor(std::string_view diskstats);
   void detect();
 
   ProcSource proc_;
@@ -91,6 +103,9 @@ class LoadCollector {
   StaticHostInfo info_;
   LoadSampler sampler_;
   NlbSampler nlb_;
+  ProcessCountGate processGate_;
+  std::set<std::string> disks_;             // /sys/block at its last listing
+  std::optional<uint64_t> disksListedFor_;  // the diskstats names digest it was listed for
   NlbHostFacts nlbFacts_;
   StatvfsProbe tmpProbe_;
   CollectorCounters counters_;

@@ -2,7 +2,9 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <linux/magic.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -21,7 +23,7 @@ ProcSource::~ProcSource() {
   for (auto& [path, k] : kept_)
     if (k.fd >= 0) ::close(k.fd);
   for (auto& [path, d] : keptDirs_)
-    if (d) ::closedir(d);
+    if (d.dir) ::closedir(d.dir);
 }
 
 std::string ProcSource::resolve(const std::string& path) const {
@@ -54,7 +56,23 @@ Result<size_t> readFromStart(int fd, const std::string& full, std::string& buf) 
   }
 }
 
+// Whether `fd` is on a real filesystem, where the file a path names may be replaced (a fixture
+// tree), rather than procfs or sysfs, where it never is while open.
+bool replaceableFile(int fd) {
+  struct statfs fs;
+  if (::fstatfs(fd, &fs) != 0) return true;
+  return fs.f_type != PROC_SUPER_MAGIC && fs.f_type != SYSFS_MAGIC;
+}
+
 }  // namespace
+
+// A kept file unlinked (st_nlink 0) is opened again by path. Asked on a real filesystem only.
+bool ProcSource::replaced(int fd, bool replaceable) {
+  if (!replaceable) return false;
+  ++replacementChecks_;
+  struct stat st;
+  return ::fstat(fd, &st) != 0 || st.st_nlink == 0;
+}
 
 Result<std::string> ProcSource::read(const std::string& path) const {
   const std::string full = resolve(path);
@@ -70,12 +88,12 @@ Result<std::string> ProcSource::read(const std::string& path) const {
 
 Result<std::string_view> ProcSource::readKept(const std::string& path) {
   Kept& k = kept_[path];
-  struct stat st;
-  if (k.fd < 0 || ::fstat(k.fd, &st) != 0 || st.st_nlink == 0) {
+  if (k.fd < 0 || replaced(k.fd, k.replaceable)) {
     if (k.fd >= 0) ::close(k.fd);
     auto fd = openFile(resolve(path));
     k.fd = fd ? *fd : -1;
     if (!fd) return fd.status();
+    k.replaceable = replaceableFile(k.fd);
   }
   auto got = readFromStart(k.fd, resolve(path), k.buf);
   if (!got) {  // opened again next time
@@ -108,16 +126,18 @@ std::vector<std::string> ProcSource::list(const std::string& path) const {
 }
 
 std::vector<std::string> ProcSource::listKept(const std::string& path) {
-  DIR*& d = keptDirs_[path];
-  struct stat st;
-  if (d && (::fstat(::dirfd(d), &st) != 0 || st.st_nlink == 0)) {
-    ::closedir(d);
-    d = nullptr;
+  KeptDir& d = keptDirs_[path];
+  if (d.dir && replaced(::dirfd(d.dir), d.replaceable)) {
+    ::closedir(d.dir);
+    d.dir = nullptr;
   }
-  if (!d) d = ::opendir(resolve(path).c_str());
-  if (!d) return {};
-  ::rewinddir(d);
-  return entriesOf(d);
+  if (!d.dir) {
+    d.dir = ::opendir(resolve(path).c_str());
+    if (!d.dir) return {};
+    d.replaceable = replaceableFile(::dirfd(d.dir));
+  }
+  ::rewinddir(d.dir);
+  return entriesOf(d.dir);
 }
 
 std::optional<double> ProcSource::atime(const std::string& path) const {

@@ -41,17 +41,28 @@ class ProcSource {
   std::optional<double> atime(const std::string& path) const;
   // root + path.
   std::string resolve(const std::string& path) const;
+  // How many times readKept/listKept asked whether a kept file or directory was replaced
+  // (an fstat). Only one on a real filesystem (a fixture tree) is asked: procfs and sysfs
+  // never replace what a path names while it is open to us.
+  uint64_t replacementChecks() const { return replacementChecks_; }
   const std::string& root() const { return root_; }
 
  private:
   struct Kept {
     int fd = -1;
-    std::string buf;  // grows to the file's size and stays
+    bool replaceable = true;  // on a real filesystem, not procfs or sysfs
+    std::string buf;          // grows to the file's size and stays
   };
+  struct KeptDir {
+    DIR* dir = nullptr;
+    bool replaceable = true;
+  };
+  bool replaced(int fd, bool replaceable);
 
   std::string root_;  // without trailing '/'; "" for "/"
   std::map<std::string, Kept> kept_;
-  std::map<std::string, DIR*> keptDirs_;
+  std::map<std::string, KeptDir> keptDirs_;
+  uint64_t replacementChecks_ = 0;
 };
 
 }  // namespace openlim::agent

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "util/period_grid.h"
+
 namespace openlim {
 namespace {
 
@@ -12,6 +14,13 @@ constexpr double kPeriods[kSources] = {kFastPeriod, kFastPeriod,  kFastPeriod, k
                                        kSwapPeriod, kUsersPeriod, kTmpPeriod};
 // A timer that fires a little early (poll's millisecond rounding) still counts as due.
 constexpr double kSlack = 0.05;
+
+// When a source read at `last` falls due again: the next multiple of its period (util/
+// period_grid.h: melim's lines come on the same instants, so a sample shares their wake-up).
+// A read up to kSlack before a multiple was that multiple's.
+double dueAfter(double last, double period) {
+  return nextOnGrid(last + kSlack, period);
+}
 const double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 }  // namespace
@@ -31,7 +40,7 @@ uint32_t LoadSampler::due(double now) const {
   uint32_t bits = 0;
   for (int i = 0; i < kSources; ++i) {
     double last = lastRead_[static_cast<size_t>(i)];
-    if (std::isnan(last) || now - last >= kPeriods[i] - kSlack) bits |= 1u << i;
+    if (std::isnan(last) || now >= dueAfter(last, kPeriods[i]) - kSlack) bits |= 1u << i;
   }
   return bits;
 }
@@ -41,7 +50,7 @@ double LoadSampler::nextDue() const {
   for (int i = 0; i < kSources; ++i) {
     double last = lastRead_[static_cast<size_t>(i)];
     if (std::isnan(last)) return -std::numeric_limits<double>::infinity();
-    next = std::min(next, last + kPeriods[i]);
+    next = std::min(next, dueAfter(last, kPeriods[i]));
   }
   return next;
 }

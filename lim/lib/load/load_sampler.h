@@ -67,7 +67,9 @@ class LoadSampler {
  public:
   LoadSampler();
 
-  // Sources due at `now` (all of them on the first call).
+  // Sources due at `now` (all of them on the first call). A source falls due again at the
+  // next multiple of its period after its last read (util/period_grid.h: where melim's
+  // periodic lines come too), so at most a period later.
   uint32_t due(double now) const;
   // Earliest time any source falls due (for the loop's timer).
   double nextDue() const;

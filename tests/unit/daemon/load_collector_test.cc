@@ -188,6 +188,7 @@ TEST_F(CollectorTest, TmpComesFromTheStatvfsWorker) {
   EXPECT_DOUBLE_EQ(idx(c, BuiltinIndex::kTmp), 300);
   EXPECT_DOUBLE_EQ(c.staticInfo().maxtmp, 1000);
   EXPECT_DOUBLE_EQ(c.nextDeadline(), 5);
+  EXPECT_DOUBLE_EQ(c.wakeAt(), 5.01);  // 10 ms later: melim's line of that instant comes first
 }
 
 TEST_F(CollectorTest, HungStatvfsYieldsUnknownTmpAndNeverBlocksSampling) {

@@ -88,6 +88,25 @@ TEST_F(ProcSourceTest, RealProcfsFileReadsWholeEachTime) {
   EXPECT_EQ(b->back(), '\n');
 }
 
+// procfs and sysfs never replace what a path names while it is open: their kept files and
+// directories are read again without asking; a fixture tree's are asked at every read.
+TEST_F(ProcSourceTest, OnlyKeptFilesOfARealFilesystemAreCheckedForReplacement) {
+  ProcSource real("/");
+  for (int i = 0; i < 3; ++i) {
+    ASSERT_TRUE(real.readKept("/proc/self/stat").isOk());
+    ASSERT_FALSE(real.listKept("/proc").empty());
+  }
+  EXPECT_EQ(real.replacementChecks(), 0u);
+  write("cpu 1\n");
+  fs::create_directories(root_ / "sys/block/sda");
+  ProcSource fixture(root_.string());
+  for (int i = 0; i < 3; ++i) {
+    ASSERT_TRUE(fixture.readKept("/proc/stat").isOk());
+    ASSERT_FALSE(fixture.listKept("/sys/block").empty());
+  }
+  EXPECT_EQ(fixture.replacementChecks(), 4u);  // every read but each one's first (the open)
+}
+
 TEST_F(ProcSourceTest, KeptDirectoryIsListedAgainWithItsNewEntries) {
   fs::create_directories(root_ / "sys/block/sda");
   ProcSource src(root_.string());

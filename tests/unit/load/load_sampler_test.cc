@@ -41,19 +41,41 @@ TEST(ExpSmoother, ConvergesToAConstantInput) {
 
 TEST(LoadSampler, EverythingDueFirstThenPerIndexPeriods) {
   LoadSampler s;
-  EXPECT_EQ(s.due(100), 0x7fu);
+  EXPECT_EQ(s.due(0), 0x7fu);
   EXPECT_EQ(s.nextDue(), -INFINITY);
   RawSample raw;
-  raw.attempted = s.due(100);
-  s.ingest(raw, 100);
-  EXPECT_EQ(s.due(102), 0u);
+  raw.attempted = s.due(0);
+  s.ingest(raw, 0);
+  EXPECT_EQ(s.due(2), 0u);
+  EXPECT_DOUBLE_EQ(s.nextDue(), 5);
+  uint32_t fast = kSrcStat | kSrcVmstat | kSrcDiskstats | kSrcMemAvail;
+  EXPECT_EQ(s.due(5), fast);
+  EXPECT_EQ(s.due(4.99), fast);  // a timer a little early still counts
+  EXPECT_EQ(s.due(15), fast | kSrcSwap);
+  EXPECT_EQ(s.due(30), fast | kSrcSwap | kSrcUsers);
+  EXPECT_EQ(s.due(120), 0x7fu);
+}
+
+// A source falls due on the next multiple of its period (util/period_grid.h), where melim's
+// ELIM_POLL_INTERVAL lines come too: a first read off those instants is followed by a
+// shorter interval, then every period on them; a read a little early counts for its instant.
+TEST(LoadSampler, SourcesFallDueOnMultiplesOfTheirPeriods) {
+  LoadSampler s;
+  RawSample raw;
+  raw.attempted = s.due(101.3);
+  s.ingest(raw, 101.3);
   EXPECT_DOUBLE_EQ(s.nextDue(), 105);
   uint32_t fast = kSrcStat | kSrcVmstat | kSrcDiskstats | kSrcMemAvail;
-  EXPECT_EQ(s.due(105), fast);
-  EXPECT_EQ(s.due(104.99), fast);  // a timer a little early still counts
-  EXPECT_EQ(s.due(115), fast | kSrcSwap);
-  EXPECT_EQ(s.due(130), fast | kSrcSwap | kSrcUsers);
-  EXPECT_EQ(s.due(220), 0x7fu);
+  EXPECT_EQ(s.due(104.9), 0u);
+  EXPECT_EQ(s.due(105), fast | kSrcSwap);  // 105 is a multiple of 15 too
+  raw.attempted = fast;
+  s.ingest(raw, 104.98);               // woken a little before 105: that was 105's read
+  EXPECT_DOUBLE_EQ(s.nextDue(), 105);  // swap, not read, is still due
+  raw.attempted = kSrcSwap;
+  s.ingest(raw, 105.0004);
+  EXPECT_DOUBLE_EQ(s.nextDue(), 110);
+  EXPECT_EQ(s.due(110), fast);
+  EXPECT_EQ(s.due(120), fast | kSrcSwap | kSrcUsers | kSrcTmp);
 }
 
 TEST(LoadSampler, RunQueueFromProcsRunningMinusSelfWithThreeTaus) {

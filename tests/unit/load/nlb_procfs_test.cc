@@ -25,6 +25,26 @@ TEST(NlbProcStat, AbsentCtxtIsUnknownAndABadOneAnError) {
   EXPECT_FALSE(parseProcStat("cpu 1 2 3 4 5\nctxt 99999999999999999999\n").isOk());
 }
 
+// "processes" (tasks created since boot) tells ProcessCountGate whether a task came: only a
+// hint, so a bad one leaves it unknown and is no error; lines the parser does not read (intr,
+// softirq, however long or odd) are never looked into.
+TEST(NlbProcStat, ReadsTheForkCountAndSkipsLinesItDoesNotUse) {
+  auto s = parseProcStat(
+      "cpu 1 2 3 4 5\nintr 9 x y -1 junk\nctxt 7\nprocesses 5000\nsoftirq a b\n"
+      "procs_running 2\n");
+  ASSERT_TRUE(s.isOk()) << s.status().message();
+  EXPECT_EQ(s->forks, 5000);
+  EXPECT_EQ(s->ctxt, 7);
+  EXPECT_EQ(s->procsRunning, 2);
+  EXPECT_EQ(parseProcStat("cpu 1 2 3 4 5\n")->forks, -1);
+  for (const char* bad : {"processes x\n", "processes -3\n", "processes 1 2\n", "processes\n"}) {
+    auto b = parseProcStat(std::string("cpu 1 2 3 4 5\n") + bad);
+    ASSERT_TRUE(b.isOk()) << bad;
+    EXPECT_EQ(b->forks, -1) << bad;
+  }
+  EXPECT_FALSE(parseProcStat("cpu 1 2 3 4 5\nprocs_running 3x\n").isOk());
+}
+
 TEST(NlbDiskstats, SumsReadsAndWritesCompletedOfRealDisks) {
   auto d = parseDiskstats(
       "8 0 sda 100 0 2000 0 50 0 1000 0 0 0 0\n"
@@ -33,6 +53,18 @@ TEST(NlbDiskstats, SumsReadsAndWritesCompletedOfRealDisks) {
       "259 0 nvme0n1 7 0 70 0 3 0 30 0 0 0 0\n");
   ASSERT_TRUE(d.isOk());
   EXPECT_EQ(d->requests, 100u + 50 + 7 + 3);
+}
+
+// The digest of the device names tells the collector when to list /sys/block again: the same
+// names with other counters give the same digest; a device more, less or renamed another.
+TEST(NlbDiskstats, NamesDigestChangesOnlyWhenTheDevicesDo) {
+  const char* a = "   8 0 sda 1 0 2 0 3 0 4 0 0 0 0\n 259 0 nvme0n1 5 0 6 0 7 0 8 0 0 0 0\n";
+  const char* counters = "   8 0 sda 9 9 9 9 9 9 9 9 9 9 9\n 259 0 nvme0n1 1 1 1 1 1 1 1 1 1 1 1\n";
+  EXPECT_EQ(deviceNamesDigest(a), deviceNamesDigest(counters));
+  EXPECT_NE(deviceNamesDigest(a), deviceNamesDigest("   8 0 sda 1 0 2 0 3 0 4 0 0 0 0\n"));
+  EXPECT_NE(deviceNamesDigest(a),
+            deviceNamesDigest("   8 0 sdb 1 0 2 0 3 0 4 0 0 0 0\n 259 0 nvme0n1 5 0 6 0 7 0 8\n"));
+  EXPECT_NE(deviceNamesDigest("1 0 ab\n1 0 c\n"), deviceNamesDigest("1 0 a\n1 0 bc\n"));
 }
 
 TEST(NlbDiskstats, ABadRequestCountIsAnError) {
@@ -63,6 +95,17 @@ TEST(NlbClock, CpuinfoMhzGivesPicoseconds) {
 TEST(NlbProcesses, CountsNumericProcEntriesOnly) {
   EXPECT_EQ(countProcesses({"1", "42", "self", "stat", "7x", "", "31337", "thread-self"}), 3);
   EXPECT_EQ(countProcesses({}), 0);
+}
+
+TEST(NlbLoadavg, ReadsTheTaskCountAfterTheSlash) {
+  auto t = parseLoadavgTasks("0.60 1.17 1.49 3/105 14564\n");
+  ASSERT_TRUE(t.isOk()) << t.status().message();
+  EXPECT_EQ(*t, 105u);
+  EXPECT_EQ(*parseLoadavgTasks("0.00 0.00 0.00 1/1 1"), 1u);
+  for (const char* bad :
+       {"", "\n", "0.60 1.17 1.49\n", "0.60 1.17 1.49 3 14564\n", "0.60 1.17 1.49 3/ 14564\n",
+        "0.60 1.17 1.49 3/-5 1\n", "0.60 1.17 1.49 3/1x 1\n"})
+    EXPECT_FALSE(parseLoadavgTasks(bad).isOk()) << bad;
 }
 
 TEST(NlbCpuPressure, ReadsTheTotalOfTheSomeLine) {

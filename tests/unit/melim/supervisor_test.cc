@@ -293,9 +293,14 @@ TEST_F(SupervisorTest, OutputOnChangeAndEveryPollInterval) {
   EXPECT_FALSE(sup_->takeOutput(1).has_value());
   out(0, "1 nio 1\n");
   EXPECT_EQ(*sup_->takeOutput(1), "3 nio 1 usr_tmp - osrel -\n");
-  EXPECT_FALSE(sup_->takeOutput(5.9).has_value());
-  EXPECT_TRUE(sup_->takeOutput(6).has_value());
-  EXPECT_LE(sup_->nextDeadline(), 11);
+  // The next line goes at the next multiple of ELIM_POLL_INTERVAL (5): when lim samples too
+  // (util/period_grid.h), at most an interval after the last one.
+  ASSERT_TRUE(sup_->takeStatus(1, 1000).has_value());  // the status line that follows it
+  EXPECT_DOUBLE_EQ(sup_->nextDeadline(), 5);
+  EXPECT_FALSE(sup_->takeOutput(4.9).has_value());
+  EXPECT_TRUE(sup_->takeOutput(5.0001).has_value());
+  ASSERT_TRUE(sup_->takeStatus(5.0001, 1004).has_value());
+  EXPECT_DOUBLE_EQ(sup_->nextDeadline(), 10);
 }
 
 TEST_F(SupervisorTest, EveryVectorLineIsFollowedByStatusWithFreshAges) {

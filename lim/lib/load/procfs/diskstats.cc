@@ -1,5 +1,6 @@
 #include "load/procfs/diskstats.h"
 
+#include <algorithm>
 #include <vector>
 
 #include "load/procfs/text_util.h"
@@ -26,6 +27,16 @@ bool extendsAsPartition(std::string_view name, std::string_view disk) {
   return rest[0] == 'p' && allDigits(rest.substr(1));
 }
 
+// The third blank-separated field of a line (a diskstats device name), without splitting it.
+std::string_view thirdField(std::string_view line) {
+  for (int i = 0; i < 2; ++i) {
+    line = trim(line);
+    line.remove_prefix(std::min(line.find_first_of(" \t"), line.size()));
+  }
+  line = trim(line);
+  return line.substr(0, line.find_first_of(" \t"));
+}
+
 }  // namespace
 
 bool isVirtualBlockDevice(std::string_view name) {
@@ -34,6 +45,17 @@ bool isVirtualBlockDevice(std::string_view name) {
   for (auto p : kPrefixes)
     if (startsWith(name, p)) return true;
   return false;
+}
+
+uint64_t deviceNamesDigest(std::string_view text) {
+  uint64_t h = 14695981039346656037ull;  // FNV-1a 64
+  auto mix = [&h](unsigned char c) { h = (h ^ c) * 1099511628211ull; };
+  forEachLine(text, [&](std::string_view line) {
+    for (char c : thirdField(line)) mix(static_cast<unsigned char>(c));
+    mix('\n');  // "ab" "c" differs from "a" "bc"
+    return true;
+  });
+  return h;
 }
 
 // Fields: major minor name reads merged sectors_read ms writes merged sectors_written ...

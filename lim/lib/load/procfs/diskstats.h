@@ -22,6 +22,11 @@ struct DiskTotals {
 // True for loop*, ram*, zram*, dm-*, md*, nbd*, sr*, fd* (never a real disk).
 bool isVirtualBlockDevice(std::string_view name);
 
+// A digest of the device names /proc/diskstats lists, in their order (FNV-1a over each line's
+// third field): it changes when a block device comes or goes, so the caller lists /sys/block
+// for wholeDisks again only then.
+uint64_t deviceNamesDigest(std::string_view text);
+
 // wholeDisks: the names under /sys/block when the caller could list it (partitions are not
 // there); nullptr to fall back to a name rule (a name that extends an earlier listed device
 // name with digits, or "p" + digits, is a partition). Lines with too few fields are an error.

@@ -41,6 +41,14 @@ int countProcesses(const std::vector<std::string>& procNames) {
   return n;
 }
 
+Result<uint64_t> parseLoadavgTasks(std::string_view text) {
+  auto f = splitFields(trim(text.substr(0, text.find('\n'))));
+  size_t slash = f.size() >= 4 ? f[3].find('/') : std::string_view::npos;
+  auto n = slash == std::string_view::npos ? std::nullopt : toCounter(f[3].substr(slash + 1));
+  if (!n) return Status(Code::kInvalid, "/proc/loadavg: no running/tasks field");
+  return *n;
+}
+
 Result<uint64_t> parseCpuPressureTotal(std::string_view text) {
   Result<uint64_t> out = Status(Code::kInvalid, "/proc/pressure/cpu: no some line");
   forEachLine(text, [&](std::string_view line) {

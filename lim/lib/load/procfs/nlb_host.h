@@ -22,6 +22,11 @@ Result<double> parseCpuinfoPicoseconds(std::string_view text);
 // The entries of /proc that are processes: names made only of digits.
 int countProcesses(const std::vector<std::string>& procNames);
 
+// /proc/loadavg: the task count after the '/' of its fourth field (every thread of every
+// process: the kernel's nr_threads), as in "0.60 1.17 1.49 3/105 14564" -> 105.
+// ProcessCountGate reads it to tell whether a task was reaped.
+Result<uint64_t> parseLoadavgTasks(std::string_view text);
+
 // /proc/pressure/cpu: the `total=` of its `some` line (microseconds during which at least one
 // runnable task waited for a CPU, since boot) for NLB_RUNQOCC:
 //   some avg10=0.00 avg60=0.00 avg300=0.00 total=123456

@@ -23,6 +23,23 @@ Result<CpuTimes> parseCpuLine(const std::vector<std::string_view>& f) {
   return t;
 }
 
+// The counter of a "name counter" line (ctxt, processes, procs_running) as an int64.
+Result<int64_t> counterOf(std::string_view name, std::string_view token) {
+  auto n = toCounter(token);
+  if (!n || *n > static_cast<uint64_t>(INT64_MAX))
+    return Status(Code::kInvalid, "/proc/stat: bad " + std::string(name));
+  return static_cast<int64_t>(*n);
+}
+
+// The lines parseProcStat reads; the others (intr and softirq: hundreds of fields on a big
+// host) are skipped by their first word, never split.
+bool wanted(std::string_view line) {
+  line = trim(line);
+  std::string_view first = line.substr(0, line.find_first_of(" \t"));
+  return first.substr(0, 3) == "cpu" || first == "procs_running" || first == "ctxt" ||
+         first == "processes";
+}
+
 }  // namespace
 
 Result<ProcStat> parseProcStat(std::string_view text) {
@@ -30,8 +47,8 @@ Result<ProcStat> parseProcStat(std::string_view text) {
   bool haveCpu = false;
   Status err;
   forEachLine(text, [&](std::string_view line) {
+    if (!wanted(line)) return true;
     auto f = splitFields(line);
-    if (f.empty()) return true;
     if (f[0] == "cpu") {
       auto t = parseCpuLine(f);
       if (!t) {
@@ -42,20 +59,15 @@ Result<ProcStat> parseProcStat(std::string_view text) {
       haveCpu = true;
     } else if (f[0].size() > 3 && f[0].substr(0, 3) == "cpu") {
       ++out.cpuLines;
-    } else if (f[0] == "procs_running" && f.size() == 2) {
-      auto n = toCounter(f[1]);
+    } else if (f[0] == "processes") {  // only a hint (ProcessCountGate): never an error
+      if (auto n = counterOf(f[0], f.size() == 2 ? f[1] : "")) out.forks = *n;
+    } else if (f.size() == 2) {  // another shape: not the line this parser knows
+      auto n = counterOf(f[0], f[1]);
       if (!n) {
-        err = Status(Code::kInvalid, "/proc/stat: bad procs_running");
+        err = n.status();
         return false;
       }
-      out.procsRunning = static_cast<int64_t>(*n);
-    } else if (f[0] == "ctxt" && f.size() == 2) {
-      auto n = toCounter(f[1]);
-      if (!n || *n > static_cast<uint64_t>(INT64_MAX)) {
-        err = Status(Code::kInvalid, "/proc/stat: bad ctxt");
-        return false;
-      }
-      out.ctxt = static_cast<int64_t>(*n);
+      (f[0] == "ctxt" ? out.ctxt : out.procsRunning) = *n;
     }
     return true;
   });

@@ -24,6 +24,7 @@ struct ProcStat {
   int64_t procsRunning = -1;  // "procs_running" (includes the reading process); -1 if absent
   int cpuLines = 0;           // number of "cpuN" lines (logical CPUs the kernel lists)
   int64_t ctxt = -1;          // "ctxt": context switches since boot; -1 if absent
+  int64_t forks = -1;         // "processes": tasks created since boot; -1 if absent
 };
 
 // REQUIRES: text is the whole /proc/stat. Error when the "cpu " line is missing or malformed.
