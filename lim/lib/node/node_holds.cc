@@ -11,6 +11,7 @@
 #include "format/json_writer.h"
 #include "format/reply_json.h"
 #include "node/holds_limits.h"
+#include "node/holds_messages.h"
 #include "node/lim_node.h"
 #include "protocol/request.h"
 #include "reserve/journal.h"
@@ -22,31 +23,6 @@ namespace openlim::node {
 using format::Json;
 
 namespace {
-
-std::string holdJson(const std::string& sender, const reserve::Reservation& r) {
-  Json o = Json::object();
-  o.add("op", Json::string("hold"));
-  o.add("reservation", reserve::reservationJson(r));
-  o.add("sender", Json::string(sender));
-  return o.compact();
-}
-
-std::string askHoldsJson(const std::string& sender) {
-  return "{\"op\":\"askholds\",\"sender\":" + format::jsonQuote(sender) + "}";
-}
-
-// `version`: the drop's (one past the reservation's last), for the keepers' acknowledgement;
-// `term`: quorum mode's (reserve/terms.h), 0 in available mode.
-std::string unholdJson(const std::string& sender, const std::string& id, uint64_t version,
-                       uint64_t term) {
-  Json o = Json::object();
-  o.add("ids", format::jstrings({id}));
-  o.add("op", Json::string("unhold"));
-  o.add("sender", Json::string(sender));
-  if (term > 0) o.add("term", Json::number(static_cast<double>(term)));
-  o.add("version", Json::number(static_cast<double>(version)));
-  return o.compact();
-}
 
 // A holds report's "part" / "parts": a whole number in range, else -1; `absent` when the
 // field is missing (a report from a lim that predates parts is whole in one datagram).

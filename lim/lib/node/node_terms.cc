@@ -10,6 +10,7 @@
 #include <limits>
 
 #include "format/json_writer.h"
+#include "node/holds_messages.h"
 #include "node/lim_node.h"
 #include "protocol/request.h"
 #include "reserve/journal.h"
@@ -32,11 +33,6 @@ uint64_t termOf(const Json& req) {
   const Json* v = req.find("term");
   const double d = v && v->isNumber() ? v->asNumber() : 0;
   return d >= 1 && d <= 9e15 ? static_cast<uint64_t>(d) : 0;
-}
-
-std::string askHoldsJson(const std::string& sender, uint64_t term) {
-  return "{\"op\":\"askholds\",\"sender\":" + format::jsonQuote(sender) +
-         ",\"term\":" + std::to_string(term) + "}";
 }
 
 }  // namespace
@@ -208,11 +204,7 @@ void LimNode::sendAdoption(const std::string& voter, bool withHolds, Effects* fx
   if (withHolds)
     for (const reserve::Reservation* r : ledger.list("")) {
       if (acked.count(r->id)) continue;
-      Json o = Json::object();
-      o.add("op", Json::string("hold"));
-      o.add("reservation", reserve::reservationJson(*r));
-      o.add("sender", Json::string(self_));
-      fx->send(voter, protocol::Kind::kAdmin, o.compact());
+      fx->send(voter, protocol::Kind::kAdmin, holdJson(self_, *r));
       ++counters_.holds_sent;
     }
   const reserve::TermDigest d = reserve::digestOf(ledger, term);

@@ -1,0 +1,20 @@
+#pragma once
+// The master's messages to the keepers of reservations (docs/protocol.md, lim admin kind 7):
+// hold, unhold and askholds, written in one place for the holds traffic and the terms.
+
+#include <cstdint>
+#include <string>
+
+#include "reserve/reservation.h"
+
+namespace openlim::node {
+
+std::string holdJson(const std::string& sender, const reserve::Reservation& r);
+// `version`: the drop's (one past the reservation's last), for the keepers' acknowledgement;
+// `term`: quorum mode's (reserve/terms.h), 0 in available mode.
+std::string unholdJson(const std::string& sender, const std::string& id, uint64_t version,
+                       uint64_t term);
+// `term`: the term a rebuilding master asks a voter to promise (quorum mode), else 0.
+std::string askHoldsJson(const std::string& sender, uint64_t term = 0);
+
+}  // namespace openlim::node
