@@ -63,6 +63,21 @@ void Invariants::countCopies() {
   }
 }
 
+void Invariants::checkReachable(const node::LimNode& m) {
+  const reserve::Ledger& ledger = m.reservations().ledger();
+  for (const auto& [id, a] : active_) {
+    if (a.releasing || ledger.find(id)) continue;
+    bool live = false;
+    for (const auto& n : cluster_.names())
+      if (const node::LimNode* l = cluster_.node(n); l && l->held().find(id)) live = true;
+    if (live) continue;  // the lost check's business, not an excuse
+    ++counters_.unreachable;
+    unreachableSeen_ = true;
+    cluster_.note("unreachable: " + id + " is kept by no live lim as " + m.self() +
+                  " closes its rebuild window");
+  }
+}
+
 void Invariants::resurrected(const std::string& id, const Gone& g, const node::LimNode& m) {
   const std::string what = "resurrection: " + id + (g.released ? " released" : " expired") +
                            ", back in master " + m.self() + "'s ledger";
@@ -87,7 +102,11 @@ void Invariants::checkMaster(const node::LimNode& m) {
   // A rebuilding master admits, renews and releases nothing: its ledger is being put
   // together from the keepers' reports (one keeper's stale copy, then another's release).
   // What it holds once the window closed is what it serves.
-  if (m.reservations().rebuilding(now)) return;
+  if (m.reservations().rebuilding(now)) {
+    rebuilding_.insert(m.self());
+    return;
+  }
+  if (rebuilding_.erase(m.self())) checkReachable(m);
   for (const reserve::Reservation* r : ledger.list("")) {
     auto g = gone_.find(r->id);
     if (g != gone_.end() && g->second.checkFrom <= now) {
@@ -136,11 +155,37 @@ bool Invariants::heldSomewhere(const std::string& id) const {
   return false;
 }
 
+// Once calm, every live keeper of a reservation the master holds has a copy: the master
+// sends each change until its keeper acknowledges it, and a new master brings the keepers up
+// to date once its ledger is whole (reserve/redelivery.h). A reservation acknowledged less
+// than two resend gaps ago may still be on its way. Available mode: quorum mode promises the
+// copies of a majority of the voters (a change waits for them), and a renew that timed out
+// there stays in the ledger without going further, even once a majority journalled it late.
+void Invariants::checkCopies(const node::LimNode& m) {
+  if (cluster_.config().params.reservationConsistency == ReservationConsistency::kQuorum) return;
+  const double now = cluster_.now(), wall = cluster_.wall();
+  const double settling = 2 * cluster_.config().params.exInterval + 5;
+  for (const reserve::Reservation* r : m.reservations().ledger().list("")) {
+    auto a = active_.find(r->id);
+    if (r->expires < wall + kExpiryGrace || a == active_.end() || a->second.releasing ||
+        a->second.ackedAt > now - settling)
+      continue;
+    for (const auto& k : reserve::keepersOf(*r, m.self(), cluster_.config().masterList)) {
+      const node::LimNode* l = cluster_.node(k);
+      if (l && !l->held().find(r->id))
+        fail("copies: " + k + " is up but keeps no copy of " + r->id + ", which master " +
+             m.self() + " holds (acknowledged " + std::to_string(now - a->second.ackedAt) +
+             " s ago)");
+    }
+  }
+}
+
 void Invariants::stable() {
   auto masters = cluster_.masters();
   if (masters.size() != 1 || masters[0]->reservations().rebuilding(cluster_.now())) return;
   ++counters_.stableChecks;
   const node::LimNode& m = *masters[0];
+  checkCopies(m);
   const double wall = cluster_.wall();
   for (const auto& [id, a] : active_) {
     if (a.uncertain || a.releasing || a.expires < wall + kExpiryGrace) continue;

@@ -51,6 +51,7 @@ struct InvariantCounters {
   uint64_t notFoundReplies = 0;  // renew/release of an acked live one answered "not found"
   uint64_t splitLost = 0;        // acked while two masters were up, then lost
   uint64_t singleCopy = 0;       // acked, and a moment later kept by one lim alone
+  uint64_t unreachable = 0;      // acked, and no live lim kept it when a master's window closed
   uint64_t stableChecks = 0;
 };
 
@@ -103,18 +104,24 @@ class Invariants {
   bool settleRelease(const Sent& s, const format::Json* reply, bool split, Acked& a);
   void fail(const std::string& what);
   // An over-commit follows a split, a resurrection (a released reservation's slots were
-  // given again before it came back), or a reservation kept by one lim alone.
+  // given again before it came back), a reservation kept by one lim alone, or one that no
+  // live lim kept when a master closed its rebuild window (its holds lost on the way, its
+  // other keepers down: what available mode does not promise, docs/reservations.md).
   // In quorum mode nothing excuses one (its promise: no over-commit, whatever the faults).
   bool overCommitExcused() const {
     if (cluster_.config().params.reservationConsistency == ReservationConsistency::kQuorum)
       return voterFilesLost_;
-    return partitionSeen_ || splitBrain_ || singleCopySeen_ ||
+    return partitionSeen_ || splitBrain_ || singleCopySeen_ || unreachableSeen_ ||
            counters_.resurrections + counters_.releaseGap > 0;
   }
   bool isVoter(const std::string& host) const;
   void checkMaster(const node::LimNode& m);
+  void checkCopies(const node::LimNode& m);
   void verifyReleases();
   void countCopies();
+  // `m`'s rebuild window just closed: is every reservation the clients hold active in its
+  // ledger or kept by a live lim (that master can know it)?
+  void checkReachable(const node::LimNode& m);
   bool heldSomewhere(const std::string& id) const;
 
   SimCluster& cluster_;
@@ -135,6 +142,8 @@ class Invariants {
   // A reservation acknowledged while every other keeper was down or cut off: the next
   // master cannot know it, and admits over it (available mode; docs/reservations.md "Partitions").
   bool singleCopySeen_ = false;
+  bool unreachableSeen_ = false;
+  std::set<std::string> rebuilding_;  // masters whose window was open at the last check
   std::set<std::pair<std::string, std::string>> overNow_;  // (master, host) over-committed
   double multiSince_ = -1;                                 // two or more masters up since then
   bool partitionSeen_ = false, splitBrain_ = false, releaseGapFails_ = false;

@@ -12,5 +12,7 @@ inline constexpr size_t kMaxHoldsPart = 50000;  // bytes of reservations in one 
 inline constexpr size_t kMaxReleasedReported = 256;
 // Holds asked per loop turn by a rebuilding master (the rest on the next turns).
 inline constexpr size_t kMaxAsksPerTurn = 512;
+// Unacknowledged holds and unholds sent again per loop turn (the rest on the next turns).
+inline constexpr size_t kMaxResendsPerTurn = 512;
 
 }  // namespace openlim::node

@@ -33,4 +33,9 @@ std::string askHoldsJson(const std::string& sender, uint64_t term) {
          (term > 0 ? ",\"term\":" + std::to_string(term) : std::string()) + "}";
 }
 
+std::string fencedJson(const std::string& sender, uint64_t term) {
+  return "{\"op\":\"fenced\",\"sender\":" + format::jsonQuote(sender) +
+         ",\"term\":" + std::to_string(term) + "}";
+}
+
 }  // namespace openlim::node

@@ -16,5 +16,7 @@ std::string unholdJson(const std::string& sender, const std::string& id, uint64_
                        uint64_t term);
 // `term`: the term a rebuilding master asks a voter to promise (quorum mode), else 0.
 std::string askHoldsJson(const std::string& sender, uint64_t term = 0);
+// A voter refused a write of an earlier term: `term` is the one it promised (quorum mode).
+std::string fencedJson(const std::string& sender, uint64_t term);
 
 }  // namespace openlim::node

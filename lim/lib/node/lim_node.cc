@@ -70,6 +70,7 @@ double LimNode::nextDeadline() const {
   double next = std::min(master_->nextDeadline(), agent_->nextDeadline());
   for (const auto& [id, g] : gathers_) next = std::min(next, g.gather.deadline());
   next = std::min(next, journals_.nextDeadline());
+  next = std::min(next, redelivery_.nextDeadline());
   next = std::min(next, termDeadline());
   return std::min(next, reservations_.rebuildWindow().nextDeadline());
 }
@@ -91,10 +92,18 @@ void LimNode::onExternalValues(double now) {
   agent_->onExternalValues(now);
 }
 
-bool LimNode::fresh(const std::string& sender, const protocol::Frame& f) {
-  if (replay_.checkAndAccept(sender, f.epoch, f.seq)) return true;
-  ++counters_.auth_replay;
-  return false;
+bool LimNode::fresh(const std::string& sender, const protocol::Frame& f, const Now& now) {
+  const uint64_t before = replay_.epochOf(sender);
+  if (!replay_.checkAndAccept(sender, f.epoch, f.seq)) {
+    ++counters_.auth_replay;
+    return false;
+  }
+  // A lim heard from a new boot may have lost its reservation files: the master asks it for
+  // its holds again (reserve/rebuild.h), and its report brings its copies up to date
+  // (node_redelivery.cc). Any of its frames may be the first of the new boot.
+  if (before != 0 && before != f.epoch && election().isMaster())
+    reservations_.rebuildWindow().restarted(sender, now.mono);
+  return true;
 }
 
 Effects LimNode::onDatagram(const protocol::Frame& f, const Now& now) {
@@ -124,7 +133,7 @@ void LimNode::onReport(const protocol::Frame& f, const Now& now, Effects* fx) {
     ++counters_.malformed;
     return;
   }
-  if (!fresh(r->host, f)) return;
+  if (!fresh(r->host, f, now)) return;
   // A host that answers must report its holds before a rebuilding master admits anything;
   // one first heard later is asked for them (reserve/rebuild.h).
   if (election().isMaster()) reservations_.rebuildWindow().heard(r->host, now.mono);
@@ -137,7 +146,7 @@ void LimNode::onAnnounce(const protocol::Frame& f, const Now& now, Effects* fx) 
     ++counters_.malformed;
     return;
   }
-  if (!fresh(a->sender, f)) return;
+  if (!fresh(a->sender, f, now)) return;
   master::MasterActions replies = master_->onAnnounce(f.kind, *a, now.mono);
   agent_->onAnnounce(*a, election().master());
   applyMaster(replies, fx);
@@ -156,7 +165,7 @@ void LimNode::onAdminFrame(const protocol::Frame& f, const Now& now, Effects* fx
     return;
   }
   const std::string& sender = decoded->sender;
-  if (!fresh(sender, f)) return;
+  if (!fresh(sender, f, now)) return;
   std::string op = protocol::reqString(*req, "op");
   if (op == "reconfig") {
     std::vector<std::string> diags;
@@ -165,7 +174,7 @@ void LimNode::onAdminFrame(const protocol::Frame& f, const Now& now, Effects* fx
   } else if (op == "lock" || op == "unlock" || op == "shutdown" || op == "restart") {
     localAdmin(op, decoded->seconds, now, fx);
   } else if (op == "hold" || op == "unhold" || op == "holds" || op == "askholds" || op == "held" ||
-             op == "adopt" || op == "adopted") {
+             op == "adopt" || op == "adopted" || op == "fenced") {
     onHoldFrame(op, *req, now, fx);
   }
 }

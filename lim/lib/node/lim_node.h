@@ -42,6 +42,7 @@
 #include "reserve/journal_quorum.h"
 #include "reserve/ledger.h"
 #include "reserve/rebuild.h"
+#include "reserve/redelivery.h"
 #include "reserve/reservation_json.h"
 #include "reserve/service.h"
 
@@ -103,6 +104,8 @@ class LimNode {
   const NodeCounters& counters() const { return counters_; }
   const reserve::ReservationService& reservations() const { return reservations_; }
   const reserve::Ledger& held() const { return held_; }
+  // The master's changes a keeper has not acknowledged yet (sent again until it does).
+  const reserve::Redelivery& redelivery() const { return redelivery_; }
   // What this host promised and adopted as a voter (quorum mode), for a fresh snapshot.
   const reserve::VoterTerm& voterTerm() const { return voterTerm_; }
   const master::LoadTable& table() const { return *table_; }
@@ -136,7 +139,7 @@ class LimNode {
   Answer localRequest(const Request& r, const Now& now, std::string* op, Effects* fx);
 
   // datagrams (lim_node.cc)
-  bool fresh(const std::string& sender, const protocol::Frame& f);
+  bool fresh(const std::string& sender, const protocol::Frame& f, const Now& now);
   void onReport(const protocol::Frame& f, const Now& now, Effects* fx);
   void onAnnounce(const protocol::Frame& f, const Now& now, Effects* fx);
   void onAdminFrame(const protocol::Frame& f, const Now& now, Effects* fx);
@@ -171,6 +174,19 @@ class LimNode {
   void sendHoldsReport(const std::string& to, Effects* fx, bool afterCommit = false);
   void keep(const reserve::Reservation& r, double wall, Effects* fx);
   void forget(const std::string& id, Effects* fx);
+  // The changes a keeper has not acknowledged, sent again (node_redelivery.cc).
+  void resendChanges(const Now& now, Effects* fx);
+  // Taking the role, rebuilding or leaving it: what was sent before is no longer followed.
+  void restartRedelivery();
+  // The ledger is whole again: every keeper of every reservation is sent what it may lack
+  // (of `r` alone: a copy that joined the ledger after its rebuild window closed). Available
+  // mode: in quorum mode a copy goes beyond the voters only once a majority journalled it,
+  // and a term's adoption brings the voters' copies up to date (node_terms.cc).
+  void bringKeepersUpToDate(const Now& now, Effects* fx);
+  void bringKeepersUpToDate(const reserve::Reservation& r, const Now& now, Effects* fx);
+  // `keeper`'s holds report (`reported`) came after the window closed: what it lacks.
+  void bringKeeperUpToDate(const std::string& keeper,
+                           const std::vector<reserve::Reservation>& reported, const Now& now);
 
   // partitions: RESERVATION_CONSISTENCY (node_quorum.cc)
   bool quorumMode() const;
@@ -210,6 +226,8 @@ class LimNode {
   void onAskHolds(const std::string& sender, const format::Json& req, Effects* fx);
   void onAdopt(const std::string& sender, const format::Json& req, Effects* fx);
   void onAdopted(const std::string& sender, const format::Json& req, Effects* fx);
+  // A voter refused this master's write: it promised a later term to another master.
+  void onFenced(const std::string& sender, const format::Json& req, const Now& now, Effects* fx);
   // This voter holds the term's ledger whole: it drops what earlier terms left and adopts.
   void adoptHere(uint64_t term, Effects* fx);
   void closeTerm(const Now& now, Effects* fx);
@@ -240,6 +258,8 @@ class LimNode {
   reserve::ReservationService reservations_;
   reserve::Ledger held_;
   reserve::HoldsReporter reporter_;
+  reserve::Redelivery redelivery_;  // the master's changes not yet acknowledged by a keeper
+  bool keepersBehind_ = false;      // a rebuild began: its close brings the keepers up to date
   bool wasMaster_ = false;
   bool hadMajority_ = true;  // quorum mode: the voters' majority was heard at the last tick
   // Quorum mode's terms (node_terms.cc).

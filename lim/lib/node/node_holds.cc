@@ -72,6 +72,7 @@ void LimNode::deliver(const reserve::Reservation& r, bool drop,
           h, protocol::Kind::kAdmin,
           drop ? unholdJson(self_, r.id, r.version + 1, reservations_.term()) : holdJson(self_, r));
       ++counters_.holds_sent;
+      redelivery_.sent(h, r.id, drop ? r.version + 1 : r.version, drop, r.expires, now.mono);
     }
   }
 }
@@ -147,6 +148,15 @@ void LimNode::onHoldFrame(const std::string& op, const Json& req, const Now& now
     const uint64_t mergedBefore = reservations_.counters().merged;
     reservations_.merge(sender, rs, now.wall, *table_, now.mono, &rfx);
     applyEffects(rfx, now, fx);
+    // Copies that join a closed window's ledger (a healed partition, a keeper back late)
+    // reach their other keepers; an open window's go to them all when it closes.
+    if (!keepersBehind_) {
+      for (const auto& r : rs)
+        if (const reserve::Reservation* in = reservations_.ledger().find(r.id);
+            in && in->version == r.version)
+          bringKeepersUpToDate(*in, now, fx);
+      if (sender != self_) bringKeeperUpToDate(sender, rs, now);
+    }
     // Reservations this master did not know: after a partition, maybe over a limit.
     if (reservations_.counters().merged != mergedBefore) overCommitCheck_ = true;
     reservations_.rebuildWindow().reported(sender, static_cast<size_t>(part),
@@ -157,6 +167,8 @@ void LimNode::onHoldFrame(const std::string& op, const Json& req, const Now& now
     onAdopt(sender, req, fx);
   } else if (op == "adopted" && election().isMaster()) {
     onAdopted(sender, req, fx);
+  } else if (op == "fenced" && election().isMaster()) {
+    onFenced(sender, req, now, fx);
   }
 }
 
@@ -173,6 +185,8 @@ void LimNode::startRebuild(const Now& now, Effects* fx, const char* why) {
   std::optional<reserve::RebuildQuorum> quorum;
   if (quorumMode()) quorum = reserve::RebuildQuorum{voters(), self_};
   reservations_.beginRebuild(now.mono, timing, config_, std::move(quorum));
+  restartRedelivery();
+  keepersBehind_ = true;
   termAskEvery_ = timing.askEvery;
   if (quorumMode()) beginTerm(now, fx);
   reserve::Effects rfx;
@@ -201,6 +215,7 @@ void LimNode::reservationTimers(const Now& now, Effects* fx) {
   hadMajority_ = majority;
   if (lost) {
     reservations_.beginRebuild(now.mono, {}, config_, reserve::RebuildQuorum{voters(), self_});
+    restartRedelivery();
     fx->warn(
         "reservations: a majority of the master candidates is not heard; admitting, "
         "renewing and releasing nothing until it is");
@@ -211,6 +226,7 @@ void LimNode::reservationTimers(const Now& now, Effects* fx) {
                  regained ? "a majority of the master candidates is heard again" : "master now");
   } else if (!isMaster && wasMaster_) {
     reservations_.endRole();
+    restartRedelivery();
   }
   wasMaster_ = isMaster;
   if (isMaster && reservations_.nextExpiry() <= now.wall) {
@@ -223,8 +239,15 @@ void LimNode::reservationTimers(const Now& now, Effects* fx) {
   }
   if (isMaster) termTimers(now, fx);
   if (isMaster) checkOverCommits(now, fx);
-  // Not journalled: replay drops an ended lease by its own expiry time.
-  if (held_.nextExpiry() <= now.wall) held_.expire(now.wall);
+  // Not journalled: replay drops an ended lease by its own expiry time. Not buried either: a
+  // copy whose lease still runs is a renew this keeper missed (another side's master, or a
+  // resend), never a stale one (merge refuses an ended lease).
+  if (held_.nextExpiry() <= now.wall) held_.expire(now.wall, false);
+  if (isMaster && keepersBehind_ && !reservations_.rebuilding(now.mono)) {
+    keepersBehind_ = false;
+    bringKeepersUpToDate(now, fx);
+  }
+  if (isMaster) resendChanges(now, fx);
   if (isMaster) {
     reserve::RebuildWindow& w = reservations_.rebuildWindow();
     for (const std::string& h : w.toAsk(now.mono, kMaxAsksPerTurn)) {

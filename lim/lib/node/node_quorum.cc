@@ -27,15 +27,6 @@ namespace {
 // for the master (node_reservations.cc), so the command hears "try again", not "LIM is down".
 constexpr double kJournalSeconds = 3;
 
-std::string heldJson(const std::string& sender, const std::string& id, uint64_t version) {
-  Json o = Json::object();
-  o.add("id", Json::string(id));
-  o.add("op", Json::string("held"));
-  o.add("sender", Json::string(sender));
-  o.add("version", Json::number(static_cast<double>(version)));
-  return o.compact();
-}
-
 }  // namespace
 
 bool LimNode::quorumMode() const {
@@ -107,14 +98,6 @@ Answer LimNode::awaitJournals(uint64_t conn, const std::string& op, Answer a,
   return Answer::later();
 }
 
-void LimNode::ackHold(const std::string& master, const std::string& id, uint64_t version,
-                      Effects* fx) const {
-  if (!quorumMode()) return;
-  const auto v = voters();
-  if (std::find(v.begin(), v.end(), self_) == v.end()) return;  // it would not count
-  fx->committedDatagrams.push_back({master, protocol::Kind::kAdmin, heldJson(self_, id, version)});
-}
-
 void LimNode::onJournalled(const Json& req, const Now& now, Effects* fx) {
   const Json* v = req.find("version");
   const double version = v && v->isNumber() ? v->asNumber() : 0;
@@ -125,6 +108,7 @@ void LimNode::onJournalled(const Json& req, const Now& now, Effects* fx) {
   const std::string sender = protocol::reqString(req, "sender"),
                     id = protocol::reqString(req, "id");
   journals_.ack(sender, id, static_cast<uint64_t>(version));
+  redelivery_.acked(sender, id, static_cast<uint64_t>(version));
   // A voter adopting this master's term has its copy (node_terms.cc sendAdoption).
   if (reservations_.adopting() && reservations_.termClosed() && isVoter(sender))
     restampAcked_[sender].insert(id);
@@ -229,7 +213,9 @@ void LimNode::checkOverCommits(const Now& now, Effects* fx) {
     if (overCommitSeen_.count(key)) continue;
     std::string list;
     for (const auto& id : o.reservations) list += (list.empty() ? "" : " ") + id;
-    fx->warn("reservations: over-committed after a partition: " + o.limit + " on " + o.host + ": " +
+    // The merged holds came from the other side of a partition, or from a keeper that was
+    // down while this master rebuilt: the log says what is over, not which of the two.
+    fx->warn("reservations: over-committed: " + o.limit + " on " + o.host + ": " +
              std::to_string(o.used) + " held, " + std::to_string(o.allowed) + " allowed (" +
              o.text + "); over it: " + list +
              "; nothing more is admitted against it until usage falls back");

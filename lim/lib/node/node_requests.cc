@@ -76,7 +76,7 @@ Answer LimNode::answerRequest(const Request& r, const Now& now, std::string* opO
       return Answer::error("denied", "Permission denied: " + op +
                                          " must be signed with the cluster key (LSF_AUTH_KEYFILE)");
     case Route::kAdmin:
-      if (!fresh(client, f)) {
+      if (!fresh(client, f, now)) {
         ++counters_.admin_denied;
         return Answer::error("denied", "Permission denied: replayed request");
       }
@@ -103,7 +103,7 @@ Answer LimNode::answerRequest(const Request& r, const Now& now, std::string* opO
   }
   if (spec->kind == OpKind::kReservation) {
     // Signed: a lim forwarding a command's verified request (or the key's holder).
-    if (f.isSigned && !fresh(client, f))
+    if (f.isSigned && !fresh(client, f, now))
       return Answer::error("denied", "Permission denied: replayed request");
     ++counters_.queries;
     return reservationRequest(r.conn, op, req, f.isSigned, now, fx);

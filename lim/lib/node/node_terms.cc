@@ -111,6 +111,11 @@ bool LimNode::takesTermWrite(uint64_t term, const std::string& master, Effects* 
   if (!votingHere()) return true;
   if (!reserve::takesWrite(voterTerm_, term, master)) {
     ++counters_.holds_fenced;
+    // Say so: a master whose voters promised a later term to another (that one's rebuild
+    // began while the election had not settled) learns it and rebuilds at a later term
+    // still. Unsaid, it stayed master and acknowledged nothing, ever (found by the
+    // simulator, seed 226 with --quorum).
+    fx->send(master, protocol::Kind::kAdmin, fencedJson(self_, voterTerm_.promised));
     return false;
   }
   if (reserve::promise(&voterTerm_, term, master))
@@ -159,6 +164,13 @@ void LimNode::onAdopt(const std::string& sender, const Json& req, Effects* fx) {
   o.add("sender", Json::string(self_));
   o.add("term", Json::number(static_cast<double>(term)));
   fx->committedDatagrams.push_back({sender, protocol::Kind::kAdmin, o.compact()});
+}
+
+void LimNode::onFenced(const std::string& sender, const Json& req, const Now& now, Effects* fx) {
+  const uint64_t term = termOf(req);
+  if (!quorumMode() || !isVoter(sender) || term <= reservations_.term()) return;
+  highestTerm_ = std::max(highestTerm_, term);
+  startRebuild(now, fx, (sender + " promised a later term (" + std::to_string(term) + ")").c_str());
 }
 
 void LimNode::onAdopted(const std::string& sender, const Json& req, Effects* fx) {

@@ -64,9 +64,9 @@ void RebuildWindow::reconfigure(ConfigPtr config) {
   for (auto& [i, p] : parts_)
     if (moved[i]) parts.emplace(*moved[i], std::move(p));
   parts_ = std::move(parts);
-  std::deque<std::pair<double, HostIndex>> queue;
-  for (const auto& [due, i] : askQueue_)
-    if (moved[i]) queue.emplace_back(due, *moved[i]);
+  decltype(askQueue_) queue;
+  for (; !askQueue_.empty(); askQueue_.pop())
+    if (const auto [due, i] = askQueue_.top(); moved[i]) queue.emplace(due, *moved[i]);
   askQueue_ = std::move(queue);
   findCandidates();
 }
@@ -106,9 +106,31 @@ RebuildWindow::Host& RebuildWindow::track(HostIndex i, double now) {
   if (!h.tracked) {
     h.tracked = 1;
     ++pending_;
-    askQueue_.emplace_back(now + timing_.askEvery, i);
+    queueAsk(now + timing_.askEvery, i);
   }
   return h;
+}
+
+void RebuildWindow::queueAsk(double due, HostIndex i) {
+  askQueue_.emplace(due, i);
+}
+
+void RebuildWindow::restarted(const std::string& host, double now) {
+  advance(now);
+  if (!started_) return;
+  const auto i = indexOf(host);
+  if (!i) return;
+  Host& h = hosts_[*i];
+  if (!h.tracked) {
+    track(*i, now);
+    return;
+  }
+  if (!h.whole) return;  // still awaited, and asked
+  h.whole = 0;
+  h.asks = 0;
+  ++pending_;
+  parts_.erase(*i);
+  queueAsk(now + timing_.askEvery, *i);
 }
 
 void RebuildWindow::heard(const std::string& host, double now) {
@@ -156,14 +178,14 @@ std::vector<std::string> RebuildWindow::toAsk(double now, size_t max) {
   advance(now);
   std::vector<std::string> out;
   if (!started_) return out;
-  while (!askQueue_.empty() && out.size() < max && askQueue_.front().first <= now) {
-    const HostIndex i = askQueue_.front().second;
-    askQueue_.pop_front();
+  while (!askQueue_.empty() && out.size() < max && askQueue_.top().first <= now) {
+    const HostIndex i = askQueue_.top().second;
+    askQueue_.pop();
     Host& h = hosts_[i];
     if (h.whole || h.asks >= kMaxAsks) continue;
     ++h.asks;
     ++counters_.asks;
-    if (h.asks < kMaxAsks) askQueue_.emplace_back(now + timing_.askEvery, i);
+    if (h.asks < kMaxAsks) queueAsk(now + timing_.askEvery * (1 << h.asks), i);
     out.push_back(config_->hosts[i].name);
   }
   return out;
@@ -185,11 +207,11 @@ std::vector<std::string> RebuildWindow::takeMissing(double now, size_t max, size
 double RebuildWindow::nextDeadline() const {
   constexpr double kNever = std::numeric_limits<double>::infinity();
   if (!started_) return kNever;
-  if (closed_) return askQueue_.empty() ? kNever : askQueue_.front().first;
+  if (closed_) return askQueue_.empty() ? kNever : askQueue_.top().first;
   double next = start_ + (pending_ == 0 ? timing_.settle : timing_.limit);
   // Waiting for a majority: only a report can close the window, whatever the time.
   if (awaitingMajority()) next = kNever;
-  if (!askQueue_.empty()) next = std::min(next, askQueue_.front().first);
+  if (!askQueue_.empty()) next = std::min(next, askQueue_.top().first);
   return next;
 }
 

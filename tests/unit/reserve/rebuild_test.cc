@@ -116,7 +116,8 @@ TEST(RebuildWindow, PartsOutOfRangeAreCountedAndIgnored) {
   EXPECT_FALSE(w.open(105));
 }
 
-TEST(RebuildWindow, SilentHostsAreAskedABoundedNumberOfTimes) {
+// Asked askEvery after it was heard, then at doubling gaps: the asks outlast a burst of loss.
+TEST(RebuildWindow, SilentHostsAreAskedABoundedNumberOfTimesAtDoublingGaps) {
   RebuildWindow w;
   w.begin(100, kTiming, kHosts);
   w.heard("b", 100);
@@ -126,11 +127,44 @@ TEST(RebuildWindow, SilentHostsAreAskedABoundedNumberOfTimes) {
   EXPECT_EQ(w.toAsk(101, 10), std::vector<std::string>{"b"});
   EXPECT_EQ(w.toAsk(101.5, 10), std::vector<std::string>{"c"});
   w.reported("c", 0, 1, 101.6);
-  EXPECT_EQ(w.toAsk(102, 10), std::vector<std::string>{"b"});
-  EXPECT_TRUE(w.toAsk(102.6, 10).empty());  // c reported: never asked again
+  EXPECT_TRUE(w.toAsk(102.9, 10).empty());  // c reported: never asked again
   EXPECT_EQ(w.toAsk(103, 10), std::vector<std::string>{"b"});
-  for (double t = 104; t < 114; ++t) EXPECT_TRUE(w.toAsk(t, 10).empty()) << t;
+  EXPECT_TRUE(w.toAsk(106.9, 10).empty());
+  EXPECT_EQ(w.toAsk(107, 10), std::vector<std::string>{"b"});
+  for (double t = 108; t < 114; ++t) EXPECT_TRUE(w.toAsk(t, 10).empty()) << t;
   EXPECT_EQ(w.counters().asks, static_cast<uint64_t>(RebuildWindow::kMaxAsks) + 1);
+}
+
+// A keeper whose lim restarted may have lost its files: its holds are awaited and asked
+// for again, after the close too, until its new report comes.
+TEST(RebuildWindow, AKeeperHeardFromANewBootIsAskedForItsHoldsAgain) {
+  RebuildWindow w;
+  w.begin(100, kTiming, kHosts);
+  w.heard("b", 100);
+  w.reported("b", 0, 1, 100.5);
+  EXPECT_FALSE(w.open(105));  // closed, complete
+  w.restarted("b", 120);
+  EXPECT_FALSE(w.open(120));  // a closed window stays closed
+  EXPECT_EQ(w.nextDeadline(), 121);
+  EXPECT_EQ(w.toAsk(121, 10), std::vector<std::string>{"b"});
+  w.reported("b", 0, 1, 121.5);
+  EXPECT_TRUE(w.toAsk(123, 10).empty());  // its report came: not asked again
+  EXPECT_TRUE(w.toAsk(200, 10).empty());
+  w.restarted("c", 130);  // never heard: as if first heard now
+  EXPECT_EQ(w.toAsk(131, 10), std::vector<std::string>{"c"});
+}
+
+// While the window is open, a keeper that restarts holds it until its new report comes.
+TEST(RebuildWindow, AKeeperThatRestartsWhileItIsOpenIsAwaitedAgain) {
+  RebuildWindow w;
+  w.begin(100, kTiming, kHosts);
+  w.reported("b", 0, 1, 100.5);
+  EXPECT_EQ(w.pending(), 0u);
+  w.restarted("b", 101);
+  EXPECT_EQ(w.pending(), 1u);
+  EXPECT_TRUE(w.open(106));  // past the settle time: b's new report is awaited
+  w.reported("b", 0, 1, 106.5);
+  EXPECT_FALSE(w.open(106.5));
 }
 
 TEST(RebuildWindow, AsksComeAtMostMaxPerCall) {
@@ -203,7 +237,7 @@ TEST(RebuildWindowQuorum, StaysShutPastItsLimitUntilAMajorityOfCandidatesReporte
   w.reported("x", 0, 1, 101);  // an ordinary keeper: needed by the hosts rule, not a majority
   w.reported("a", 0, 2, 101);  // half of a's report
   EXPECT_TRUE(w.open(200));    // far past the limit: still shut
-  for (double t : {200.0, 201.0, 202.0}) w.toAsk(t, 10);  // a is asked its kMaxAsks times
+  for (double t : {200.0, 202.0, 206.0}) w.toAsk(t, 10);  // a is asked its kMaxAsks times
   EXPECT_TRUE(std::isinf(w.nextDeadline()));              // then only a report can open it
   w.reported("c", 0, 1, 200);                             // b (self) and c: 2 of 5
   EXPECT_TRUE(w.open(200));
@@ -226,7 +260,7 @@ TEST(RebuildWindowQuorum, AMajorityDoesNotSkipTheHostsRule) {
   EXPECT_TRUE(w.toAsk(101.6, 10).empty());  // a and c reported: not asked
   EXPECT_EQ(w.nextDeadline(), 102);         // k's ask
   EXPECT_TRUE(w.open(106));
-  for (double t : {102.0, 103.0, 104.0}) w.toAsk(t, 10);
+  for (double t : {102.0, 104.0, 108.0}) w.toAsk(t, 10);
   EXPECT_EQ(w.nextDeadline(), 115);  // the limit, as in available mode
   EXPECT_FALSE(w.open(115));
 }
