@@ -106,5 +106,28 @@ TEST(Terms, ACopyNoMajorityAcknowledgedNeverJoinsALaterMastersLedger) {
   }
 }
 
+// A voter that promised a later term to another candidate (whose rebuild began before the
+// election settled) refuses the master's writes and says so; the master rebuilds at a later
+// term still and acknowledges again. Unsaid, it stayed master and every change timed out.
+TEST(Terms, AFencedMasterLearnsTheLaterTermAndRebuildsPastIt) {
+  NodeCluster c(clusterConfig(ReservationConsistency::kQuorum));
+  c.run(60);
+  ASSERT_EQ(c.master("hostC"), "hostA");
+  const uint64_t first = c.node("hostA").reservations().term();
+  // hostB (not master) asks for hostB's and hostC's promise of a much later term.
+  const std::string ask =
+      R"({"op":"askholds","sender":"hostB","term":)" + std::to_string(first + 5) + "}";
+  (void)c.inject("hostB", "hostC", ask);
+  (void)c.inject("hostB", "hostB", ask);
+  ASSERT_EQ(c.node("hostC").voterTerm().promised, first + 5);
+  // hostA's next change is fenced by both; the fenced answers make it rebuild.
+  (void)c.local("hostA", R"({"op":"reserve","n":1,"lease":600})");
+  c.run(60);
+  EXPECT_GT(c.node("hostA").reservations().term(), first + 5);
+  EXPECT_GE(c.node("hostC").counters().holds_fenced, 1u);
+  format::Json ok = c.local("hostB", R"({"op":"reserve","n":1,"lease":600})");
+  EXPECT_TRUE(ok.find("ok") && ok.find("ok")->asBool()) << ok.compact();
+}
+
 }  // namespace
 }  // namespace openlim::node::testing
