@@ -55,15 +55,20 @@ bool ReservationService::withdraw(const std::string& id, Effects* effects) {
 }
 
 void ReservationService::endRole() {
+  startOver(0, false);
+  window_.end();
+}
+
+void ReservationService::startOver(uint64_t term, bool adopting) {
   ledger_ = Ledger();
   releasing_.clear();
-  term_ = 0;
-  adopting_ = termClosed_ = false;
+  setQuotas(quotaConfig_);  // nothing held any more
+  term_ = term;
+  adopting_ = adopting;
+  termClosed_ = false;
   latestAdopted_ = 0;
   voterTerms_.clear();
   hostCopies_.clear();
-  window_.end();
-  setQuotas(quotaConfig_);  // nothing held any more
 }
 
 ServiceAnswer ReservationService::handle(const std::string& op, const Json& req,

@@ -176,6 +176,9 @@ class ReservationService {
   ServiceAnswer list(const format::Json& req, const ServiceContext& ctx) const;
   ServiceAnswer quotaReply(const format::Json& req, const ServiceContext& ctx) const;
   void push(const Reservation& r, master::LoadTable& table, double now) const;
+  // An empty ledger, and the term's bookkeeping reset to `term` (0: none): the end of the
+  // role, and a term's beginning (a rebuild starts from what the hosts report).
+  void startOver(uint64_t term, bool adopting);
   void count(const Reservation& r, int sign);
 
   std::string self_;

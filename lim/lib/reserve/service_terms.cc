@@ -10,16 +10,8 @@ void ReservationService::beginTerm(uint64_t term, master::LoadTable& table, doub
   // kept copies that were released or given again meanwhile.
   std::vector<Reservation> old;
   for (const Reservation* r : ledger_.list("")) old.push_back(*r);
-  ledger_ = Ledger();
-  releasing_.clear();
+  startOver(term, true);
   for (const Reservation& r : old) push(r, table, now);
-  setQuotas(quotaConfig_);
-  term_ = term;
-  adopting_ = true;
-  termClosed_ = false;
-  latestAdopted_ = 0;
-  voterTerms_.clear();
-  hostCopies_.clear();
 }
 
 void ReservationService::noteCopies(const std::vector<Reservation>& copies,
