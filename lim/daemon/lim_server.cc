@@ -185,7 +185,9 @@ void LimServer::registerSources(double now) {
 void LimServer::turn() {
   double now = shell::monotonicSeconds();
   registerSources(now);
-  double next = std::min({node_->nextDeadline(), collector_->wakeAt(), melim_->nextDeadline(),
+  const double nodeWake = node::wakeWithSample(node_->nextDeadline(), collector_->nextDeadline(),
+                                               agent::LoadCollector::kShareWait);
+  double next = std::min({nodeWake, collector_->wakeAt(), melim_->nextDeadline(),
                           conns_.nextDeadline(), subs_.nextDeadline()});
   if (metrics_) next = std::min(next, metrics_->nextDeadline());
   // Asleep until the next real deadline: an idle lim has no beat of its own.

@@ -181,11 +181,8 @@ std::optional<int> LoadCollector::countProcesses(const std::optional<procfs::Pro
     if (auto text = proc_.readKept("/proc/loadavg"))
       if (auto n = procfs::parseLoadavgTasks(*text))
         tasks = TaskCounters{static_cast<uint64_t>(stat->forks), *n};
-  if (processGate_.mustList(tasks)) {
-    auto names = proc_.listKept("/proc");  // a readdir: no file opened per process
-    processGate_.listed(
-        tasks, names.empty() ? std::nullopt : std::optional(procfs::countProcesses(names)));
-  }
+  if (processGate_.mustList(tasks))  // a listing: no file opened per process, no name copied
+    processGate_.listed(tasks, proc_.countNumericKept("/proc"));
   counters_.procListings = processGate_.counters().listings;
   counters_.procCountsReused = processGate_.counters().reused;
   return processGate_.count();

@@ -24,6 +24,8 @@ ProcSource::~ProcSource() {
     if (k.fd >= 0) ::close(k.fd);
   for (auto& [path, d] : keptDirs_)
     if (d.dir) ::closedir(d.dir);
+  for (auto& [path, c] : keptCounts_)
+    if (c.fd >= 0) ::close(c.fd);
 }
 
 std::string ProcSource::resolve(const std::string& path) const {
@@ -138,6 +140,53 @@ std::vector<std::string> ProcSource::listKept(const std::string& path) {
   }
   ::rewinddir(d.dir);
   return entriesOf(d.dir);
+}
+
+namespace {
+constexpr size_t kDirentBuffer = 32 << 10;  // glibc's readdir buffer: /proc at one call
+}  // namespace
+
+std::optional<procfs::DirentTally> ProcSource::listFrom(KeptCount& k, int64_t offset) {
+  if (::lseek(k.fd, offset, SEEK_SET) != offset) return std::nullopt;
+  procfs::DirentTally tally(offset);
+  for (;;) {
+    const ssize_t n = ::getdents64(k.fd, k.buf.get(), kDirentBuffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return std::nullopt;
+    if (n == 0) return tally;
+    tally.add(k.buf.get(), static_cast<size_t>(n));
+  }
+}
+
+std::optional<int> ProcSource::countNumericKept(const std::string& path) {
+  KeptCount& k = keptCounts_[path];
+  if (k.fd >= 0 && replaced(k.fd, k.replaceable)) {
+    ::close(k.fd);
+    k.fd = -1;
+  }
+  if (k.fd < 0) {
+    k.fd = ::open(resolve(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (k.fd < 0) return std::nullopt;
+    k.replaceable = replaceableFile(k.fd);
+    k.resumeAt = 0;
+    if (!k.buf) k.buf.reset(new char[kDirentBuffer]);
+  }
+  // From where the processes began last time, when that entry is still there (procfs keeps
+  // its own files at fixed offsets before them); else the whole directory.
+  if (k.resumeAt > 0) {
+    auto t = listFrom(k, k.resumeAt);
+    if (t) entriesCounted_ += static_cast<uint64_t>(t->numeric() + t->other());
+    if (t && t->firstIsOther() && t->ordered()) return t->numeric();
+  }
+  auto t = listFrom(k, 0);
+  if (!t) {  // opened again next time
+    ::close(k.fd);
+    k.fd = -1;
+    return std::nullopt;
+  }
+  entriesCounted_ += static_cast<uint64_t>(t->numeric() + t->other());
+  k.resumeAt = k.replaceable ? 0 : t->numericFrom();
+  return t->numeric();
 }
 
 std::optional<double> ProcSource::atime(const std::string& path) const {

@@ -6,11 +6,13 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "load/procfs/dirents.h"
 #include "openlim/status.h"
 
 namespace openlim::agent {
@@ -37,6 +39,12 @@ class ProcSource {
   // rewound, so a sample costs no path walk, open or close. One that was removed (a fixture
   // tree) is opened again.
   std::vector<std::string> listKept(const std::string& path);
+  // How many entries of a directory (/proc) are named only by digits (processes), counted from
+  // getdents64 into a buffer kept between calls, the directory kept open: a sample costs no
+  // open, no name copied and no allocation. On procfs a count reads from where the processes
+  // begin (procfs::DirentTally), not the kernel's own files before them. nullopt when the
+  // directory cannot be listed.
+  std::optional<int> countNumericKept(const std::string& path);
   // atime of root + path in realtime seconds (tty idle time), nullopt when stat fails.
   std::optional<double> atime(const std::string& path) const;
   // root + path.
@@ -45,6 +53,8 @@ class ProcSource {
   // (an fstat). Only one on a real filesystem (a fixture tree) is asked: procfs and sysfs
   // never replace what a path names while it is open to us.
   uint64_t replacementChecks() const { return replacementChecks_; }
+  // Directory entries countNumericKept read, numeric or not.
+  uint64_t entriesCounted() const { return entriesCounted_; }
   const std::string& root() const { return root_; }
 
  private:
@@ -57,12 +67,22 @@ class ProcSource {
     DIR* dir = nullptr;
     bool replaceable = true;
   };
+  struct KeptCount {
+    int fd = -1;
+    bool replaceable = true;
+    int64_t resumeAt = 0;         // where the numeric entries begin (procfs), 0: from the start
+    std::unique_ptr<char[]> buf;  // getdents64's; pages the kernel never fills stay unused
+  };
   bool replaced(int fd, bool replaceable);
+  // One listing of k from `offset`: its tally, nullopt when a call failed.
+  static std::optional<procfs::DirentTally> listFrom(KeptCount& k, int64_t offset);
 
   std::string root_;  // without trailing '/'; "" for "/"
   std::map<std::string, Kept> kept_;
   std::map<std::string, KeptDir> keptDirs_;
+  std::map<std::string, KeptCount> keptCounts_;
   uint64_t replacementChecks_ = 0;
+  uint64_t entriesCounted_ = 0;
 };
 
 }  // namespace openlim::agent

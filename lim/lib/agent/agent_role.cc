@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "agent/significant_change.h"
+#include "util/period_grid.h"
 
 namespace openlim::agent {
 
@@ -63,7 +64,10 @@ AgentActions AgentRole::onTick(double now) {
   a.restartMelim = melimChange(wasMaster_, now);
   if (now >= nextReportAt_) {
     lastReportAt_ = now;
-    nextReportAt_ = now + settings_.exInterval;
+    // On the EXINTERVAL grid (util/period_grid.h), not at now + EXINTERVAL: the next report
+    // comes at most EXINTERVAL later, at an instant of the 5 s sample, so one wake-up serves
+    // both (and the report carries that sample).
+    nextReportAt_ = nextOnGrid(now, settings_.exInterval);
     if (!master_.empty()) a.reportTo = master_;
   }
   return a;

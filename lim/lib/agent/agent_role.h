@@ -4,10 +4,12 @@
 // resource set this host's melim runs. Pure: events and `now` in, actions out; the daemon
 // builds and sends the report and starts melim.
 //
-// Report timing: one report every EXINTERVAL; at once when the master changes or this host
-// takes or loses the role (a new master starts with an empty table), when the lock changes
-// and after a reconfig; at most a second after the last report when a built-in moved past
-// its significant step (agent/significant_change.h) or melim delivered new values.
+// Report timing: one report at every multiple of EXINTERVAL on the monotonic clock (so at most
+// EXINTERVAL after the last, on an instant of the 5 s sample: util/period_grid.h); at once when the
+// master changes or this host takes or loses the role (a new master starts with an empty table),
+// when the lock changes and after a reconfig; at most a second after the last report when a
+// built-in moved past its significant step (agent/significant_change.h) or melim delivered new
+// values.
 
 #include <cstdint>
 #include <optional>

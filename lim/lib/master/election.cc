@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "util/period_grid.h"
+
 namespace openlim::master {
 
 Election::Election(std::string self, std::vector<std::string> candidates, ElectionParams p,
@@ -147,7 +149,9 @@ ElectionActions Election::tick(double now) {
   bool becameMaster = isMaster() && before != self_;
   if ((rank_ >= 0 && now >= nextHeartbeat_) || becameMaster) {
     a.heartbeat = true;
-    nextHeartbeat_ = now + params_.exInterval;
+    // On the EXINTERVAL grid (util/period_grid.h): at most EXINTERVAL apart, and on instants
+    // of the agent's report and the 5 s sample, so an idle lim wakes once for all three.
+    nextHeartbeat_ = nextOnGrid(now, params_.exInterval);
   }
   if (fast(rank_) && (now >= nextBeat_ || becameMaster)) {
     a.beatPeers = true;

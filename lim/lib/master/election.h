@@ -54,8 +54,10 @@ struct ElectionParams {
 
 struct ElectionActions {
   std::vector<std::string> probe;  // send a kind-5 probe to these hosts
-  bool heartbeat = false;          // each EXINTERVAL (candidates): the master's announce round
-  bool beatPeers = false;          // each beat period (candidates): kind 4 to the candidates
+  // At each multiple of EXINTERVAL on the monotonic clock (candidates): the master's
+  // announce round.
+  bool heartbeat = false;
+  bool beatPeers = false;  // each beat period (candidates): kind 4 to the candidates
 };
 
 class Election {

@@ -18,4 +18,9 @@ int pollTimeoutMs(double now, const LoopWait& w) {
   return w.paced ? static_cast<int>(std::ceil(ms)) : static_cast<int>(ms) + 1;
 }
 
+double wakeWithSample(double deadline, double sampleAt, double share) {
+  const bool inShare = deadline >= sampleAt && deadline < sampleAt + share;
+  return inShare ? sampleAt + share : deadline;
+}
+
 }  // namespace openlim::node

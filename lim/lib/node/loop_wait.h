@@ -21,4 +21,11 @@ struct LoopWait {
 // missed never spins the loop (the +1 ms), and a sleep never ends before its deadline.
 int pollTimeoutMs(double now, const LoopWait& w);
 
+// When the loop wakes for a node timer due at `deadline` (its report and heartbeat fall on
+// the sample's instants: util/period_grid.h). One due from the sample's instant `sampleAt` to
+// its wake-up `sampleAt + share` (LoadCollector::wakeAt) waits for that wake-up: melim's line
+// of that instant comes first, and the turn it wakes takes the sample and the timer together
+// (a timer runs at any time from its deadline on). Any other deadline stands.
+double wakeWithSample(double deadline, double sampleAt, double share);
+
 }  // namespace openlim::node

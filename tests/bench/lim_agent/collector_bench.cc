@@ -5,7 +5,9 @@
 #include <sstream>
 
 #include "agent/load_collector.h"
+#include "agent/proc_source.h"
 #include "load/procfs/diskstats.h"
+#include "load/procfs/nlb_host.h"
 #include "load/procfs/proc_stat.h"
 
 namespace {
@@ -42,6 +44,22 @@ void BM_CollectorIdleTick(benchmark::State& state) {
   for (auto _ : state) c.tick(1);
 }
 BENCHMARK(BM_CollectorIdleTick);
+
+// NLB_NUMPROC's count of this machine's processes, when a task came or went since the last:
+// a readdir of /proc into a list of names, counted (as before), and getdents64 into a kept
+// buffer from where the processes begin (ProcSource::countNumericKept).
+void BM_ProcCountByNames(benchmark::State& state) {
+  openlim::agent::ProcSource src("/");
+  for (auto _ : state)
+    benchmark::DoNotOptimize(openlim::procfs::countProcesses(src.listKept("/proc")));
+}
+BENCHMARK(BM_ProcCountByNames);
+
+void BM_ProcCountKept(benchmark::State& state) {
+  openlim::agent::ProcSource src("/");
+  for (auto _ : state) benchmark::DoNotOptimize(src.countNumericKept("/proc"));
+}
+BENCHMARK(BM_ProcCountKept);
 
 void BM_ParseProcStat(benchmark::State& state) {
   std::string text = slurp("/proc/stat");

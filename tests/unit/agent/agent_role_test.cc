@@ -49,13 +49,23 @@ TEST_F(Agent, ReportsOnceEveryExchangeInterval) {
   EXPECT_TRUE(send(15));
   EXPECT_FALSE(send(29.99));
   EXPECT_TRUE(send(30.2));
-  EXPECT_EQ(role_.nextDeadline(), 45.2);  // the schedule runs from the report actually sent
+  // On multiples of EXINTERVAL (the 5 s sample's instants), not 15 s after the late turn:
+  // a schedule that ran from each report sent would drift off the sample's wake-ups.
+  EXPECT_EQ(role_.nextDeadline(), 45);
+}
+
+TEST_F(Agent, AnEarlyReportIsFollowedByTheNextMultipleOfTheInterval) {
+  role_.setLock(true, 0, 7.5);  // reported at once ...
+  EXPECT_TRUE(send(7.5));
+  EXPECT_EQ(role_.nextDeadline(), 15);  // ... and again on the grid: at most EXINTERVAL later
+  EXPECT_TRUE(send(15.003));
+  EXPECT_EQ(role_.nextDeadline(), 30);
 }
 
 TEST_F(Agent, NoMasterKnownMovesTheScheduleButSendsNothing) {
   role_.onRole("", false, 1);
   EXPECT_FALSE(send(1));  // due at once for the change, nobody to send to
-  EXPECT_EQ(role_.nextDeadline(), 16);
+  EXPECT_EQ(role_.nextDeadline(), 15);
 }
 
 TEST_F(Agent, AQuietSampleWaitsForTheInterval) {
@@ -73,7 +83,7 @@ TEST_F(Agent, ARunQueueMovingPastHalfAProcessReportsASecondAfterTheLast) {
   EXPECT_FALSE(send(0.5));
   EXPECT_TRUE(send(1));
   role_.onSample(sample_);  // compared with what was sent: no longer a change
-  EXPECT_EQ(role_.nextDeadline(), 16);
+  EXPECT_EQ(role_.nextDeadline(), 15);
 }
 
 TEST_F(Agent, MemoryMovesAreSignificantPastTenPercentOrSixteenMegabytes) {
@@ -114,7 +124,7 @@ TEST_F(Agent, ANewMasterIsToldAtOnce) {
   ASSERT_TRUE(a.reportTo.has_value());
   EXPECT_EQ(*a.reportTo, "hostC");
   role_.onRole("hostC", false, 5);  // same master: back to the interval
-  EXPECT_EQ(role_.nextDeadline(), 19);
+  EXPECT_EQ(role_.nextDeadline(), 15);
 }
 
 TEST_F(Agent, TakingTheMasterRoleReportsToItselfAtOnce) {
@@ -131,14 +141,14 @@ TEST_F(Agent, ATimedLockReportsAtOnceAndRunsOut) {
   EXPECT_EQ(role_.lockSecondsLeft(10.5), 22u);  // rounded up
   EXPECT_EQ(role_.lockRemaining(10.5), 22);
   EXPECT_TRUE(send(2));
-  EXPECT_EQ(role_.nextDeadline(), 17);
-  for (double t = 17; t < 32; t += 15) send(t);
+  EXPECT_EQ(role_.nextDeadline(), 15);
+  for (double t = 15; t < 32; t += 15) send(t);
   EXPECT_EQ(role_.nextDeadline(), 32);  // the lock's end comes before the next report
   EXPECT_TRUE(role_.locked());
   EXPECT_TRUE(send(32));  // runs out: unlocked, and the master hears it at once
   EXPECT_FALSE(role_.locked());
   EXPECT_EQ(role_.lockSecondsLeft(32), 0u);
-  EXPECT_EQ(role_.nextDeadline(), 47);
+  EXPECT_EQ(role_.nextDeadline(), 45);
 }
 
 TEST_F(Agent, ALockWithoutSecondsLastsUntilUnlocked) {

@@ -165,6 +165,23 @@ TEST(Election, CandidatesHeartbeatEveryExchange) {
   EXPECT_TRUE(e.tick(15).heartbeat);
 }
 
+// The heartbeat falls on multiples of EXINTERVAL (the instants of the agent's report and the
+// 5 s sample), not EXINTERVAL after whenever the last one went: a lone candidate that took
+// the role at 2.3 beats next at 15, then 30.
+TEST(Election, HeartbeatsFallOnMultiplesOfTheExchangeInterval) {
+  Election e("hostA", {"hostA"}, kParams, 0.3);
+  e.tick(0.3);
+  EXPECT_TRUE(e.tick(2.3).heartbeat);  // took the role: announces at once
+  ASSERT_TRUE(e.isMaster());
+  EXPECT_EQ(e.nextDeadline(), 15);
+  EXPECT_FALSE(e.tick(14.99).heartbeat);
+  EXPECT_TRUE(e.tick(15.004).heartbeat);  // a turn a little late keeps the grid
+  EXPECT_EQ(e.nextDeadline(), 30);
+  EXPECT_FALSE(e.tick(29.9).heartbeat);
+  EXPECT_TRUE(e.tick(30).heartbeat);
+  EXPECT_EQ(e.nextDeadline(), 45);
+}
+
 TEST(Election, NextDeadlineIsNeverInThePastAfterATick) {
   Election e("hostB", kCands, kParams, 0);
   e.tick(0);

@@ -44,6 +44,18 @@ TEST(LoopWait, NothingDueSleepsUntilAnEventAndABrokenDeadlineDoesNot) {
   EXPECT_EQ(pollTimeoutMs(100, {.next = std::nan(""), .maxGap = kInf}), 1);
 }
 
+// A node timer on the sample's instant (the report and heartbeat, on the EXINTERVAL grid)
+// waits for the sample's wake-up, 10 ms on, so melim's line of that instant wakes the loop
+// once for all of them; one due before the instant, or after the wake-up, stands.
+TEST(LoopWait, ANodeTimerOnTheSampleInstantWaitsForTheSampleWakeUp) {
+  EXPECT_DOUBLE_EQ(wakeWithSample(45, 45, 0.01), 45.01);
+  EXPECT_DOUBLE_EQ(wakeWithSample(45.004, 45, 0.01), 45.01);
+  EXPECT_DOUBLE_EQ(wakeWithSample(44.999, 45, 0.01), 44.999);
+  EXPECT_DOUBLE_EQ(wakeWithSample(45.01, 45, 0.01), 45.01);
+  EXPECT_DOUBLE_EQ(wakeWithSample(46, 45, 0.01), 46);
+  EXPECT_EQ(wakeWithSample(kInf, 45, 0.01), kInf);
+}
+
 const char* kReserve2 = R"({"op":"reserve","n":2,"lease":600})";
 
 // An idle cluster has only monotonic deadlines; a lease (ended on the wall clock) brings back
