@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "agent/load_collector.h"
+#include "scratch_dir.h"
 
 namespace openlim::agent {
 namespace {
@@ -17,10 +18,7 @@ namespace fs = std::filesystem;
 class CollectorRereadTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    root_ = fs::temp_directory_path() /
-            ("agent_reread_" + std::to_string(::getpid()) + "_" +
-             ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(root_);
+    root_ = openlim::testing::scratchDir("agent_reread");
     fs::copy(fs::path(OPENLIM_LIM_FIXTURES) / "host1/sample1", root_, fs::copy_options::recursive);
   }
   void TearDown() override { fs::remove_all(root_); }

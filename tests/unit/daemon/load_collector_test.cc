@@ -15,6 +15,7 @@
 
 #include "agent/load_collector.h"
 #include "load/procfs/utmp.h"
+#include "scratch_dir.h"
 
 namespace openlim::agent {
 namespace {
@@ -44,10 +45,7 @@ ConfigSnapshot makeConfig() {
 class CollectorTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    root_ = fs::temp_directory_path() /
-            ("agent_collector_" + std::to_string(::getpid()) + "_" +
-             ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(root_);
+    root_ = openlim::testing::scratchDir("agent_collector");
     fs::copy(fs::path(OPENLIM_LIM_FIXTURES) / "host1/sample1", root_, fs::copy_options::recursive);
     fs::create_directories(root_ / "var/run");
     fs::create_directories(root_ / "dev/pts");

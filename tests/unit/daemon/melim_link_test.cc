@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "agent/melim_link.h"
+#include "scratch_dir.h"
 
 namespace openlim::agent {
 namespace {
@@ -24,10 +25,7 @@ namespace fs = std::filesystem;
 class MelimLinkTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("agent_melim_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
+    dir_ = openlim::testing::scratchDir("agent_melim");
     fs::create_directories(dir_);
   }
   void TearDown() override { fs::remove_all(dir_); }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "agent/proc_source.h"
+#include "scratch_dir.h"
 
 namespace openlim::agent {
 namespace {
@@ -19,10 +20,7 @@ namespace fs = std::filesystem;
 class ProcSourceTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    root_ = fs::temp_directory_path() /
-            ("proc_source_" + std::to_string(::getpid()) + "_" +
-             ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(root_);
+    root_ = openlim::testing::scratchDir("proc_source");
     fs::create_directories(root_ / "proc");
   }
   void TearDown() override { fs::remove_all(root_); }
