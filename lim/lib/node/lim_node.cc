@@ -93,15 +93,16 @@ void LimNode::onExternalValues(double now) {
 }
 
 bool LimNode::fresh(const std::string& sender, const protocol::Frame& f, const Now& now) {
-  const uint64_t before = replay_.epochOf(sender);
-  if (!replay_.checkAndAccept(sender, f.epoch, f.seq)) {
+  using Verdict = protocol::ReplayGuard::Verdict;
+  const Verdict v = replay_.checkAndAccept(sender, f.epoch, f.seq);
+  if (v == Verdict::kReplay) {
     ++counters_.auth_replay;
     return false;
   }
   // A lim heard from a new boot may have lost its reservation files: the master asks it for
   // its holds again (reserve/rebuild.h), and its report brings its copies up to date
   // (node_redelivery.cc). Any of its frames may be the first of the new boot.
-  if (before != 0 && before != f.epoch && election().isMaster())
+  if (v == Verdict::kNewBoot && election().isMaster())
     reservations_.rebuildWindow().restarted(sender, now.mono);
   return true;
 }

@@ -2,21 +2,15 @@
 
 namespace openlim::protocol {
 
-bool ReplayGuard::isFresh(const std::string& sender, uint64_t epoch, uint64_t seq) const {
-  auto it = last_.find(sender);
-  if (it == last_.end()) return true;
-  if (epoch != it->second.epoch) return epoch > it->second.epoch;
-  return seq > it->second.seq;
-}
-
-void ReplayGuard::accept(const std::string& sender, uint64_t epoch, uint64_t seq) {
-  last_[sender] = Mark{epoch, seq};
-}
-
-bool ReplayGuard::checkAndAccept(const std::string& sender, uint64_t epoch, uint64_t seq) {
-  if (!isFresh(sender, epoch, seq)) return false;
-  accept(sender, epoch, seq);
-  return true;
+ReplayGuard::Verdict ReplayGuard::checkAndAccept(const std::string& sender, uint64_t epoch,
+                                                 uint64_t seq) {
+  auto [it, first] = last_.try_emplace(sender, Mark{epoch, seq});
+  if (first) return Verdict::kFirst;
+  Mark& m = it->second;
+  if (epoch != m.epoch ? epoch < m.epoch : seq <= m.seq) return Verdict::kReplay;
+  const bool reboot = epoch != m.epoch;
+  m = Mark{epoch, seq};
+  return reboot ? Verdict::kNewBoot : Verdict::kFresh;
 }
 
 uint64_t ReplayGuard::epochOf(const std::string& sender) const {

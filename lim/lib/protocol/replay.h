@@ -11,10 +11,15 @@ namespace openlim::protocol {
 
 class ReplayGuard {
  public:
-  bool isFresh(const std::string& sender, uint64_t epoch, uint64_t seq) const;
-  void accept(const std::string& sender, uint64_t epoch, uint64_t seq);
-  // isFresh() then accept(); returns whether it was fresh.
-  bool checkAndAccept(const std::string& sender, uint64_t epoch, uint64_t seq);
+  enum class Verdict {
+    kReplay,   // not fresh: dropped, nothing remembered
+    kFirst,    // the first frame heard from this sender
+    kFresh,    // a later frame of the boot last heard
+    kNewBoot,  // a frame of a later boot: the sender's lim restarted since it was last heard
+  };
+  // Judges the frame and, when fresh, remembers it (one lookup: this is on every datagram's
+  // path).
+  Verdict checkAndAccept(const std::string& sender, uint64_t epoch, uint64_t seq);
   size_t senders() const { return last_.size(); }
   // The boot epoch of the last frame accepted from `sender`; 0 when none was.
   uint64_t epochOf(const std::string& sender) const;

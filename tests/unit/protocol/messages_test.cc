@@ -113,15 +113,17 @@ TEST(Announce, ServedResourcesRideAlongAndTruncationIsRefused) {
   }
 }
 
-TEST(ReplayGuard, NeedsLargerSeqOrLargerEpoch) {
+TEST(ReplayGuard, NeedsLargerSeqOrLargerEpochAndSaysWhenTheSenderRebooted) {
+  using V = ReplayGuard::Verdict;
   ReplayGuard g;
-  EXPECT_TRUE(g.checkAndAccept("a", 10, 1));
-  EXPECT_FALSE(g.checkAndAccept("a", 10, 1));   // replay
-  EXPECT_FALSE(g.checkAndAccept("a", 9, 100));  // older boot
-  EXPECT_TRUE(g.checkAndAccept("a", 10, 2));
-  EXPECT_TRUE(g.checkAndAccept("a", 11, 1));  // rebooted: sequence restarts
-  EXPECT_FALSE(g.checkAndAccept("a", 10, 50));
-  EXPECT_TRUE(g.checkAndAccept("b", 1, 1));  // per sender
+  EXPECT_EQ(g.checkAndAccept("a", 10, 1), V::kFirst);
+  EXPECT_EQ(g.checkAndAccept("a", 10, 1), V::kReplay);
+  EXPECT_EQ(g.checkAndAccept("a", 9, 100), V::kReplay);  // older boot
+  EXPECT_EQ(g.checkAndAccept("a", 10, 2), V::kFresh);
+  EXPECT_EQ(g.checkAndAccept("a", 11, 1), V::kNewBoot);  // rebooted: sequence restarts
+  EXPECT_EQ(g.checkAndAccept("a", 11, 2), V::kFresh);
+  EXPECT_EQ(g.checkAndAccept("a", 10, 50), V::kReplay);
+  EXPECT_EQ(g.checkAndAccept("b", 1, 1), V::kFirst);  // per sender
   EXPECT_EQ(g.senders(), 2u);
 }
 
