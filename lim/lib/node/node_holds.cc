@@ -150,10 +150,12 @@ void LimNode::onHoldFrame(const std::string& op, const Json& req, const Now& now
     applyEffects(rfx, now, fx);
     // Copies that join a closed window's ledger (a healed partition, a keeper back late)
     // reach their other keepers; an open window's go to them all when it closes.
+    // A merge may also lengthen a known one's lease under the same version (renewed on
+    // both sides of a split): the keepers that acknowledged that version get the new lease.
     if (!keepersBehind_) {
       for (const auto& r : rs)
         if (const reserve::Reservation* in = reservations_.ledger().find(r.id);
-            in && in->version == r.version)
+            in && in->expires == r.expires)
           bringKeepersUpToDate(*in, now, fx);
       if (sender != self_) bringKeeperUpToDate(sender, rs, now);
     }

@@ -60,13 +60,15 @@ void LimNode::bringKeeperUpToDate(const std::string& keeper,
                                   const std::vector<reserve::Reservation>& reported,
                                   const Now& now) {
   if (quorumMode()) return;
-  std::unordered_map<std::string, uint64_t> has;
-  for (const auto& r : reported) has[r.id] = r.version;
+  std::unordered_map<std::string, const reserve::Reservation*> has;
+  for (const auto& r : reported) has[r.id] = &r;
   const std::vector<std::string> v = voters();
   const bool keepsAll = std::find(v.begin(), v.end(), keeper) != v.end();
   for (const reserve::Reservation* r : reservations_.ledger().list("")) {
     if (!keepsAll && !r->holdsHost(keeper)) continue;
-    if (auto h = has.find(r->id); h != has.end() && h->second >= r->version) continue;
+    if (auto h = has.find(r->id);
+        h != has.end() && h->second->version >= r->version && h->second->expires >= r->expires)
+      continue;
     redelivery_.sendSoon(keeper, r->id, r->version, false, r->expires, now.mono);
   }
 }

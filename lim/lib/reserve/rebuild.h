@@ -79,7 +79,10 @@ struct RebuildCounters {
 
 class RebuildWindow {
  public:
-  static constexpr int kMaxAsks = 3;
+  // Five asks at doubling gaps span 31 ask intervals (62 s at PROBE_TIMEOUT 2): longer than
+  // a burst of loss that took three (tests/sim seed 4354: a restarted keeper's report and
+  // three asks lost, its copies never brought back).
+  static constexpr int kMaxAsks = 5;
   static constexpr size_t kMaxParts = 1u << 16;  // parts of one host's report
 
   // Taking the master role at `now` over the hosts of `config`: no host has reported.
@@ -130,9 +133,9 @@ class RebuildWindow {
   struct Host {
     uint8_t tracked : 1 = 0;  // heard or reported: its holds are awaited (or came)
     uint8_t whole : 1 = 0;
-    uint8_t asks : 2 = 0;  // at most kMaxAsks
+    uint8_t asks : 3 = 0;  // at most kMaxAsks
   };
-  static_assert(kMaxAsks < 4, "Host::asks holds 2 bits");
+  static_assert(kMaxAsks < 8, "Host::asks holds 3 bits");
   // A report in parts being collected: only while some of its parts are missing.
   struct Parts {
     size_t parts = 0;

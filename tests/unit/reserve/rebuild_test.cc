@@ -132,7 +132,23 @@ TEST(RebuildWindow, SilentHostsAreAskedABoundedNumberOfTimesAtDoublingGaps) {
   EXPECT_TRUE(w.toAsk(106.9, 10).empty());
   EXPECT_EQ(w.toAsk(107, 10), std::vector<std::string>{"b"});
   for (double t = 108; t < 114; ++t) EXPECT_TRUE(w.toAsk(t, 10).empty()) << t;
-  EXPECT_EQ(w.counters().asks, static_cast<uint64_t>(RebuildWindow::kMaxAsks) + 1);
+  // b's fourth ask would fall at 115, the window's limit: it closed without b.
+  EXPECT_TRUE(w.toAsk(115, 10).empty());
+  EXPECT_EQ(w.counters().asks, 4u);  // b three times, c once
+}
+
+// After the close nothing limits the asks but their number: a restarted keeper that never
+// answers is asked kMaxAsks times, over 31 ask intervals.
+TEST(RebuildWindow, AfterTheCloseAKeeperIsAskedItsFiveTimesAtDoublingGaps) {
+  RebuildWindow w;
+  w.begin(100, kTiming, kHosts);
+  EXPECT_FALSE(w.open(120));
+  w.heard("b", 120);  // first heard after the close
+  std::vector<double> at;
+  for (double t = 120; t < 300; t += 0.5)
+    if (!w.toAsk(t, 10).empty()) at.push_back(t);
+  EXPECT_EQ(at, (std::vector<double>{121, 123, 127, 135, 151}));
+  EXPECT_EQ(at.size(), static_cast<size_t>(RebuildWindow::kMaxAsks));
 }
 
 // A keeper whose lim restarted may have lost its files: its holds are awaited and asked
@@ -237,9 +253,9 @@ TEST(RebuildWindowQuorum, StaysShutPastItsLimitUntilAMajorityOfCandidatesReporte
   w.reported("x", 0, 1, 101);  // an ordinary keeper: needed by the hosts rule, not a majority
   w.reported("a", 0, 2, 101);  // half of a's report
   EXPECT_TRUE(w.open(200));    // far past the limit: still shut
-  for (double t : {200.0, 202.0, 206.0}) w.toAsk(t, 10);  // a is asked its kMaxAsks times
-  EXPECT_TRUE(std::isinf(w.nextDeadline()));              // then only a report can open it
-  w.reported("c", 0, 1, 200);                             // b (self) and c: 2 of 5
+  for (double t : {200.0, 202.0, 206.0, 214.0, 230.0}) w.toAsk(t, 10);  // a's kMaxAsks asks
+  EXPECT_TRUE(std::isinf(w.nextDeadline()));  // then only a report can open it
+  w.reported("c", 0, 1, 200);                 // b (self) and c: 2 of 5
   EXPECT_TRUE(w.open(200));
   w.reported("a", 1, 2, 201);  // a whole now: 3 of 5
   EXPECT_FALSE(w.awaitingMajority());
