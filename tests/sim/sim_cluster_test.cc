@@ -162,12 +162,13 @@ TEST(Seed280, VotersThatLostTheirFilesDoNotMakeAMajority) {
 // Every live keeper of a reservation has a copy once calm (the "copies" invariant): a keeper
 // that missed a hold or lost its files was left without one, for good. Now the master sends
 // each change until its keeper acknowledges it and brings a keeper up to date when its holds
-// report comes (node_redelivery.cc: seeds 19 and 5, a copy merged after a heal), a keeper
-// takes a renewed copy after its own copy's lease ended (seed 93), and a lim heard from a new
-// boot is asked for its holds again (reserve/rebuild.h restarted: seeds 1081 and 1958, its
-// own report lost).
+// report comes (node_redelivery.cc: seeds 19 and 5, a copy merged after a heal; 2830, a
+// lease lengthened by a merge under the same version), a keeper takes a renewed copy after
+// its own copy's lease ended (seed 93), and a lim heard from a new boot is asked for its
+// holds again (reserve/rebuild.h restarted: seeds 1081 and 1958, its own report lost), five
+// times at doubling gaps (seed 4354: three asks lost in one burst).
 TEST(Seed1081, EveryLiveKeeperGetsItsCopyBack) {
-  expectSeedsKeepTheInvariants({5u, 19u, 93u, 1081u, 1958u});
+  expectSeedsKeepTheInvariants({5u, 19u, 93u, 1081u, 1958u, 2830u, 4354u});
 }
 
 TEST(Scenario, ReplaysExactlyFromItsSeed) {
