@@ -200,6 +200,15 @@ class RemoteTest(unittest.TestCase):
                 typed = True
             got, status = os.waitpid(pid, os.WNOHANG)
             if got == pid:
+                # What it wrote just before it exited may still wait in the terminal: read
+                # it (on a loaded machine the exit can come between two reads).
+                while open_ and select.select([fd], [], [], 1)[0]:
+                    try:
+                        data = os.read(fd, 4096)
+                    except OSError:  # EIO: every process closed the terminal
+                        data = b""
+                    open_ = bool(data)
+                    shown += data
                 os.close(fd)
                 return os.waitstatus_to_exitcode(status), shown.decode(errors="replace")
         os.kill(pid, signal.SIGKILL)
