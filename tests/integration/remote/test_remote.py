@@ -183,18 +183,26 @@ class RemoteTest(unittest.TestCase):
             os.chdir(self.tmp.name)
             os.execve(argv[0], argv, self.env())
         shown = b""
+
+        def read_some(wait):
+            """What the terminal holds within `wait` s; None once every process closed it."""
+            if not select.select([fd], [], [], wait)[0]:
+                return b""
+            try:
+                return os.read(fd, 4096) or None
+            except OSError:  # EIO: every process closed the terminal
+                return None
+
         deadline = time.monotonic() + 30
         typed = False
         open_ = True
         while time.monotonic() < deadline:
-            r, _, _ = select.select([fd] if open_ else [], [], [], 0.1)
-            if r:
-                try:
-                    data = os.read(fd, 4096)
-                except OSError:  # EIO: every process closed the terminal
-                    data = b""
-                open_ = bool(data)
-                shown += data
+            if open_:
+                data = read_some(0.1)
+                open_ = data is not None
+                shown += data or b""
+            else:
+                time.sleep(0.1)
             if not typed and b"ready" in shown:
                 os.write(fd, keys)
                 typed = True
@@ -202,13 +210,10 @@ class RemoteTest(unittest.TestCase):
             if got == pid:
                 # What it wrote just before it exited may still wait in the terminal: read
                 # it (on a loaded machine the exit can come between two reads).
-                while open_ and select.select([fd], [], [], 1)[0]:
-                    try:
-                        data = os.read(fd, 4096)
-                    except OSError:  # EIO: every process closed the terminal
-                        data = b""
+                while open_:
+                    data = read_some(1)
                     open_ = bool(data)
-                    shown += data
+                    shown += data or b""
                 os.close(fd)
                 return os.waitstatus_to_exitcode(status), shown.decode(errors="replace")
         os.kill(pid, signal.SIGKILL)
