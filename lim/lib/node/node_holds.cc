@@ -146,16 +146,15 @@ void LimNode::onHoldFrame(const std::string& op, const Json& req, const Now& now
       }
     }
     const uint64_t mergedBefore = reservations_.counters().merged;
-    reservations_.merge(sender, rs, now.wall, *table_, now.mono, &rfx);
+    std::vector<std::string> changed;
+    reservations_.merge(sender, rs, now.wall, *table_, now.mono, &rfx, &changed);
     applyEffects(rfx, now, fx);
-    // Copies that join a closed window's ledger (a healed partition, a keeper back late)
-    // reach their other keepers; an open window's go to them all when it closes.
-    // A merge may also lengthen a known one's lease under the same version (renewed on
-    // both sides of a split): the keepers that acknowledged that version get the new lease.
+    // An open window's copies go to every keeper when it closes. What the report added to a closed
+    // window's ledger, or lengthened (renewed on both sides of a split, under the same version),
+    // goes to the other keepers; a copy that changed nothing is not sent again.
     if (!keepersBehind_) {
-      for (const auto& r : rs)
-        if (const reserve::Reservation* in = reservations_.ledger().find(r.id);
-            in && in->expires == r.expires)
+      for (const auto& id : changed)
+        if (const reserve::Reservation* in = reservations_.ledger().find(id))
           bringKeepersUpToDate(*in, now, fx);
       if (sender != self_) bringKeeperUpToDate(sender, rs, now);
     }

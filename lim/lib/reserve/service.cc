@@ -325,13 +325,14 @@ void ReservationService::expire(double wall, master::LoadTable& table, double no
 }
 
 void ReservationService::merge(const std::string& host, const std::vector<Reservation>& held,
-                               double wall, master::LoadTable& table, double now,
-                               Effects* effects) {
+                               double wall, master::LoadTable& table, double now, Effects* effects,
+                               std::vector<std::string>* changed) {
   for (const Reservation& r : held) {
     bool known = ledger_.find(r.id) != nullptr;
     if (ledger_.merge(r, wall)) {
       if (!known) count(*ledger_.find(r.id), +1);
       ++counters_.merged;
+      if (changed) changed->push_back(r.id);
       push(r, table, now);
     } else if (!ledger_.find(r.id)) {
       Reservation gone = r;  // released, expired or refused: the host forgets it

@@ -101,9 +101,11 @@ class ReservationService {
   void expire(double wall, master::LoadTable& table, double now, Effects* effects);
   // A host's report of the reservations it keeps (a new master rebuilding, a lim back from
   // a restart): unknown ones join the ledger; ones released since come back in `effects`
-  // as dropped, so that host forgets them.
+  // as dropped, so that host forgets them. `changed` (when given) gets the ids whose entry
+  // in the ledger the report added or lengthened.
   void merge(const std::string& host, const std::vector<Reservation>& held, double wall,
-             master::LoadTable& table, double now, Effects* effects);
+             master::LoadTable& table, double now, Effects* effects,
+             std::vector<std::string>* changed = nullptr);
   // RESERVATION_CONSISTENCY = quorum: a reservation whose creation no majority journalled in
   // time was never acknowledged; it is withdrawn (its holds dropped, as a release's, its
   // slots counted until a majority journalled that: releaseJournalled), so no side of a
