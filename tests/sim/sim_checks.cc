@@ -81,15 +81,58 @@ void Invariants::checkReachable(const node::LimNode& m) {
 void Invariants::resurrected(const std::string& id, const Gone& g, const node::LimNode& m) {
   const std::string what = "resurrection: " + id + (g.released ? " released" : " expired") +
                            ", back in master " + m.self() + "'s ledger";
-  if (g.split || lastGarble_ >= g.at) {
+  // Quorum mode: a release is acknowledged once a majority of the voters journalled it, and
+  // every rebuild hears a majority: only a garbled journal, or a voter's destroyed files
+  // (outside its promise, as for over-commits), can bring one back.
+  const bool quorum =
+      cluster_.config().params.reservationConsistency == ReservationConsistency::kQuorum;
+  if (lastGarble_ >= g.at || (quorum ? voterFilesLost_ : g.split)) {
     ++counters_.resurrections;
     cluster_.note(what + " (after a split or a garbled journal)");
+  } else if (quorum) {
+    fail(what);
   } else if (g.released && g.incomplete) {
-    ++counters_.releaseGap;
-    cluster_.note(what + " (a keeper never forgot it: the known gap)");
-    if (releaseGapFails_) fail(what + " (a keeper never forgot it)");
+    const std::string knownBy = releaseKnownBy(id, m.self());
+    if (knownBy.empty()) {
+      ++counters_.releaseGap;
+      cluster_.note(what + " (every lim that journalled its release is down or cut off: the " +
+                    "known gap)");
+      if (releaseGapFails_) fail(what + " (a keeper never forgot it)");
+    } else {
+      // Its report is on the way (a lim that restarted or was cut off during the window).
+      ++counters_.releaseBackHeard;
+      cluster_.note(what + " while" + knownBy + " journalled its release");
+    }
   } else {
     fail(what);
+  }
+  if (g.released) cameBack_[id] = m.reservations().ledger().find(id)->expires;
+}
+
+std::string Invariants::releaseKnownBy(const std::string& id, const std::string& master) {
+  std::string out;
+  for (const auto& n : cluster_.names())
+    if (const node::LimNode* l = cluster_.node(n);
+        l && n != master && cluster_.net().connected(n, master) && l->held().releasedHere(id))
+      out += " " + n;
+  return out;
+}
+
+// A released reservation that came back (the known gap, a split) goes again once the master
+// hears a lim that journalled the release: its holds report names the release, which wins
+// over any copy (docs/reservations.md: "a released or expired one never comes back" at the
+// heal).
+void Invariants::checkCameBack(const node::LimNode& m) {
+  for (auto it = cameBack_.begin(); it != cameBack_.end();) {
+    if (it->second + kExpiryGrace < cluster_.wall() || !m.reservations().ledger().find(it->first)) {
+      it = cameBack_.erase(it);
+      continue;
+    }
+    const std::string knownBy = releaseKnownBy(it->first, m.self());
+    if (!knownBy.empty())
+      fail("resurrection: " + it->first + " released, still in master " + m.self() +
+           "'s ledger in a calm phase though" + knownBy + " journalled its release");
+    ++it;
   }
 }
 
@@ -189,6 +232,7 @@ void Invariants::stable() {
   ++counters_.stableChecks;
   const node::LimNode& m = *masters[0];
   checkCopies(m);
+  checkCameBack(m);
   const double wall = cluster_.wall();
   for (const auto& [id, a] : active_) {
     if (a.uncertain || a.releasing || a.expires < wall + kExpiryGrace) continue;

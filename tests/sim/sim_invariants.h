@@ -43,25 +43,29 @@ struct Acked {
 
 struct InvariantCounters {
   uint64_t requests = 0, replies = 0, acked = 0, released = 0, expired = 0;
-  uint64_t lostToCrash = 0;      // requests whose lim died before answering
-  uint64_t overCommits = 0;      // (master, host) over-commit episodes
-  uint64_t resurrections = 0;    // released or expired ones back after a split or garbling
-  uint64_t releaseGap = 0;       // released ones back that a keeper never forgot (known gap)
-  uint64_t unprotected = 0;      // acked ones with no copy left after files were damaged
-  uint64_t notFoundReplies = 0;  // renew/release of an acked live one answered "not found"
-  uint64_t splitLost = 0;        // acked while two masters were up, then lost
-  uint64_t singleCopy = 0;       // acked, and a moment later kept by one lim alone
-  uint64_t unreachable = 0;      // acked, and no live lim kept it when a master's window closed
+  uint64_t lostToCrash = 0;       // requests whose lim died before answering
+  uint64_t overCommits = 0;       // (master, host) over-commit episodes
+  uint64_t resurrections = 0;     // released or expired ones back after a split or garbling
+  uint64_t releaseGap = 0;        // released ones back while every lim that journalled the
+                                  // release was down or cut off from that master (known gap)
+  uint64_t releaseBackHeard = 0;  // back while such a lim was up and heard: must go (stable())
+  uint64_t unprotected = 0;       // acked ones with no copy left after files were damaged
+  uint64_t notFoundReplies = 0;   // renew/release of an acked live one answered "not found"
+  uint64_t splitLost = 0;         // acked while two masters were up, then lost
+  uint64_t singleCopy = 0;        // acked, and a moment later kept by one lim alone
+  uint64_t unreachable = 0;       // acked, and no live lim kept it when a master's window closed
   uint64_t stableChecks = 0;
 };
 
 class Invariants {
  public:
   explicit Invariants(SimCluster& c);
-  // The known gap (docs/simulation.md): a release reaches the other keepers by one datagram
-  // each; when one is lost (or the keeper is down or cut off) and the master that released
-  // dies, the next master takes the reservation back from that keeper. Such resurrections
-  // are counted apart (releaseGap); true: they fail the scenario too.
+  // The known gap (docs/simulation.md): a keeper that missed a release (down, cut off, its
+  // unholds lost) keeps its copy; a master that hears none of the lims that journalled the
+  // release (the releasing master died, or is on the other side of a split) takes the
+  // reservation back from that copy. Such resurrections are counted apart (releaseGap); true:
+  // they fail the scenario too. Either way, once a lim that journalled the release is up and
+  // heard, the reservation must be gone again (stable()).
   void setReleaseGapFails(bool f) { releaseGapFails_ = f; }
 
   // Checks after each event (over-commit, resurrection); stable(): the lost check, for a
@@ -123,6 +127,11 @@ class Invariants {
   // ledger or kept by a live lim (that master can know it)?
   void checkReachable(const node::LimNode& m);
   bool heldSomewhere(const std::string& id) const;
+  // The live lims, `master` aside, that journalled `id`'s release and that `master` can hear
+  // (" a b"; "" when none).
+  std::string releaseKnownBy(const std::string& id, const std::string& master);
+  // Released ones that came back: gone once a lim that journalled the release is heard.
+  void checkCameBack(const node::LimNode& m);
 
   SimCluster& cluster_;
   std::map<uint64_t, Sent> open_;
@@ -137,6 +146,7 @@ class Invariants {
   };
   void resurrected(const std::string& id, const Gone& g, const node::LimNode& m);
   std::map<std::string, Gone> gone_;
+  std::map<std::string, double> cameBack_;  // released id back in a ledger -> its lease end
   std::deque<std::pair<double, std::string>> toVerify_;   // (when, id): did every keeper forget?
   std::deque<std::pair<double, std::string>> copiesDue_;  // (when, id): how many keep it?
   // A reservation acknowledged while every other keeper was down or cut off: the next

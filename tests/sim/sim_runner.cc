@@ -37,13 +37,14 @@ void printSummary(const RunnerOptions& o, const InvariantCounters& sum, uint64_t
       "%llu scenario(s) of %.0f simulated minutes, %llu failed; %.1f scenarios/s, %.0f events/s\n"
       "  acked %llu; counted, not failed: over-commits %llu, resurrections after a split or "
       "garbling %llu, lost after a split %llu, unprotected (files destroyed) %llu, known gap "
-      "(released ones back) %llu, acked with a single copy %llu, kept by no live lim at a window's "
+      "(released ones back) %llu, back while a lim that journalled the release was heard %llu, "
+      "acked with a single copy %llu, kept by no live lim at a window's "
       "close %llu; two masters for > 5 s in %llu "
       "scenario(s), %llu of them "
       "without a partition\n",
       u(o.seeds), o.scenario.minutes, u(failures), o.seeds / secs, events / secs, u(sum.acked),
       u(sum.overCommits), u(sum.resurrections), u(sum.splitLost), u(sum.unprotected),
-      u(sum.releaseGap), u(sum.singleCopy), u(sum.unreachable), u(splits),
+      u(sum.releaseGap), u(sum.releaseBackHeard), u(sum.singleCopy), u(sum.unreachable), u(splits),
       u(splitsWithoutPartition));
 }
 
@@ -63,6 +64,7 @@ int runSeeds(const RunnerOptions& o) {
     sum.overCommits += r.counters.overCommits;
     sum.resurrections += r.counters.resurrections;
     sum.releaseGap += r.counters.releaseGap;
+    sum.releaseBackHeard += r.counters.releaseBackHeard;
     sum.splitLost += r.counters.splitLost;
     sum.unprotected += r.counters.unprotected;
     sum.singleCopy += r.counters.singleCopy;

@@ -33,6 +33,11 @@ std::string askHoldsJson(const std::string& sender, uint64_t term) {
          (term > 0 ? ",\"term\":" + std::to_string(term) : std::string()) + "}";
 }
 
+std::string gotHoldsJson(const std::string& sender, size_t part, size_t parts) {
+  return "{\"op\":\"gotholds\",\"part\":" + std::to_string(part) +
+         ",\"parts\":" + std::to_string(parts) + ",\"sender\":" + format::jsonQuote(sender) + "}";
+}
+
 std::string fencedJson(const std::string& sender, uint64_t term) {
   return "{\"op\":\"fenced\",\"sender\":" + format::jsonQuote(sender) +
          ",\"term\":" + std::to_string(term) + "}";

@@ -71,6 +71,7 @@ double LimNode::nextDeadline() const {
   for (const auto& [id, g] : gathers_) next = std::min(next, g.gather.deadline());
   next = std::min(next, journals_.nextDeadline());
   next = std::min(next, redelivery_.nextDeadline());
+  next = std::min(next, reporter_.nextDeadline());
   next = std::min(next, termDeadline());
   return std::min(next, reservations_.rebuildWindow().nextDeadline());
 }
@@ -175,7 +176,7 @@ void LimNode::onAdminFrame(const protocol::Frame& f, const Now& now, Effects* fx
   } else if (op == "lock" || op == "unlock" || op == "shutdown" || op == "restart") {
     localAdmin(op, decoded->seconds, now, fx);
   } else if (op == "hold" || op == "unhold" || op == "holds" || op == "askholds" || op == "held" ||
-             op == "adopt" || op == "adopted" || op == "fenced") {
+             op == "adopt" || op == "adopted" || op == "fenced" || op == "gotholds") {
     onHoldFrame(op, *req, now, fx);
   }
 }

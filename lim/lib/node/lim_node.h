@@ -171,7 +171,8 @@ class LimNode {
   std::vector<std::string> keepersOf(const reserve::Reservation& r) const;
   void onHoldFrame(const std::string& op, const format::Json& req, const Now& now, Effects* fx);
   void reservationTimers(const Now& now, Effects* fx);
-  void sendHoldsReport(const std::string& to, Effects* fx, bool afterCommit = false);
+  // In how many datagrams (parts) the report went.
+  size_t sendHoldsReport(const std::string& to, Effects* fx, bool afterCommit = false);
   void keep(const reserve::Reservation& r, double wall, Effects* fx);
   void forget(const std::string& id, Effects* fx);
   // The changes a keeper has not acknowledged, sent again (node_redelivery.cc).

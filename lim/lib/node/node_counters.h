@@ -16,7 +16,8 @@ struct NodeCounters {
   // found cut short at start, state files of another cluster set aside, hold messages sent,
   // holds reports sent, askholds sent by a rebuilding master and received.
   uint64_t local_requests = 0, reservations_forwarded = 0, journal_torn = 0, state_foreign = 0;
-  uint64_t holds_sent = 0, holds_reports = 0, holds_asks = 0, holds_asked = 0;
+  uint64_t holds_sent = 0, holds_reports = 0, holds_reports_resent = 0, holds_asks = 0,
+           holds_asked = 0;
   // Quorum mode's terms (reserve/terms.h): changes a voter refused for an earlier term,
   // rebuilds begun at a new term, voters' copies a rebuild left out (never acknowledged).
   uint64_t holds_fenced = 0, terms_begun = 0, term_copies_left_out = 0;

@@ -113,6 +113,9 @@ void LimNode::onHoldFrame(const std::string& op, const Json& req, const Now& now
       ++counters_.malformed;
       return;
     }
+    // Answered at once: the keeper sends the report again until every part was.
+    fx->send(sender, protocol::Kind::kAdmin,
+             gotHoldsJson(self_, static_cast<size_t>(part), static_cast<size_t>(parts)));
     std::vector<reserve::Reservation> rs;
     for (const Json& item : list->items())
       if (auto r = reserve::reservationFromJson(item)) rs.push_back(std::move(*r));
@@ -162,6 +165,10 @@ void LimNode::onHoldFrame(const std::string& op, const Json& req, const Now& now
     if (reservations_.counters().merged != mergedBefore) overCommitCheck_ = true;
     reservations_.rebuildWindow().reported(sender, static_cast<size_t>(part),
                                            static_cast<size_t>(parts), now.mono);
+  } else if (op == "gotholds" && !election().isMaster()) {
+    const double part = partField(req, "part", -1), parts = partField(req, "parts", 0);
+    if (part >= 0 && part < parts)
+      reporter_.answered(sender, static_cast<size_t>(part), static_cast<size_t>(parts));
   } else if (op == "askholds" && !election().isMaster() && config_->findHost(sender)) {
     onAskHolds(sender, req, fx);
   } else if (op == "adopt" && !election().isMaster() && config_->findHost(sender)) {
@@ -271,8 +278,11 @@ void LimNode::reservationTimers(const Now& now, Effects* fx) {
   if (isMaster) {
     reporter_.reported(self_, 0);  // a later master, even the one before, hears again
   } else if (const uint64_t epoch = replay_.epochOf(master); reporter_.due(master, epoch)) {
-    sendHoldsReport(master, fx);
-    reporter_.reported(master, epoch);
+    const size_t parts = sendHoldsReport(master, fx);
+    reporter_.sent(master, epoch, parts, now.mono, std::max(config_->params.probeTimeout, 0.5));
+  } else if (reporter_.resendDue(master, now.mono)) {
+    reporter_.resent(sendHoldsReport(master, fx));
+    ++counters_.holds_reports_resent;
   }
 }
 

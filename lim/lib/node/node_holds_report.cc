@@ -12,7 +12,7 @@ namespace openlim::node {
 // (the master knows the report whole once every part came). A voter in quorum mode names
 // what it promised and adopted; `afterCommit`: it just promised, and the report waits for
 // the disk.
-void LimNode::sendHoldsReport(const std::string& to, Effects* fx, bool afterCommit) {
+size_t LimNode::sendHoldsReport(const std::string& to, Effects* fx, bool afterCommit) {
   std::vector<std::string> items;
   for (const reserve::Reservation* r : held_.list(""))
     items.push_back(reserve::reservationJson(*r).compact());
@@ -49,6 +49,7 @@ void LimNode::sendHoldsReport(const std::string& to, Effects* fx, bool afterComm
       fx->send(to, protocol::Kind::kAdmin, std::move(body));
     ++counters_.holds_reports;
   }
+  return lists.size();
 }
 
 }  // namespace openlim::node

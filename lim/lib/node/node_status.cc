@@ -54,6 +54,7 @@ Answer LimNode::statusReply(const Now& now) const {
       {"holds_unacknowledged", redelivery_.pending()},
       {"holds_untracked", redelivery_.counters().untracked},
       {"holds_reports", k.holds_reports},
+      {"holds_reports_resent", k.holds_reports_resent},
       {"holds_asks", k.holds_asks},
       {"holds_fenced", k.holds_fenced},
       {"terms_begun", k.terms_begun},

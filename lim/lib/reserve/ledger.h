@@ -69,6 +69,11 @@ class Ledger {
   std::optional<Reservation> forgetReleased(const std::string& id);
   // Released or expired here (remembered).
   bool buried(const std::string& id) const { return tombstones_.count(id) != 0; }
+  // Released here (remembered): what this keeper's holds report names in `released`.
+  bool releasedHere(const std::string& id) const {
+    auto t = tombstones_.find(id);
+    return t != tombstones_.end() && !t->second;
+  }
   // Removes and returns the reservations whose lease ended at or before `now`; with
   // `remember`, their ids are buried (a later copy of one is refused), else a copy renewed
   // elsewhere may join again.

@@ -36,26 +36,9 @@
 #include <vector>
 
 #include "openlim/config.h"
+#include "reserve/holds_reporter.h"
 
 namespace openlim::reserve {
-
-// The keeper's side: whether its holds must go to the master now.
-class HoldsReporter {
- public:
-  // `master` ("" unknown) with boot epoch `epoch` (0: none of its frames seen yet) is not
-  // the one the holds last went to. A lim that is itself the master passes "".
-  bool due(const std::string& master, uint64_t epoch) const {
-    return !master.empty() && (master != master_ || epoch != epoch_);
-  }
-  void reported(const std::string& master, uint64_t epoch) {
-    master_ = master;
-    epoch_ = epoch;
-  }
-
- private:
-  std::string master_;
-  uint64_t epoch_ = 0;
-};
 
 struct RebuildTiming {
   double settle = 19;   // the shortest window: an exchange interval and two probe timeouts

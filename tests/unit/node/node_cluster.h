@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -73,6 +74,8 @@ class NodeCluster {
   // Hosts on different sides of `side` hear nothing of each other until heal().
   void split(std::set<std::string> side) { side_ = std::move(side); }
   void heal() { side_.clear(); }
+  // Datagrams for which this says true are lost (unset: none).
+  std::function<bool(const std::string& from, const Datagram& d)> lose;
 
   // Advances the clock in steps of `step`, ticking every node.
   void run(double seconds, double step = 0.05) {
@@ -110,7 +113,7 @@ class NodeCluster {
   void apply(const std::string& from, Effects fx) {
     for (auto& r : fx.replies) replies_[r.conn] = r.body;
     auto deliver = [&](const Datagram& d) {
-      if (cut(from, d.to) || !nodes_.count(d.to)) return;
+      if (cut(from, d.to) || !nodes_.count(d.to) || (lose && lose(from, d))) return;
       protocol::Frame f{
           .kind = d.kind, .isSigned = true, .epoch = 1, .seq = ++seq_[from], .body = d.body};
       apply(d.to, node(d.to).onDatagram(f, now()));

@@ -24,6 +24,23 @@ TEST(Ledger, ReleaseOwnReservationAndSecondReleaseSaysAlreadyReleased) {
   EXPECT_EQ(l.release("nope", {"alice", false}).status().message(), "Reservation nope not found");
 }
 
+// A released id is remembered as released (the holds report names it); an expired one is
+// buried too, but not as a release.
+TEST(Ledger, RemembersWhichIdsWereReleasedApartFromExpiredOnes) {
+  Ledger l;
+  ASSERT_TRUE(l.add(simple("r", "alice", 100)).isOk());
+  ASSERT_TRUE(l.add(simple("e", "alice", 50)).isOk());
+  EXPECT_FALSE(l.releasedHere("r"));
+  ASSERT_TRUE(l.release("r", {"alice", false}).isOk());
+  EXPECT_EQ(l.expire(60).size(), 1u);
+  EXPECT_TRUE(l.releasedHere("r"));
+  EXPECT_TRUE(l.buried("e"));
+  EXPECT_FALSE(l.releasedHere("e"));
+  EXPECT_FALSE(l.forgetReleased("never-held").has_value());
+  EXPECT_TRUE(l.releasedHere("never-held"));
+  EXPECT_EQ(l.recentlyReleased(10), (std::vector<std::string>{"never-held", "r"}));
+}
+
 TEST(Ledger, OnlyTheOwnerOrAPrivilegedCallerReleases) {
   Ledger l;
   ASSERT_TRUE(l.add(simple("m:1.1", "alice", 100)).isOk());

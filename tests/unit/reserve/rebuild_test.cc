@@ -1,6 +1,5 @@
-// When a master's ledger is whole again (reserve/rebuild.h), on a fake clock: a keeper
-// reports to every master it learns of, a restarted one under the same name included; the
-// master's window stays shut until every host it hears has reported whole, asks the silent
+// When a master's ledger is whole again (reserve/rebuild.h), on a fake clock: the master's
+// window stays shut until every host it hears has reported whole, asks the silent
 // ones a bounded number of times, and gives up at its limit.
 #include "reserve/rebuild.h"
 
@@ -15,26 +14,6 @@
 
 namespace openlim::reserve {
 namespace {
-
-TEST(HoldsReporter, ReportsToEachMasterAndToTheSameMasterOnceItRestarted) {
-  HoldsReporter k;
-  EXPECT_FALSE(k.due("", 0));  // no master known
-  EXPECT_TRUE(k.due("m1", 700));
-  k.reported("m1", 700);
-  EXPECT_FALSE(k.due("m1", 700));
-  EXPECT_TRUE(k.due("m1", 900));  // m1's lim restarted: its ledger is gone
-  k.reported("m1", 900);
-  EXPECT_TRUE(k.due("m2", 900));  // another master, whatever its epoch
-  k.reported("m2", 50);
-  EXPECT_TRUE(k.due("m1", 900));  // back to m1: it may have dropped the ledger meanwhile
-}
-
-TEST(HoldsReporter, ALimThatWasMasterReportsToTheNextOneEvenIfItWasMasterBefore) {
-  HoldsReporter k;
-  k.reported("m1", 10);
-  k.reported("self", 0);  // this lim took the role for a while
-  EXPECT_TRUE(k.due("m1", 10));
-}
 
 using testing::hostsConfig;
 using testing::kTiming;
