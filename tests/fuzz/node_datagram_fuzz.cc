@@ -1,6 +1,6 @@
 // libFuzzer target for what a lim node takes from other lims: an admin datagram body (hold,
 // unhold with its version, holds with parts and released ids, held acknowledgements,
-// askholds, lock, reconfig) and a load report, both as master and as a keeper, in both
+// gotholds, askholds, lock, reconfig) and a load report, both as master and as a keeper, in both
 // RESERVATION_CONSISTENCY modes. Any input is taken or counted malformed; never a crash.
 #include <cstddef>
 #include <cstdint>

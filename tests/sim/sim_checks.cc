@@ -251,7 +251,7 @@ void Invariants::stable() {
       fail("lost: " + id + " (acknowledged, expires in " + std::to_string(a.expires - wall) +
            " s) is kept by" + keptBy + " but not in master " + m.self() + "'s ledger");
     if (!liveCopy && !heldSomewhere(id)) {
-      if (lastDamage_ >= a.ackedAt) {
+      if (lastDamage_ >= a.ackedAt || a.votersForgot) {
         ++counters_.unprotected;
         active_.at(id).uncertain = true;  // outside the promise: counted once
       } else {

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "format/json.h"
+#include "reserve/keepers.h"
 
 namespace openlim::sim {
 
@@ -100,6 +101,8 @@ void Invariants::settle(const Sent& s, const ClientReply* r) {
     ++counters_.acked;
     Acked a;
     a.splitAck = split;
+    a.votersForgot =
+        2 * votersWhoLostFiles_.size() > reserve::votersOf(cluster_.config().masterList).size();
     a.user = s.user;
     a.expires = a.maybeExpires = numberAt(*reply, "reservation", "expires");
     a.ackedAt = cluster_.now();

@@ -39,6 +39,11 @@ struct Acked {
   bool releasing = false;   // a release was sent (its outcome is not yet known)
   bool uncertain = false;   // a release got no clear answer: it may or may not be gone
   bool splitAck = false;    // a reply acknowledged it while two masters were up
+  // Quorum mode: a majority of the voters had lost their files (garbled or gone) before it
+  // was acknowledged. They cannot tell that from a new cluster: they may start the terms over,
+  // and a voter that kept the earlier terms outranks what they acknowledged once it is back
+  // (outside the promise, docs/reservations.md "Destroyed files").
+  bool votersForgot = false;
 };
 
 struct InvariantCounters {
@@ -84,7 +89,10 @@ class Invariants {
     if (d != Damage::kGarbled && d != Damage::kGone) return;
     lastDamage_ = cluster_.now();
     if (d == Damage::kGarbled) lastGarble_ = cluster_.now();
-    if (isVoter(host)) voterFilesLost_ = true;
+    if (isVoter(host)) {
+      voterFilesLost_ = true;
+      votersWhoLostFiles_.insert(host);
+    }
   }
 
   bool failed() const { return !failure_.empty(); }
@@ -159,6 +167,7 @@ class Invariants {
   bool partitionSeen_ = false, splitBrain_ = false, releaseGapFails_ = false;
   double lastDamage_ = -1, lastGarble_ = -1;
   bool voterFilesLost_ = false;
+  std::set<std::string> votersWhoLostFiles_;
   std::string failure_;
   InvariantCounters counters_;
 };

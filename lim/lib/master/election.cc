@@ -66,13 +66,16 @@ bool Election::confirming(const Peer& p, const Confirmation& c, const Rule& r) c
 }
 
 void Election::onHeard(const std::string& sender, double now) {
+  // Only the candidates' liveness decides (the master, a majority): a master hears every
+  // host, and an entry each for the others cost it 8 MB at 100,000 hosts.
+  if (rankOf(sender) < 0) return;
   Peer& p = peers_[sender];
   p.lastHeard = std::max(p.lastHeard, now);
 }
 
 void Election::onClaim(const std::string& sender, bool claimsMaster, double now) {
   onHeard(sender, now);
-  peers_[sender].claims = claimsMaster;
+  if (auto it = peers_.find(sender); it != peers_.end()) it->second.claims = claimsMaster;
   // A higher candidate claiming (or any claim when we know of no master) takes effect now.
   master_ = computeMaster(now);
 }

@@ -77,6 +77,8 @@ class Election {
   // Reconfig: the candidate list or timing changed; liveness knowledge is kept.
   void reconfigure(std::vector<std::string> candidates, ElectionParams p);
 
+  // How many hosts' liveness is kept (the candidates heard).
+  size_t tracked() const { return peers_.size(); }
   // Advances timers: probes silent peers, schedules heartbeats, recomputes the master.
   ElectionActions tick(double now);
   double nextDeadline() const;
@@ -101,7 +103,7 @@ class Election {
   const std::vector<std::string>& beatTargets() const { return beatTargets_; }
 
  private:
-  // Every host heard has one (a master hears every host: keep it small).
+  // Every candidate heard has one.
   struct Peer {
     double lastHeard = -1e300;
     bool claims = false;

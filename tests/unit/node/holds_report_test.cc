@@ -63,5 +63,26 @@ TEST(HoldsReport, AnAnsweredReportIsNotSentAgain) {
   EXPECT_EQ(c.node("hostC").counters().holds_reports, reportsC);
 }
 
+// An answer out of range, of the wrong type or from a lim that is not the master changes
+// nothing: the report still goes again.
+TEST(HoldsReport, AMalformedOrForeignAnswerIsIgnored) {
+  NodeCluster c(clusterConfig(ReservationConsistency::kAvailable));
+  c.lose = [](const std::string&, const Datagram& d) {
+    return d.body.find(R"("op":"gotholds")") != std::string::npos;  // every answer lost
+  };
+  c.run(20);
+  ASSERT_EQ(c.master("hostB"), "hostA");
+  const std::pair<const char*, const char*> answers[] = {
+      {"hostA", R"({"op":"gotholds","part":"0","parts":1,"sender":"hostA"})"},
+      {"hostA", R"({"op":"gotholds","part":1,"parts":1,"sender":"hostA"})"},
+      {"hostA", R"({"op":"gotholds","part":-1,"parts":1,"sender":"hostA"})"},
+      {"hostA", R"({"op":"gotholds","parts":1,"sender":"hostA"})"},
+      {"hostC", R"({"op":"gotholds","part":0,"parts":1,"sender":"hostC"})"}};
+  for (const auto& [from, body] : answers) (void)c.inject(from, "hostB", body);
+  const uint64_t resent = c.node("hostB").counters().holds_reports_resent;
+  c.run(60);
+  EXPECT_GT(c.node("hostB").counters().holds_reports_resent, resent);
+}
+
 }  // namespace
 }  // namespace openlim::node::testing
