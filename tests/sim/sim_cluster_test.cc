@@ -180,6 +180,15 @@ TEST(Seed4369, AReleaseFromTheOtherSideReachesTheMasterAfterTheHeal) {
   expectSeedsKeepTheInvariants({3110u, 3568u, 4347u, 4369u});
 }
 
+// Quorum mode: a new master's window outlasts the time a master on the other side of a new
+// split takes to notice it lost its majority. With a window of two probe timeouts, a master
+// that already held the role and regained a majority released a reservation while the old
+// one still served its ledger as whole and listed it (node_holds.cc startRebuild: the
+// window waits an exchange interval).
+TEST(Seed2794, TwoMastersNeverServeALedgerAsWholeAtOnce) {
+  expectSeedsKeepTheInvariants({1195u, 2794u}, true);
+}
+
 TEST(Scenario, ReplaysExactlyFromItsSeed) {
   ScenarioOptions o;
   o.seed = 3;

@@ -186,7 +186,10 @@ void LimNode::startRebuild(const Now& now, Effects* fx, const char* why) {
   // at least): any keeper's copy may be the only one. Quorum mode needs the holds of the
   // voters' majority alone (every acknowledged change is on a majority, and a host's copy
   // that comes later still joins), and waits one exchange interval: by then every live lim
-  // sent its load, so nothing is refused for a host the new master has not heard yet.
+  // sent its load, so nothing is refused for a host the new master has not heard yet, and a
+  // master on the other side of a split that lost its majority has noticed (a fast
+  // candidate's silence rule, about 10 s) and serves its ledger as `rebuilding`: two masters
+  // never serve a ledger as whole at once (tests/sim seed 2794 --quorum, with a shorter wait).
   const double settle = p.exInterval + (quorumMode() ? 0 : 2 * p.probeTimeout);
   reserve::RebuildTiming timing{
       .settle = settle, .limit = 3 * settle, .askEvery = std::max(p.probeTimeout, 0.5)};
