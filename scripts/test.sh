@@ -25,10 +25,11 @@ cmake --build "$build" -j "$jobs"
 # One clang build with AddressSanitizer + UndefinedBehaviorSanitizer (and libFuzzer's coverage)
 # serves both: the unit tests run in it, then every fuzz target runs briefly.
 san_build="${build}-san"
-# -O1 with line tables: sanitizer reports keep file:line, the build is a quarter faster.
+# -O0 with line tables: sanitizer reports keep file:line, and the build takes half the time
+# of -O1 (the unit tests are as quick either way; the fuzz targets run fewer inputs a second).
 CC=clang CXX=clang++ cmake -S . -B "$san_build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-  -DCMAKE_CXX_FLAGS_RELEASE="-O1 -gline-tables-only -DNDEBUG" \
-  -DCMAKE_C_FLAGS_RELEASE="-O1 -gline-tables-only -DNDEBUG" \
+  -DCMAKE_CXX_FLAGS_RELEASE="-O0 -gline-tables-only -DNDEBUG" \
+  -DCMAKE_C_FLAGS_RELEASE="-O0 -gline-tables-only -DNDEBUG" \
   -DOPENLIM_FUZZ=ON -DOPENLIM_STATIC_COMMANDS=OFF >/dev/null
 targets=$(ninja -C "$san_build" -t targets all | sed -n 's/^\(unit_[a-z_0-9]*\|[a-z_0-9]*_fuzz\): .*/\1/p' | grep -v '^cmake_' | sort -u)
 targets="$targets lsadmin"  # the ckconfig goldens run it

@@ -12,7 +12,6 @@
 // simulator, tests/sim seed 4369: a release journalled on the other side of a split stayed
 // back in the healed master's ledger).
 
-#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
