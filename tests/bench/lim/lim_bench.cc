@@ -1,6 +1,8 @@
 // Master LIM figures:
 //  - BM_IngestSignedReport: one core, the whole receive path of a load report: frame check
-//    + HMAC-SHA256 verify + body decode + replay window + table ingest (N hosts x 20 idx).
+//    + HMAC-SHA256 verify + body decode + replay window + the election hearing its sender +
+//    table ingest (N hosts x 20 idx).
+//  - BM_ElectionHeard: the election's share of that path alone, N distinct senders.
 //  - BM_SnapshotBuild: publishing the immutable HostTable for queries.
 //  - MasterRss (main): RssAnon of a table with 100k hosts x 20 indices, each heard once.
 //  - Failover time with EXINTERVAL=15 from the election state machine (fake clock).
@@ -48,6 +50,8 @@ void BM_IngestSignedReport(benchmark::State& state) {
     frames.push_back(protocol::encodeFrame(f, &mac));
   }
   protocol::ReplayGuard guard;
+  master::Election election("host0", {"host0", "host1", "host2"},
+                            {.exInterval = 15, .masterInactivityLimit = 2, .probeTimeout = 2}, 0);
   uint64_t seq = 0, ingested = 0;
   double now = 0;
   for (auto _ : state) {
@@ -56,6 +60,7 @@ void BM_IngestSignedReport(benchmark::State& state) {
     auto r = protocol::decodeLoadReport(d.frame.body);
     ++seq;
     benchmark::DoNotOptimize(guard.checkAndAccept(r->host, 1, seq));  // as the real path
+    election.onHeard(r->host, now);                                   // (MasterRole::onReport)
     if (table.ingest(*r, now)) ++ingested;
     now += 15.0 / hosts;  // every host reports once per 15 s exchange interval
   }
@@ -64,6 +69,24 @@ void BM_IngestSignedReport(benchmark::State& state) {
 }
 // Second argument: 1 = with the averaged indices (as loaded configurations are), 0 = without.
 BENCHMARK(BM_IngestSignedReport)->Args({1000, 1})->Args({100000, 0})->Args({100000, 1});
+
+// The election's part of a report's receive path alone: N distinct hosts heard in turn (3
+// master candidates among them), as a master hears its cluster.
+void BM_ElectionHeard(benchmark::State& state) {
+  const int hosts = static_cast<int>(state.range(0));
+  std::vector<std::string> names;
+  for (int i = 0; i < hosts; ++i) names.push_back(reportFor(i).host);
+  master::Election election(names[0], {names[0], names[1], names[2]},
+                            {.exInterval = 15, .masterInactivityLimit = 2, .probeTimeout = 2}, 0);
+  size_t i = 0;
+  double now = 0;
+  for (auto _ : state) {
+    election.onHeard(names[i], now);
+    if (++i == names.size()) i = 0;
+    now += 15.0 / hosts;
+  }
+}
+BENCHMARK(BM_ElectionHeard)->Arg(1000)->Arg(100000);
 
 void BM_SnapshotBuild(benchmark::State& state) {
   const int hosts = static_cast<int>(state.range(0));
